@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify, { type FastifyBaseLogger, type FastifyError } from "fastify";
+import type { AppContext } from "./context.ts";
+import { authenticate } from "./http/auth.ts";
+import { HttpError, ValidationError } from "./http/errors.ts";
+import { OpenApiRegistry } from "./http/openapi.ts";
+import type { Server } from "./http/server-type.ts";
+import { toFieldMessages, validatorCompiler } from "./http/validation.ts";
+import { API_VERSION } from "./modules/api-keys/service.ts";
+import { registerProfileRoutes } from "./modules/profiles/routes.ts";
+import { registerSessionRoutes } from "./modules/sessions/routes.ts";
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Fastify's own client errors, in our words. */
+const CLIENT_ERRORS: Record<string, { status: number; message: string; instruction: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    message: "The request body is not valid JSON",
+    instruction: "Send a JSON object with Content-Type: application/json.",
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    message: "The request body is empty but Content-Type says application/json",
+    instruction: "Send a JSON object, or drop the Content-Type header when there is no body.",
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    message: `The request body is larger than ${BODY_LIMIT_BYTES / 1024 / 1024} MiB`,
+    instruction: "Send a smaller body; split large batches into several requests.",
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: "The request body's Content-Type is not supported",
+    instruction: "Send JSON with Content-Type: application/json.",
+  },
+};
+
+export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi: OpenApiRegistry }> {
+  const openapi = new OpenApiRegistry();
+  const app = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && REQUEST_ID.test(incoming)
+        ? incoming
+        : `req_${randomBytes(12).toString("hex")}`;
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorateRequest("principal", undefined);
+  app.addHook("onRoute", openapi.collect);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  app.addHook("onRequest", authenticate(ctx));
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ message: error.message, instruction: error.instruction });
+    }
+    if (error instanceof ValidationError) return reply.code(422).send(error.fields);
+    if (error.validation) return reply.code(422).send(toFieldMessages(error.validation));
+    const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+    if (known)
+      return reply.code(known.status).send({ message: known.message, instruction: known.instruction });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply
+        .code(error.statusCode)
+        .send({ message: error.message, instruction: "Check the request against the API reference." });
+    }
+    const errorId = `err_${randomBytes(8).toString("hex")}`;
+    request.log.error({ err: error, errorId }, "unhandled error");
+    return reply.code(500).send({
+      message: "Something went wrong on our side",
+      instruction: "Try again. If it keeps happening, give the operator this errorId.",
+      errorId,
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({
+      message: `There is no route ${request.method} ${request.url.split("?")[0]}`,
+      instruction: "Check the method and path against the API reference at /openapi/platform.json.",
+    }),
+  );
+
+  registerSessionRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
+
+  app.get("/openapi/auth.json", async () => openapi.document("auth", ctx.config.publicUrl, API_VERSION));
+  app.get("/openapi/platform.json", async () =>
+    openapi.document("platform", ctx.config.publicUrl, API_VERSION),
+  );
+  app.get("/health", async () => ({ status: "ok" }));
+
+  await app.ready();
+  return { app, openapi };
+}

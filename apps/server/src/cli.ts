@@ -1,0 +1,183 @@
+#!/usr/bin/env node
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "./config.ts";
+import { DatabaseLockedError } from "./db/client.ts";
+import { ENVIRONMENT_MODES, type EnvironmentMode } from "./db/schema/index.ts";
+import { serve } from "./main.ts";
+import { createApiKey, listApiKeys, revokeApiKey } from "./modules/api-keys/service.ts";
+import { createEnvironment, findEnvironment, listEnvironments } from "./modules/environments/service.ts";
+import { createLogger, openRuntime, type Runtime } from "./runtime.ts";
+
+const USAGE = `weft: run and operate a Weft deployment
+
+Usage: npm run weft -- <command> [options]
+
+  serve                                   the HTTP server with in-process workers
+  worker                                  a job worker only (for PostgreSQL deployments)
+  migrate                                 apply database migrations and exit
+  env create --name N --mode TEST|SANDBOX|PRODUCTION
+  env list
+  keys create --env ENV_ID [--name N]     prints the secret once
+  keys list
+  keys revoke API_KEY_ID
+
+Options: --json prints exactly one JSON object on stdout.
+Environment: PORT, HOST, DATABASE_URL, WEFT_DATA_DIR, WEFT_PUBLIC_URL, WEFT_SECRET_KEY,
+WEFT_LOG_LEVEL, WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS.`;
+
+class UsageError extends Error {}
+
+type Output = { json: Record<string, unknown>; text: string };
+
+async function withRuntime<T>(owner: string, run: (runtime: Runtime) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const runtime = await openRuntime(
+    config,
+    owner,
+    createLogger(config.logLevel === "info" ? "warn" : config.logLevel, 2),
+  );
+  try {
+    return await run(runtime);
+  } finally {
+    await runtime.close();
+  }
+}
+
+function required(value: string | undefined, flag: string): string {
+  if (!value) throw new UsageError(`Missing ${flag}`);
+  return value;
+}
+
+type Flags = { name?: string; mode?: string; env?: string };
+
+async function envCommand(action: string | undefined, values: Flags): Promise<Output> {
+  if (action === "create") {
+    const name = required(values.name, "--name");
+    const mode = required(values.mode, "--mode").toUpperCase();
+    if (!ENVIRONMENT_MODES.includes(mode as EnvironmentMode)) {
+      throw new UsageError(`--mode must be one of ${ENVIRONMENT_MODES.join(", ")}`);
+    }
+    const env = await withRuntime("weft env create", ({ ctx }) =>
+      createEnvironment(ctx.db, { name, mode: mode as EnvironmentMode }),
+    );
+    const environment = { id: env.id, name: env.name, mode: env.mode, metadata: env.metadata };
+    return { json: { environment }, text: `Created environment ${env.id} (${env.name}, ${env.mode})` };
+  }
+  if (action === "list") {
+    const rows = await withRuntime("weft env list", ({ ctx }) => listEnvironments(ctx.db));
+    const environments = rows.map((e) => ({ id: e.id, name: e.name, mode: e.mode, metadata: e.metadata }));
+    return {
+      json: { environments },
+      text:
+        environments.map((e) => `${e.id}  ${e.mode.padEnd(10)}  ${e.name}`).join("\n") || "No environments.",
+    };
+  }
+  throw new UsageError(`Unknown env command "${action ?? ""}"`);
+}
+
+async function keysCommand(action: string | undefined, values: Flags, rest: string[]): Promise<Output> {
+  if (action === "create") {
+    const envId = required(values.env, "--env");
+    const name = values.name || "API key";
+    const created = await withRuntime("weft keys create", async ({ ctx }) => {
+      if (!(await findEnvironment(ctx.db, envId)))
+        throw new UsageError(`No environment ${envId}: see weft env list`);
+      return createApiKey(ctx.db, envId, name);
+    });
+    const apiKey = {
+      id: created.key.id,
+      name: created.key.name,
+      environmentId: envId,
+      apiVersion: created.key.apiVersion,
+      secret: created.secret,
+    };
+    return {
+      json: { apiKey },
+      text: `Created API key ${apiKey.id} in ${envId}.\nSecret (shown only now): ${created.secret}`,
+    };
+  }
+  if (action === "list") {
+    const rows = await withRuntime("weft keys list", ({ ctx }) => listApiKeys(ctx.db));
+    const apiKeys = rows.map((k) => ({
+      id: k.id,
+      name: k.name,
+      environmentId: k.environmentId,
+      hint: k.secretHint,
+      createdAt: k.createdAt.toISOString(),
+      revokedAt: k.revokedAt?.toISOString() ?? null,
+    }));
+    const text = apiKeys
+      .map((k) => `${k.id}  ${k.environmentId}  ${k.hint}  ${k.revokedAt ? "revoked" : "live"}  ${k.name}`)
+      .join("\n");
+    return { json: { apiKeys }, text: text || "No API keys." };
+  }
+  if (action === "revoke") {
+    const id = required(rest[0], "API_KEY_ID");
+    const revoked = await withRuntime("weft keys revoke", ({ ctx }) => revokeApiKey(ctx.db, id));
+    if (!revoked) throw new UsageError(`No live API key ${id}: see weft keys list`);
+    return { json: { apiKey: { id, revoked: true } }, text: `Revoked ${id}` };
+  }
+  throw new UsageError(`Unknown keys command "${action ?? ""}"`);
+}
+
+export async function runCli(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      json: { type: "boolean", default: false },
+      name: { type: "string" },
+      mode: { type: "string" },
+      env: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const [command, action, ...rest] = positionals;
+  const json = values.json === true;
+  try {
+    if (!command || values.help || command === "help") {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    if (command === "serve") {
+      await serve(loadConfig());
+      return -1;
+    }
+    if (command === "worker") {
+      const config = loadConfig();
+      const runtime = await openRuntime(config, "weft worker");
+      runtime.worker.start();
+      process.stderr.write("weft worker: running jobs; Ctrl+C to stop\n");
+      const stop = () => void runtime.close().then(() => process.exit(0));
+      process.on("SIGINT", stop);
+      process.on("SIGTERM", stop);
+      return -1;
+    }
+    let output: Output;
+    if (command === "migrate") {
+      await withRuntime("weft migrate", async () => {});
+      output = { json: { migrated: true }, text: "Migrations applied." };
+    } else if (command === "env") {
+      output = await envCommand(action, values);
+    } else if (command === "keys") {
+      output = await keysCommand(action, values, rest);
+    } else {
+      throw new UsageError(`Unknown command "${command}"`);
+    }
+    process.stdout.write(`${json ? JSON.stringify(output.json) : output.text}\n`);
+    return 0;
+  } catch (error) {
+    const known =
+      error instanceof UsageError || error instanceof ConfigError || error instanceof DatabaseLockedError;
+    if (!known) throw error;
+    const hint = error instanceof UsageError ? "\nRun weft --help for usage." : "";
+    if (json) process.stdout.write(`${JSON.stringify({ error: { message: error.message } })}\n`);
+    else process.stderr.write(`weft: ${error.message}${hint}\n`);
+    return error instanceof UsageError ? 64 : 1;
+  }
+}
+
+if (import.meta.main) {
+  const code = await runCli(process.argv.slice(2));
+  if (code >= 0) process.exit(code);
+}

@@ -1,0 +1,63 @@
+import path from "node:path";
+
+/** Every environment variable Weft reads, parsed and typed in one place. */
+export type Config = {
+  port: number;
+  host: string;
+  /** postgres://… for a PostgreSQL server; undefined for the embedded PGlite database. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  /** 32-byte key (hex or base64) for encryption at rest; generated into dataDir when unset. */
+  secretKey: string | undefined;
+  logLevel: string;
+  webhookAllowPrivateTargets: boolean;
+  /** Profiles a SANDBOX environment may hold. */
+  sandboxProfileLimit: number;
+  /** Run job workers inside the server process. */
+  inProcessWorkers: boolean;
+};
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {}
+
+function parseInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function parseBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (raw === "true" || raw === "1") return true;
+  if (raw === "false" || raw === "0") return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = parseInteger(env, "PORT", 3000, 0, 65535);
+  const host = env.HOST || "127.0.0.1";
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://`);
+  }
+  const publicHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  return {
+    port,
+    host,
+    databaseUrl,
+    dataDir: path.resolve(env.WEFT_DATA_DIR || ".weft"),
+    publicUrl: (env.WEFT_PUBLIC_URL || `http://${publicHost}:${port}`).replace(/\/+$/, ""),
+    secretKey: env.WEFT_SECRET_KEY || undefined,
+    logLevel: env.WEFT_LOG_LEVEL || "info",
+    webhookAllowPrivateTargets: parseBoolean(env, "WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS", false),
+    sandboxProfileLimit: parseInteger(env, "WEFT_SANDBOX_PROFILE_LIMIT", 50, 1, 1_000_000),
+    inProcessWorkers: parseBoolean(env, "WEFT_IN_PROCESS_WORKERS", true),
+  };
+}

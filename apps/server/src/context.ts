@@ -1,0 +1,16 @@
+import type { Logger } from "pino";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { SessionSigner } from "./modules/sessions/tokens.ts";
+
+/** What routes and job handlers are given: built once in main.ts (or a test) and passed down. */
+export type AppContext = {
+  db: Database;
+  config: Config;
+  /** Encrypts secrets at rest (AES-256-GCM). */
+  secretKey: Buffer;
+  signer: SessionSigner;
+  logger: Logger;
+  /** Nudges in-process workers after enqueueing, so jobs start without waiting for a poll. */
+  wakeWorkers(): void;
+};

@@ -1,0 +1,122 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+/** One type for both drivers; a transaction is also a Database, so services take either. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseDriver = "pglite" | "postgres";
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: DatabaseDriver;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export type OpenDatabaseOptions =
+  | { driver: "postgres"; url: string; poolSize?: number }
+  /** dataDir undefined: an in-memory database (tests). */
+  | { driver: "pglite"; dataDir: string | undefined; owner?: string };
+
+export class DatabaseLockedError extends Error {}
+
+type LockHolder = { pid: number; owner: string; since: string };
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same files corrupts them.
+ * The lock file names the holder so the refusal can say who it is and what to do.
+ */
+function acquireDataDirLock(dataDir: string, owner: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, "pglite.lock");
+  const holder: LockHolder = { pid: process.pid, owner, since: new Date().toISOString() };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, JSON.stringify(holder), { flag: "wx" });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const current = readLock(lockPath);
+      if (current && current.pid !== process.pid && isAlive(current.pid)) {
+        throw new DatabaseLockedError(
+          `The embedded database in ${dataDir} is in use by ${current.owner} (pid ${current.pid}, since ${current.since}). ` +
+            `PGlite allows one process at a time. Stop that process and run this again, ` +
+            `or set DATABASE_URL to a PostgreSQL server, which any number of processes can share.`,
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock the embedded database in ${dataDir}`);
+}
+
+export function readLock(lockPath: string): LockHolder | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(lockPath, "utf8")) as LockHolder;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.driver === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePostgres(pool, { schema });
+    return {
+      db: db as unknown as Database,
+      driver: "postgres",
+      migrate: () => migratePostgresOnce(pool, db),
+      close: () => pool.end(),
+    };
+  }
+  const release = options.dataDir ? acquireDataDirLock(options.dataDir, options.owner ?? "weft") : () => {};
+  try {
+    const client = options.dataDir ? new PGlite(path.join(options.dataDir, "pgdata")) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema });
+    return {
+      db: db as unknown as Database,
+      driver: "pglite",
+      migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Several processes may start at once against one PostgreSQL: migrate under an advisory lock. */
+async function migratePostgresOnce(pool: pg.Pool, db: ReturnType<typeof drizzlePostgres<Schema>>) {
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock(727274)");
+    await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await lockClient.query("select pg_advisory_unlock(727274)").catch(() => {});
+    lockClient.release();
+  }
+}

@@ -1,0 +1,15 @@
+import { jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, idColumn } from "./columns.ts";
+
+export const ENVIRONMENT_MODES = ["TEST", "SANDBOX", "PRODUCTION"] as const;
+export type EnvironmentMode = (typeof ENVIRONMENT_MODES)[number];
+
+export const environments = pgTable("environments", {
+  id: idColumn(),
+  name: text("name").notNull(),
+  mode: text("mode").$type<EnvironmentMode>().notNull(),
+  metadata: jsonb("metadata").$type<Record<string, string> | null>(),
+  /** Features support enables for an environment, e.g. "connection_export". */
+  features: jsonb("features").$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+});

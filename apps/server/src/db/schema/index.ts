@@ -1,0 +1,6 @@
+export * from "./api-keys.ts";
+export * from "./environments.ts";
+export * from "./events.ts";
+export * from "./jobs.ts";
+export * from "./profiles.ts";
+export * from "./sessions.ts";

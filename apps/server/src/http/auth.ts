@@ -1,0 +1,109 @@
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../context.ts";
+import { type ApiKeyRow, findKeyBySecret } from "../modules/api-keys/service.ts";
+import type { EnvironmentRow } from "../modules/environments/service.ts";
+import { findLiveSession, type SessionRow } from "../modules/sessions/service.ts";
+import { InvalidTokenError } from "../modules/sessions/tokens.ts";
+import { unauthenticated } from "./errors.ts";
+
+/** How a route may be called; a route lists the schemes it accepts in `config.auth`. */
+export type AuthScheme = "apiKey" | "session";
+export type ApiName = "auth" | "platform";
+
+export type Principal =
+  | { kind: "apiKey"; apiKey: ApiKeyRow; environment: EnvironmentRow }
+  | {
+      kind: "session";
+      session: SessionRow;
+      environment: EnvironmentRow;
+      profile: { id: string; uuid: string };
+    };
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Accepted credentials; omitted means the route is public. */
+    auth?: readonly AuthScheme[];
+    /** Which OpenAPI document lists the route; omitted means none. */
+    api?: ApiName;
+  }
+  interface FastifyRequest {
+    principal: Principal | undefined;
+  }
+}
+
+const SCHEME_HINTS: Record<AuthScheme, string> = {
+  apiKey: "an API key secret (weft_sk_…)",
+  session: "a session token from POST /v1/users/sessions",
+};
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+async function authenticateSession(ctx: AppContext, token: string): Promise<Principal> {
+  let sessionId: string;
+  try {
+    sessionId = (await ctx.signer.verify(token)).sessionId;
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw invalidSession();
+    throw error;
+  }
+  const live = await findLiveSession(ctx.db, sessionId);
+  if (!live) throw invalidSession();
+  return { kind: "session", session: live.session, environment: live.environment, profile: live.profile };
+}
+
+const invalidSession = () =>
+  unauthenticated(
+    "The session token is invalid, expired or revoked",
+    "Issue a new session with POST /v1/users/sessions from your backend.",
+  );
+
+/** onRequest hook: authenticates by the route's `config.auth` and sets `request.principal`. */
+export function authenticate(ctx: AppContext) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const accepted = request.routeOptions.config.auth;
+    if (!accepted || accepted.length === 0) return;
+    const wanted = accepted.map((s) => SCHEME_HINTS[s]).join(" or ");
+    const token = bearerOf(request);
+    if (!token) {
+      throw unauthenticated(
+        "Missing or malformed Authorization header",
+        `Send "Authorization: Bearer <credential>" with ${wanted}.`,
+      );
+    }
+    const looksLikeKey = token.startsWith("weft_sk_");
+    if (looksLikeKey && accepted.includes("apiKey")) {
+      const found = await findKeyBySecret(ctx.db, token);
+      if (!found)
+        throw unauthenticated("The API key is invalid or revoked", "Use a live key: weft keys list.");
+      request.principal = { kind: "apiKey", ...found };
+      return;
+    }
+    if (!looksLikeKey && accepted.includes("session")) {
+      request.principal = await authenticateSession(ctx, token);
+      return;
+    }
+    throw unauthenticated(`This endpoint does not accept that credential`, `Send ${wanted}.`);
+  };
+}
+
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error(`Route ${request.url} reads a principal but declares no auth`);
+  return request.principal;
+}
+
+export function sessionPrincipalOf(request: FastifyRequest) {
+  const principal = principalOf(request);
+  if (principal.kind !== "session") throw new Error("Route expected a session principal");
+  return principal;
+}
+
+export function apiKeyPrincipalOf(request: FastifyRequest) {
+  const principal = principalOf(request);
+  if (principal.kind !== "apiKey") throw new Error("Route expected an API key principal");
+  return principal;
+}

@@ -1,0 +1,63 @@
+/**
+ * Every error the API answers with is an HttpError: a status, a message that says what went
+ * wrong, and an instruction that says what to do about it. The error handler in app.ts turns
+ * it into the RestError body. Make them with the helpers below so the wording stays uniform.
+ */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly instruction: string;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    statusCode: number,
+    message: string,
+    instruction: string,
+    headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.statusCode = statusCode;
+    this.instruction = instruction;
+    this.headers = headers;
+  }
+}
+
+/** 422: a map of field (dotted for nested fields) to plain-English messages. */
+export class ValidationError extends Error {
+  readonly statusCode = 422;
+  readonly fields: Record<string, string[]>;
+
+  constructor(fields: Record<string, string[]>) {
+    super("Validation failed");
+    this.fields = fields;
+  }
+
+  static of(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+}
+
+export const badRequest = (message: string, instruction: string) => new HttpError(400, message, instruction);
+
+export const unauthenticated = (message: string, instruction: string) =>
+  new HttpError(401, message, instruction);
+
+export const forbidden = (message: string, instruction: string) => new HttpError(403, message, instruction);
+
+export const notFound = (what: string, id?: string) =>
+  new HttpError(
+    404,
+    id ? `${what} ${id} was not found` : `${what} was not found`,
+    `Check the id, and that it belongs to the environment of the credentials you used.`,
+  );
+
+export const conflict = (message: string, instruction: string) => new HttpError(409, message, instruction);
+
+/** 429 with a Retry-After header; the instruction is told the wait in seconds. */
+export function tooManyRequests(
+  message: string,
+  retryAfterSeconds: number,
+  instruction: (seconds: number) => string,
+): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new HttpError(429, message, instruction(seconds), { "retry-after": String(seconds) });
+}

@@ -1,0 +1,226 @@
+import type { RouteOptions } from "fastify";
+import type { ApiName, AuthScheme } from "./auth.ts";
+
+type JsonSchema = Record<string, unknown>;
+type RouteSchema = {
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  params?: JsonSchema;
+  querystring?: JsonSchema;
+  body?: JsonSchema;
+  response?: Record<string, JsonSchema>;
+};
+type CollectedRoute = {
+  method: string;
+  url: string;
+  api: ApiName;
+  auth: readonly AuthScheme[];
+  schema: RouteSchema;
+};
+
+export type OpenApiDocument = Record<string, unknown> & {
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
+};
+
+const DOCUMENTS: Record<ApiName, { title: string; description: string }> = {
+  auth: {
+    title: "Weft Auth API",
+    description:
+      "Issues, checks and revokes session tokens. Your backend issues a session with its API key and " +
+      "hands the token to the end-user's client, which may call the session endpoints itself.",
+  },
+  platform: {
+    title: "Weft Platform API",
+    description:
+      "Profiles, connections, accounts and their data, and webhooks. For your backend only: every call " +
+      "takes an API key secret, and everything is scoped to that key's environment.",
+  },
+};
+
+const SECURITY_SCHEMES = {
+  apiKey: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "weft_sk_…",
+    description: "An API key secret. Server-side only: never ship it to a browser or app.",
+  },
+  session: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "A session token from POST /v1/users/sessions. Safe to use from the end-user's client.",
+  },
+} satisfies Record<AuthScheme, unknown>;
+
+const ANNOTATIONS_NOT_IN_OPENAPI = new Set(["errorMessage", "headers"]);
+
+/**
+ * Collects every route (through Fastify's onRoute hook) and turns the route schemas, the same
+ * TypeBox schemas that validate and serialize, into the Auth and Platform OpenAPI 3.1 documents.
+ * A schema with a `title` becomes a named component referenced by `$ref`.
+ */
+export class OpenApiRegistry {
+  private readonly routes: CollectedRoute[] = [];
+  private readonly cache = new Map<ApiName, OpenApiDocument>();
+
+  collect = (route: RouteOptions): void => {
+    const config = (route.config ?? {}) as { api?: ApiName; auth?: readonly AuthScheme[] };
+    if (!config.api) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === "HEAD") continue;
+      this.routes.push({
+        method: method.toLowerCase(),
+        url: route.url,
+        api: config.api,
+        auth: config.auth ?? [],
+        schema: (route.schema ?? {}) as RouteSchema,
+      });
+    }
+    this.cache.clear();
+  };
+
+  document(api: ApiName, serverUrl: string, version: string): OpenApiDocument {
+    const cached = this.cache.get(api);
+    if (cached) return cached;
+    const components: Record<string, JsonSchema> = {};
+    const tags = new Set<string>();
+    const paths: OpenApiDocument["paths"] = {};
+    for (const route of this.routes.filter((r) => r.api === api)) {
+      const path = route.url.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+      for (const tag of route.schema.tags ?? []) tags.add(tag);
+      paths[path] ??= {};
+      paths[path][route.method] = this.operation(route, components);
+    }
+    const info = DOCUMENTS[api];
+    const document: OpenApiDocument = {
+      openapi: "3.1.0",
+      info: {
+        title: info.title,
+        version,
+        description: info.description,
+        license: { name: "Apache-2.0", identifier: "Apache-2.0" },
+      },
+      servers: [{ url: serverUrl }],
+      tags: [...tags].sort().map((name) => ({ name })),
+      paths,
+      components: { schemas: sortKeys(components), securitySchemes: SECURITY_SCHEMES },
+    };
+    this.cache.set(api, document);
+    return document;
+  }
+
+  private operation(route: CollectedRoute, components: Record<string, JsonSchema>): Record<string, unknown> {
+    const { schema } = route;
+    const lift = (s: JsonSchema) => liftSchema(s, components);
+    const parameters = [
+      ...parametersOf(schema.params, "path", lift),
+      ...parametersOf(schema.querystring, "query", lift),
+    ];
+    const responses: Record<string, unknown> = {};
+    for (const [status, response] of Object.entries(schema.response ?? {})) {
+      const description = String(response.description ?? (status.startsWith("2") ? "Success" : "Error"));
+      if (status === "204") {
+        responses[status] = { description };
+        continue;
+      }
+      const headers = response.headers as Record<string, JsonSchema> | undefined;
+      const { description: _d, ...body } = response;
+      responses[status] = {
+        description,
+        ...(headers && {
+          headers: Object.fromEntries(
+            Object.entries(headers).map(([name, h]) => [
+              name,
+              { description: h.description, schema: lift(h) },
+            ]),
+          ),
+        }),
+        content: { "application/json": { schema: lift(body) } },
+      };
+    }
+    return {
+      operationId: schema.operationId,
+      summary: schema.summary,
+      ...(schema.description && { description: schema.description }),
+      tags: schema.tags,
+      security: route.auth.length > 0 ? route.auth.map((scheme) => ({ [scheme]: [] })) : [],
+      ...(parameters.length > 0 && { parameters }),
+      ...(schema.body && {
+        requestBody: { required: true, content: { "application/json": { schema: lift(schema.body) } } },
+      }),
+      responses,
+    };
+  }
+}
+
+function parametersOf(
+  schema: JsonSchema | undefined,
+  location: "path" | "query",
+  lift: (s: JsonSchema) => JsonSchema,
+) {
+  if (!schema) return [];
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === "path" || required.has(name),
+    ...(property.description ? { description: property.description } : {}),
+    schema: lift(property),
+  }));
+}
+
+/** Copy a schema for OpenAPI: titled sub-schemas become `$ref`s, const unions become enums. */
+function liftSchema(schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== "object") return node;
+    const object = node as JsonSchema;
+    const title = typeof object.title === "string" ? object.title : undefined;
+    if (title) {
+      const { description, ...rest } = object;
+      const lifted = copy(rest);
+      const existing = components[title];
+      if (existing && JSON.stringify(existing) !== JSON.stringify(lifted)) {
+        throw new Error(`Two different schemas are both titled "${title}"`);
+      }
+      components[title] = lifted;
+      return { $ref: `#/components/schemas/${title}`, ...(description !== undefined && { description }) };
+    }
+    return copy(object);
+  };
+  const copy = (object: JsonSchema): JsonSchema => {
+    const asEnum = constUnionToEnum(object);
+    if (asEnum) return asEnum;
+    const out: JsonSchema = {};
+    for (const [key, value] of Object.entries(object)) {
+      if (ANNOTATIONS_NOT_IN_OPENAPI.has(key)) continue;
+      out[key] = key === "properties" ? mapValues(value as JsonSchema, walk) : walk(value);
+    }
+    return out;
+  };
+  return walk(schema) as JsonSchema;
+}
+
+function constUnionToEnum(object: JsonSchema): JsonSchema | undefined {
+  const members = object.anyOf as JsonSchema[] | undefined;
+  if (
+    !members ||
+    members.length === 0 ||
+    !members.every((m) => "const" in m && typeof m.const === "string")
+  ) {
+    return undefined;
+  }
+  const { anyOf: _a, ...rest } = object;
+  return { ...rest, type: "string", enum: members.map((m) => m.const) };
+}
+
+const mapValues = (object: JsonSchema, fn: (v: unknown) => unknown) =>
+  Object.fromEntries(Object.entries(object).map(([k, v]) => [k, fn(v)]));
+
+const sortKeys = <T>(object: Record<string, T>) =>
+  Object.fromEntries(Object.entries(object).sort(([a], [b]) => a.localeCompare(b)));

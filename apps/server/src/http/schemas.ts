@@ -1,0 +1,56 @@
+import { type TSchema, Type } from "typebox";
+
+/** Wire schemas every module shares. A `title` names a schema: OpenAPI lists it as a component. */
+export const RestError = Type.Object(
+  {
+    message: Type.String({ description: "What went wrong." }),
+    instruction: Type.String({ description: "What to do about it." }),
+    errorId: Type.Optional(
+      Type.String({ description: "Only on 5xx: quote it to the operator; it is in the logs." }),
+    ),
+  },
+  { title: "RestError" },
+);
+
+export const ValidationErrors = Type.Record(Type.String(), Type.Array(Type.String()), {
+  title: "ValidationErrors",
+  description:
+    "Field (dotted when nested, e.g. address.line1) to the messages that say what is wrong with it.",
+  examples: [{ email: ["Email is not a valid email address"] }],
+});
+
+export const Metadata = Type.Record(Type.String(), Type.Unknown(), {
+  minProperties: 1,
+  maxProperties: 50,
+  description: "Your own key-value pairs: 1 to 50 keys.",
+  examples: [{ plan: "pro" }],
+});
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const DateTime = (description: string) => Type.String({ format: "date-time", description });
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "Bad request",
+  401: "Not authenticated: the credentials are missing, invalid, expired or revoked",
+  403: "Forbidden",
+  404: "Not found",
+  409: "Conflict",
+  413: "Request body too large",
+  429: "Too many requests: see Retry-After",
+  502: "Upstream provider error",
+};
+
+/** The error responses a route can give, for its schema: `...errorResponses(401, 404)`. */
+export function errorResponses(...statuses: number[]): Record<number, TSchema> {
+  const responses: Record<number, TSchema> = {};
+  for (const status of statuses) {
+    responses[status] =
+      status === 422
+        ? Type.Unsafe({ ...ValidationErrors, description: "Validation failed" })
+        : Type.Unsafe({ ...RestError, description: ERROR_DESCRIPTIONS[status] ?? "Error" });
+  }
+  return responses;
+}
+
+export const NoContent = Type.Null({ description: "No content" });

@@ -1,0 +1,97 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { type JobState, jobs } from "../db/schema/index.ts";
+import { newId } from "../http/ids.ts";
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export type EnqueueOptions = {
+  /** Run no earlier than this. */
+  runAt?: Date;
+  maxAttempts?: number;
+};
+
+/**
+ * Enqueue inside the caller's transaction (pass the `tx`), so the job exists exactly when
+ * the change that caused it was committed.
+ */
+export async function enqueueJob(
+  db: Database,
+  queue: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<string> {
+  const id = newId("job");
+  await db.insert(jobs).values({
+    id,
+    queue,
+    payload,
+    maxAttempts: options.maxAttempts ?? 10,
+    runAt: options.runAt ?? new Date(),
+  });
+  return id;
+}
+
+/**
+ * Claim up to `limit` due jobs of the given queues. Queued jobs whose time has come and active
+ * jobs whose lease has run out (their worker died mid-job) are both due: at-least-once.
+ * SKIP LOCKED lets any number of processes claim concurrently without taking the same row.
+ */
+export async function claimJobs(
+  db: Database,
+  queues: string[],
+  workerId: string,
+  limit: number,
+  leaseMs: number,
+): Promise<JobRow[]> {
+  if (queues.length === 0) return [];
+  const result = await db.execute(sql`
+    update ${jobs} set
+      state = 'active',
+      attempts = ${jobs.attempts} + 1,
+      locked_by = ${workerId},
+      locked_until = now() + make_interval(secs => ${leaseMs / 1000}),
+      updated_at = now()
+    where ${jobs.id} in (
+      select ${jobs.id} from ${jobs}
+      where ${jobs.queue} in (${sql.join(
+        queues.map((q) => sql`${q}`),
+        sql`, `,
+      )})
+        and (
+          (${jobs.state} = 'queued' and ${jobs.runAt} <= now())
+          or (${jobs.state} = 'active' and ${jobs.lockedUntil} < now())
+        )
+      order by ${jobs.runAt}
+      limit ${limit}
+      for update skip locked
+    )
+    returning id`);
+  const ids = (result as { rows: { id: string }[] }).rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  return db.query.jobs.findMany({ where: (j, { inArray }) => inArray(j.id, ids) });
+}
+
+async function finish(db: Database, job: JobRow, workerId: string, values: Partial<JobRow>) {
+  // Only the worker that holds the lease may settle the job; a stale worker's result is dropped.
+  await db
+    .update(jobs)
+    .set({ ...values, lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.state, "active" as JobState)));
+}
+
+export function completeJob(db: Database, job: JobRow, workerId: string) {
+  return finish(db, job, workerId, { state: "completed", finishedAt: new Date(), lastError: null });
+}
+
+/** Retry at `retryAt`, or mark failed when the attempts are used up or no retry is wanted. */
+export function failJob(db: Database, job: JobRow, workerId: string, error: string, retryAt: Date | null) {
+  if (retryAt === null || job.attempts >= job.maxAttempts) {
+    return finish(db, job, workerId, { state: "failed", finishedAt: new Date(), lastError: error });
+  }
+  return finish(db, job, workerId, { state: "queued", runAt: retryAt, lastError: error });
+}
+
+export function getJob(db: Database, id: string) {
+  return db.query.jobs.findFirst({ where: eq(jobs.id, id) });
+}

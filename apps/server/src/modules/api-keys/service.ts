@@ -1,0 +1,59 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { apiKeys, environments } from "../../db/schema/index.ts";
+import { newId } from "../../http/ids.ts";
+import { newSecret, sha256Hex } from "../../security/secrets.ts";
+import type { EnvironmentRow } from "../environments/service.ts";
+
+export const API_VERSION = "2025-04-01";
+export const API_KEY_PREFIX = "weft_sk_";
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export async function createApiKey(
+  db: Database,
+  environmentId: string,
+  name: string,
+): Promise<{ key: ApiKeyRow; secret: string }> {
+  const secret = newSecret(API_KEY_PREFIX);
+  const [key] = await db
+    .insert(apiKeys)
+    .values({
+      id: newId("apiKey"),
+      environmentId,
+      name,
+      apiVersion: API_VERSION,
+      secretHash: sha256Hex(secret),
+      secretHint: `${secret.slice(0, API_KEY_PREFIX.length + 4)}…`,
+    })
+    .returning();
+  return { key: key!, secret };
+}
+
+export function listApiKeys(db: Database) {
+  return db.select().from(apiKeys).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+}
+
+/** Returns whether a key was revoked now (false when unknown or already revoked). */
+export async function revokeApiKey(db: Database, id: string): Promise<boolean> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length > 0;
+}
+
+/** The live key with this secret, and its environment; undefined when unknown or revoked. */
+export async function findKeyBySecret(
+  db: Database,
+  secret: string,
+): Promise<{ apiKey: ApiKeyRow; environment: EnvironmentRow } | undefined> {
+  if (!secret.startsWith(API_KEY_PREFIX)) return undefined;
+  const [row] = await db
+    .select({ apiKey: apiKeys, environment: environments })
+    .from(apiKeys)
+    .innerJoin(environments, eq(environments.id, apiKeys.environmentId))
+    .where(and(eq(apiKeys.secretHash, sha256Hex(secret)), isNull(apiKeys.revokedAt)));
+  return row;
+}

@@ -1,0 +1,47 @@
+import type { Database } from "../../db/client.ts";
+import { type EventProfile, events } from "../../db/schema/index.ts";
+import { newId } from "../../http/ids.ts";
+
+export const EVENT_TYPES = [
+  "account.created",
+  "account.verified",
+  "account.reconnected",
+  "balance.created",
+  "statement.ready",
+  "connection.created",
+  "connection.synced.successful",
+  "connection.synced.successful.initial",
+  "connection.synced.successful.historical",
+  "connection.synced.errored.repairable",
+  "connection.synced.errored.institution",
+  "connection.synced.errored.provider",
+  "connection.synced.errored.service",
+  "connection.disconnected",
+  "profile.created",
+  "profile.ready",
+  "profile.deleted",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export type NewEvent = {
+  environmentId: string;
+  type: EventType;
+  profile: EventProfile | null;
+  record: Record<string, unknown>;
+  metadata?: Record<string, unknown> | null;
+};
+
+/** Record an event. Call it with the transaction that makes the change, so both commit or neither. */
+export async function recordEvent(db: Database, event: NewEvent): Promise<string> {
+  const id = newId("event");
+  await db.insert(events).values({
+    id,
+    environmentId: event.environmentId,
+    profileId: event.profile?.id ?? null,
+    type: event.type,
+    profile: event.profile,
+    record: event.record,
+    metadata: event.metadata ?? null,
+  });
+  return id;
+}

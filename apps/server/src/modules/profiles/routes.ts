@@ -1,0 +1,131 @@
+import { Type } from "typebox";
+import type { AppContext } from "../../context.ts";
+import { apiKeyPrincipalOf } from "../../http/auth.ts";
+import { PAGINATION_HEADERS, PaginationQuery, setPaginationHeaders } from "../../http/pagination.ts";
+import { errorResponses, NoContent } from "../../http/schemas.ts";
+import type { Server } from "../../http/server-type.ts";
+import { Profile, ProfileCreateRequest, ProfileIdParams, ProfileUpdateRequest } from "./schemas.ts";
+import {
+  createProfile,
+  findLiveProfile,
+  listProfiles,
+  requestProfileDeletion,
+  toProfileView,
+  updateProfile,
+} from "./service.ts";
+
+const TAG = "Profiles";
+
+export function registerProfileRoutes(app: Server, ctx: AppContext): void {
+  const config = { api: "platform", auth: ["apiKey"] } as const;
+
+  app.post(
+    "/v1/profiles",
+    {
+      config,
+      schema: {
+        operationId: "createProfile",
+        tags: [TAG],
+        summary: "Create a profile",
+        description: "Creates an end-user profile. SANDBOX environments hold at most 50 profiles.",
+        body: ProfileCreateRequest,
+        response: { 201: Profile, ...errorResponses(401, 403, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { environment } = apiKeyPrincipalOf(request);
+      const row = await ctx.db.transaction((tx) =>
+        createProfile(tx, environment, request.body, ctx.config.sandboxProfileLimit),
+      );
+      return reply.code(201).send(toProfileView(row));
+    },
+  );
+
+  app.get(
+    "/v1/profiles",
+    {
+      config,
+      schema: {
+        operationId: "listProfiles",
+        tags: [TAG],
+        summary: "List profiles",
+        description: "Newest first, paginated.",
+        querystring: PaginationQuery,
+        response: {
+          200: Type.Array(Profile, { headers: PAGINATION_HEADERS }),
+          ...errorResponses(401, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { environment } = apiKeyPrincipalOf(request);
+      const { rows, total } = await listProfiles(ctx.db, environment.id, request.query);
+      setPaginationHeaders(request, reply, ctx.config.publicUrl, request.query, total);
+      return rows.map(toProfileView);
+    },
+  );
+
+  app.get(
+    "/v1/profiles/:id",
+    {
+      config,
+      schema: {
+        operationId: "getProfile",
+        tags: [TAG],
+        summary: "Read a profile",
+        params: ProfileIdParams,
+        response: { 200: Profile, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { environment } = apiKeyPrincipalOf(request);
+      return toProfileView(await findLiveProfile(ctx.db, environment.id, request.params.id));
+    },
+  );
+
+  app.patch(
+    "/v1/profiles/:id",
+    {
+      config,
+      schema: {
+        operationId: "updateProfile",
+        tags: [TAG],
+        summary: "Update a profile",
+        description: "Changes only the fields sent; `null` clears a field. `uuid` cannot change.",
+        params: ProfileIdParams,
+        body: ProfileUpdateRequest,
+        response: { 200: Profile, ...errorResponses(401, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const { environment } = apiKeyPrincipalOf(request);
+      const row = await ctx.db.transaction((tx) =>
+        updateProfile(tx, environment.id, request.params.id, request.body),
+      );
+      return toProfileView(row);
+    },
+  );
+
+  app.delete(
+    "/v1/profiles/:id",
+    {
+      config,
+      schema: {
+        operationId: "deleteProfile",
+        tags: [TAG],
+        summary: "Delete a profile",
+        description:
+          "Accepted at once and carried out in the background; until it is done the profile answers " +
+          "409. A profile.deleted event follows.",
+        params: ProfileIdParams,
+        response: { 204: NoContent, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { environment } = apiKeyPrincipalOf(request);
+      await ctx.db.transaction((tx) => requestProfileDeletion(tx, environment.id, request.params.id));
+      ctx.wakeWorkers();
+      return reply.code(204).send(null);
+    },
+  );
+}

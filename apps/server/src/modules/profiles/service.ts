@@ -1,0 +1,203 @@
+import { randomUUID } from "node:crypto";
+import { and, count, desc, eq, isNull, or } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { type EventProfile, environments, profiles } from "../../db/schema/index.ts";
+import { conflict, forbidden, notFound } from "../../http/errors.ts";
+import { newId } from "../../http/ids.ts";
+import { offsetOf, type Pagination } from "../../http/pagination.ts";
+import { enqueueJob } from "../../jobs/queue.ts";
+import type { EnvironmentRow } from "../environments/service.ts";
+import { recordEvent } from "../events/service.ts";
+import type { ProfileCreateInput, ProfileFieldsInput, ProfileView } from "./schemas.ts";
+
+export type ProfileRow = typeof profiles.$inferSelect;
+
+export const PROFILE_DELETE_QUEUE = "profiles.delete";
+
+export function toProfileView(row: ProfileRow): ProfileView {
+  const hasNames = row.firstName !== null || row.lastName !== null;
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    metadata: row.metadata,
+    email: row.email,
+    phone: row.phone,
+    name: row.name,
+    names: hasNames
+      ? {
+          full: [row.firstName, row.lastName].filter(Boolean).join(" "),
+          first: row.firstName,
+          last: row.lastName,
+        }
+      : null,
+    dateOfBirth: row.dateOfBirth,
+    address: row.address,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The profile as events carry it (ProfileBase). */
+export const toEventProfile = (row: ProfileRow): EventProfile => ({
+  id: row.id,
+  uuid: row.uuid,
+  metadata: row.metadata,
+});
+
+/** Only the fields the caller sent change; `null` clears a field. Derived fields are never input. */
+function toColumns(input: ProfileFieldsInput, current?: ProfileRow): Partial<typeof profiles.$inferInsert> {
+  const columns: Partial<typeof profiles.$inferInsert> = {};
+  if (input.email !== undefined) columns.email = input.email;
+  if (input.phone !== undefined) columns.phone = input.phone;
+  if (input.name !== undefined) columns.name = input.name;
+  if (input.dateOfBirth !== undefined) columns.dateOfBirth = input.dateOfBirth;
+  if (input.address !== undefined) columns.address = input.address;
+  if (input.metadata !== undefined) columns.metadata = input.metadata as Record<string, string> | null;
+  if (input.names === null) {
+    columns.firstName = null;
+    columns.lastName = null;
+  } else if (input.names !== undefined) {
+    columns.firstName = input.names.first !== undefined ? input.names.first : (current?.firstName ?? null);
+    columns.lastName = input.names.last !== undefined ? input.names.last : (current?.lastName ?? null);
+  }
+  return columns;
+}
+
+/** Profile ids look like p_…; anything else is looked up as a uuid. */
+function byIdOrUuid(environmentId: string, idOrUuid: string) {
+  return and(
+    eq(profiles.environmentId, environmentId),
+    or(eq(profiles.id, idOrUuid), eq(profiles.uuid, idOrUuid)),
+  );
+}
+
+/** A live profile of this environment, or 404; one being deleted is a 409. */
+export async function findLiveProfile(
+  db: Database,
+  environmentId: string,
+  idOrUuid: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<ProfileRow> {
+  const query = db.select().from(profiles).where(byIdOrUuid(environmentId, idOrUuid)).limit(1);
+  const [row] = options.forUpdate ? await query.for("update") : await query;
+  if (!row) throw notFound("Profile", idOrUuid);
+  if (row.deletingAt) {
+    throw conflict(
+      `Profile ${row.id} is being deleted`,
+      "Create a new profile instead; this one is going away.",
+    );
+  }
+  return row;
+}
+
+async function assertUnderProfileCap(db: Database, environment: EnvironmentRow, sandboxLimit: number) {
+  if (environment.mode !== "SANDBOX") return;
+  // Lock the environment row so concurrent creates cannot both pass the cap.
+  await db
+    .select({ id: environments.id })
+    .from(environments)
+    .where(eq(environments.id, environment.id))
+    .for("update");
+  const [row] = await db
+    .select({ n: count() })
+    .from(profiles)
+    .where(and(eq(profiles.environmentId, environment.id), isNull(profiles.deletingAt)));
+  if ((row?.n ?? 0) >= sandboxLimit) {
+    throw forbidden(
+      `This SANDBOX environment has reached its limit of ${sandboxLimit} profiles`,
+      "Delete profiles you no longer need, or use a TEST environment, which has no profile limit.",
+    );
+  }
+}
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === "23505" ||
+  (error as { cause?: { code?: string } }).cause?.code === "23505";
+
+const uuidTaken = (uuid: string) =>
+  conflict(`The uuid ${uuid} is not available`, "Use another uuid, or omit it and one will be generated.");
+
+/** Create a profile and record profile.created; run inside the caller's transaction. */
+export async function createProfile(
+  tx: Database,
+  environment: EnvironmentRow,
+  input: ProfileCreateInput,
+  sandboxLimit: number,
+): Promise<ProfileRow> {
+  await assertUnderProfileCap(tx, environment, sandboxLimit);
+  const uuid = input.uuid ?? randomUUID();
+  const [existing] = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.environmentId, environment.id), eq(profiles.uuid, uuid)));
+  if (existing) throw uuidTaken(uuid);
+  let row: ProfileRow | undefined;
+  try {
+    [row] = await tx
+      .insert(profiles)
+      .values({ id: newId("profile"), environmentId: environment.id, uuid, ...toColumns(input) })
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw uuidTaken(uuid);
+    throw error;
+  }
+  await recordEvent(tx, {
+    environmentId: environment.id,
+    type: "profile.created",
+    profile: toEventProfile(row!),
+    record: toProfileView(row!),
+  });
+  return row!;
+}
+
+export async function updateProfile(
+  tx: Database,
+  environmentId: string,
+  idOrUuid: string,
+  input: ProfileFieldsInput,
+): Promise<ProfileRow> {
+  const current = await findLiveProfile(tx, environmentId, idOrUuid, { forUpdate: true });
+  const columns = toColumns(input, current);
+  if (Object.keys(columns).length === 0) return current;
+  const [row] = await tx
+    .update(profiles)
+    .set({ ...columns, updatedAt: new Date() })
+    .where(eq(profiles.id, current.id))
+    .returning();
+  return row!;
+}
+
+export async function listProfiles(db: Database, environmentId: string, page: Pagination) {
+  const where = eq(profiles.environmentId, environmentId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(profiles)
+      .where(where)
+      .orderBy(desc(profiles.createdAt), desc(profiles.id))
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(profiles).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Mark the profile as being deleted and enqueue the deletion; it answers 409 until gone. */
+export async function requestProfileDeletion(tx: Database, environmentId: string, idOrUuid: string) {
+  const row = await findLiveProfile(tx, environmentId, idOrUuid, { forUpdate: true });
+  await tx.update(profiles).set({ deletingAt: new Date() }).where(eq(profiles.id, row.id));
+  await enqueueJob(tx, PROFILE_DELETE_QUEUE, { profileId: row.id });
+}
+
+/** The deletion job: remove the profile (sessions cascade) and record profile.deleted. */
+export async function deleteProfileNow(tx: Database, profileId: string): Promise<void> {
+  const [row] = await tx.select().from(profiles).where(eq(profiles.id, profileId)).for("update");
+  if (!row) return;
+  await tx.delete(profiles).where(eq(profiles.id, profileId));
+  await recordEvent(tx, {
+    environmentId: row.environmentId,
+    type: "profile.deleted",
+    profile: toEventProfile(row),
+    record: toProfileView(row),
+  });
+}

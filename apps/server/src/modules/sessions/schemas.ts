@@ -1,0 +1,47 @@
+import { type Static, Type } from "typebox";
+import { Nullable } from "../../http/schemas.ts";
+import { Environment } from "../environments/schemas.ts";
+import { ProfileUuid, profileFields } from "../profiles/schemas.ts";
+
+export const SessionIssueRequest = Type.Object(
+  {
+    userId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        description: "An existing profile's id (p_…) or uuid. Omit it to create a new profile.",
+      }),
+    ),
+    uuid: Type.Optional(Nullable(ProfileUuid)),
+    ...profileFields,
+  },
+  { title: "SessionIssueRequest", additionalProperties: false },
+);
+export type SessionIssueInput = Static<typeof SessionIssueRequest>;
+
+export const UserSession = Type.Object(
+  {
+    token: Type.String({ description: "The session token (a JWT): safe to hand to the end-user's client." }),
+    userId: Type.String({ description: "The profile's id." }),
+    userUuid: Type.String({ description: "The profile's uuid." }),
+    environmentId: Type.String(),
+    expiration: Type.Integer({ description: "When the token expires, in unix seconds." }),
+    expiresAt: Type.String({ format: "date-time", description: "When the token expires." }),
+  },
+  { title: "UserSession" },
+);
+export type UserSessionView = Static<typeof UserSession>;
+
+export const ApiKeyIntrospection = Type.Object(
+  {
+    id: Type.String({ examples: ["api_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
+    name: Type.String(),
+    apiVersion: Type.String({ examples: ["2025-04-01"] }),
+    environment: Environment,
+  },
+  { title: "APIKey" },
+);
+
+export const Jwks = Type.Object(
+  { keys: Type.Array(Type.Record(Type.String(), Type.Unknown())) },
+  { title: "JSONWebKeySet" },
+);

@@ -1,0 +1,72 @@
+import pino, { type Logger } from "pino";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { type JobHandler, Worker } from "./jobs/worker.ts";
+import { profileDeletionHandler } from "./modules/profiles/jobs.ts";
+import { SessionSigner } from "./modules/sessions/tokens.ts";
+import { loadSecretKey } from "./security/secrets.ts";
+
+export const REDACTED_PATHS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  "*.secret",
+  "*.token",
+  "*.password",
+  "*.authorization",
+];
+
+/** JSON logs with credentials redacted; `fd` 2 keeps stdout free for a command's own output. */
+export function createLogger(level: string, fd: 1 | 2 = 1): Logger {
+  return pino({ level, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } }, pino.destination(fd));
+}
+
+/** Every job handler the platform has; a worker process runs all of them. */
+export function jobHandlers(ctx: AppContext): JobHandler[] {
+  return [profileDeletionHandler(ctx)];
+}
+
+export type Runtime = { ctx: AppContext; database: DatabaseHandle; worker: Worker; close(): Promise<void> };
+
+/**
+ * Opens the database (PGlite in the data dir, or PostgreSQL), applies migrations and builds
+ * the context and a worker (not started). `owner` names this process in the PGlite lock.
+ */
+export async function openRuntime(
+  config: Config,
+  owner: string,
+  logger = createLogger(config.logLevel),
+): Promise<Runtime> {
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { driver: "postgres", url: config.databaseUrl }
+      : { driver: "pglite", dataDir: config.dataDir, owner },
+  );
+  try {
+    await database.migrate();
+    const secretKey = loadSecretKey(config.secretKey, config.dataDir);
+    let worker: Worker | undefined;
+    const ctx: AppContext = {
+      db: database.db,
+      config,
+      secretKey,
+      signer: new SessionSigner(database.db, secretKey, config.publicUrl),
+      logger,
+      wakeWorkers: () => worker?.wake(),
+    };
+    worker = new Worker(database.db, jobHandlers(ctx), { logger });
+    const runningWorker = worker;
+    return {
+      ctx,
+      database,
+      worker: runningWorker,
+      close: async () => {
+        await runningWorker.stop();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
