@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import pino from "pino";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import type { AppContext } from "../src/context.ts";
+import { openDatabase } from "../src/db/client.ts";
+import type { EnvironmentMode } from "../src/db/schema/index.ts";
+import type { Server } from "../src/http/server-type.ts";
+import { Worker } from "../src/jobs/worker.ts";
+import { createApiKey } from "../src/modules/api-keys/service.ts";
+import { createEnvironment } from "../src/modules/environments/service.ts";
+import { SessionSigner } from "../src/modules/sessions/tokens.ts";
+import { jobHandlers } from "../src/runtime.ts";
+
+export const testDriver = (process.env.WEFT_TEST_DRIVER ?? "pglite") as "pglite" | "postgres";
+
+/** A fresh database on the test PostgreSQL server, dropped by the returned function. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `weft_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export type TestEnvironment = { id: string; secret: string; apiKeyId: string; auth: { authorization: string } };
+
+export type TestPlatform = {
+  ctx: AppContext;
+  app: Server;
+  worker: Worker;
+  /** Create an environment with a live API key. */
+  environment(mode?: EnvironmentMode, name?: string): Promise<TestEnvironment>;
+  close(): Promise<void>;
+};
+
+/**
+ * The platform on a fresh database of the driver under test (PGlite in memory, or a new
+ * PostgreSQL database), migrated, with a worker that tests drain explicitly.
+ */
+export async function startTestPlatform(
+  overrides: Record<string, string> = {},
+): Promise<TestPlatform> {
+  const pgDatabase = testDriver === "postgres" ? await createPostgresDatabase() : undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "weft-test-"));
+  const config = loadConfig({ WEFT_DATA_DIR: dataDir, WEFT_LOG_LEVEL: "silent", ...overrides });
+  const database = await openDatabase(
+    pgDatabase ? { driver: "postgres", url: pgDatabase.url, poolSize: 5 } : { driver: "pglite", dataDir: undefined },
+  );
+  await database.migrate();
+  const logger = pino({ level: process.env.WEFT_TEST_LOG_LEVEL ?? "silent" });
+  const secretKey = randomBytes(32);
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    secretKey,
+    signer: new SessionSigner(database.db, secretKey, config.publicUrl),
+    logger,
+    wakeWorkers: () => {},
+  };
+  const worker = new Worker(database.db, jobHandlers(ctx), { logger, pollIntervalMs: 20 });
+  const { app } = await buildApp(ctx);
+  return {
+    ctx,
+    app,
+    worker,
+    async environment(mode = "SANDBOX", name = `${mode} environment`) {
+      const env = await createEnvironment(ctx.db, { name, mode });
+      const { key, secret } = await createApiKey(ctx.db, env.id, "test key");
+      return { id: env.id, secret, apiKeyId: key.id, auth: { authorization: `Bearer ${secret}` } };
+    },
+    async close() {
+      await worker.stop();
+      await app.close();
+      await database.close();
+      await pgDatabase?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
