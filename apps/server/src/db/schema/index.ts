@@ -4,3 +4,4 @@ export * from "./events.ts";
 export * from "./jobs.ts";
 export * from "./profiles.ts";
 export * from "./sessions.ts";
+export * from "./webhooks.ts";
