@@ -1,4 +1,4 @@
-import pino, { type Logger } from "pino";
+import pino, { type DestinationStream, type Logger } from "pino";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
@@ -16,9 +16,10 @@ export const REDACTED_PATHS = [
   "*.authorization",
 ];
 
-/** JSON logs with credentials redacted; `fd` 2 keeps stdout free for a command's own output. */
-export function createLogger(level: string, fd: 1 | 2 = 1): Logger {
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } }, pino.destination(fd));
+/** JSON logs with credentials redacted; fd 2 keeps stdout free for a command's own output. */
+export function createLogger(level: string, destination: 1 | 2 | DestinationStream = 1): Logger {
+  const stream = typeof destination === "number" ? pino.destination(destination) : destination;
+  return pino({ level, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } }, stream);
 }
 
 /** Every job handler the platform has; a worker process runs all of them. */

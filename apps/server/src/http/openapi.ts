@@ -55,6 +55,22 @@ const SECURITY_SCHEMES = {
   },
 } satisfies Record<AuthScheme, unknown>;
 
+/** Every tag a route uses needs a line here; the generator refuses an undescribed tag. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  "API keys": "Check the API key your backend uses.",
+  Sessions: "Session tokens for one profile: issue from your backend, use and revoke from the client.",
+  Profiles: "Your end-users. Every connection and all financial data belong to a profile.",
+  Connections: "A profile's link to a financial institution, its status and its sync.",
+  Accounts: "Accounts a connection brings, with balances, ACH numbers and processor tokens.",
+  Transactions: "Posted and pending transactions of an account.",
+  Holdings: "Investment positions of an account, with their securities.",
+  Statements: "Monthly account statements as PDF files.",
+  Institutions: "The financial institutions users can connect to.",
+  "Processor tokens": "Tokens that let a payment processor read one account's ACH numbers and balances.",
+  Sandbox: "Sandbox-only helpers: link test connections and drive them into any state.",
+  Webhooks: "Subscriptions that receive events by signed HTTPS POST, and their deliveries.",
+};
+
 const ANNOTATIONS_NOT_IN_OPENAPI = new Set(["errorMessage", "headers"]);
 
 /**
@@ -89,9 +105,11 @@ export class OpenApiRegistry {
     const components: Record<string, JsonSchema> = {};
     const tags = new Set<string>();
     const paths: OpenApiDocument["paths"] = {};
+    const schemes = new Set<string>();
     for (const route of this.routes.filter((r) => r.api === api)) {
       const path = route.url.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
       for (const tag of route.schema.tags ?? []) tags.add(tag);
+      for (const scheme of route.auth) schemes.add(scheme);
       paths[path] ??= {};
       paths[path][route.method] = this.operation(route, components);
     }
@@ -105,9 +123,12 @@ export class OpenApiRegistry {
         license: { name: "Apache-2.0", identifier: "Apache-2.0" },
       },
       servers: [{ url: serverUrl }],
-      tags: [...tags].sort().map((name) => ({ name })),
+      tags: [...tags].sort().map((name) => ({ name, description: describeTag(name) })),
       paths,
-      components: { schemas: sortKeys(components), securitySchemes: SECURITY_SCHEMES },
+      components: {
+        schemas: sortKeys(components),
+        securitySchemes: Object.fromEntries(Object.entries(SECURITY_SCHEMES).filter(([s]) => schemes.has(s))),
+      },
     };
     this.cache.set(api, document);
     return document;
@@ -155,6 +176,12 @@ export class OpenApiRegistry {
       responses,
     };
   }
+}
+
+function describeTag(name: string): string {
+  const description = TAG_DESCRIPTIONS[name];
+  if (!description) throw new Error(`OpenAPI tag "${name}" has no description in TAG_DESCRIPTIONS`);
+  return description;
 }
 
 function parametersOf(

@@ -1,53 +1,325 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
+import { events, jobs } from "../../db/schema/index.ts";
 
 let platform: TestPlatform;
 let env: TestEnvironment;
+let other: TestEnvironment;
 
 beforeAll(async () => {
   platform = await startTestPlatform({ WEFT_SANDBOX_PROFILE_LIMIT: "3" });
   env = await platform.environment("TEST");
+  other = await platform.environment("TEST", "another tenant");
 });
 afterAll(() => platform.close());
 
-const post = (body: unknown, e: TestEnvironment = env) =>
-  platform.app.inject({ method: "POST", url: "/v1/profiles", headers: e.auth, payload: body as object });
+const request = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, body?: unknown, e = env) =>
+  platform.app.inject({
+    method,
+    url,
+    headers: e.auth,
+    ...(body !== undefined && { payload: body as object }),
+  });
+const create = (body: unknown = {}, e = env) => request("POST", "/v1/profiles", body, e);
+
+const ADDRESS = {
+  line1: "1 Market St",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94105",
+  countryCode: "USA",
+};
 
 describe("POST /v1/profiles", () => {
   it("creates a profile with every field, deriving names.full and ignoring read-only input", async () => {
-    const res = await post({
+    const res = await create({
       uuid: "8b6f2c1e-4a3d-4f7e-9c2b-1d5e6f7a8b9c",
       email: "ada@example.com",
       phone: "+14155552671",
       name: "Ada",
       names: { first: "Ada", last: "Lovelace", full: "ignored" },
       dateOfBirth: "1815-12-10",
-      address: { line1: "12 St James's Sq", city: "London", state: "LN", postalCode: "SW1Y", countryCode: "USA" },
+      address: { ...ADDRESS, line2: "Suite 5" },
       metadata: { plan: "pro" },
       id: "p_attacker",
       createdAt: "2000-01-01T00:00:00Z",
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({
+    expect(body).toEqual({
+      id: expect.stringMatching(/^p_[0-9a-z]{26}$/),
       uuid: "8b6f2c1e-4a3d-4f7e-9c2b-1d5e6f7a8b9c",
       email: "ada@example.com",
       phone: "+14155552671",
       name: "Ada",
       names: { full: "Ada Lovelace", first: "Ada", last: "Lovelace" },
       dateOfBirth: "1815-12-10",
-      address: { line1: "12 St James's Sq", city: "London", state: "LN", postalCode: "SW1Y", countryCode: "USA" },
+      address: { ...ADDRESS, line2: "Suite 5" },
       metadata: { plan: "pro" },
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
-    expect(body.id).toMatch(/^p_[0-9a-z]{26}$/);
     expect(body.createdAt).not.toBe("2000-01-01T00:00:00.000Z");
-    expect(res.headers["x-request-id"]).toBeTruthy();
+    expect(Date.now() - Date.parse(body.createdAt)).toBeLessThan(60_000);
   });
 
   it("generates a uuid when none is sent, and leaves unsent fields null", async () => {
-    const res = await post({});
+    const res = await create({});
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ email: null, phone: null, names: null, address: null, metadata: null });
-    expect(res.json().uuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.json()).toMatchObject({
+      email: null,
+      phone: null,
+      name: null,
+      names: null,
+      address: null,
+      metadata: null,
+    });
+    expect(res.json().uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it("records profile.created in the same transaction, with the profile and the record", async () => {
+    const res = await create({ email: "event@example.com" });
+    const id = res.json().id;
+    const rows = await platform.ctx.db.select().from(events).where(eq(events.profileId, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      type: "profile.created",
+      environmentId: env.id,
+      profile: { id, uuid: res.json().uuid, metadata: null },
+      record: { id, email: "event@example.com" },
+    });
+    expect(rows[0]!.id).toMatch(/^evt_/);
+  });
+
+  it.each([
+    [{ email: "not-an-email" }, { email: ["Email is not a valid email address"] }],
+    [{ phone: "4155552671" }, { phone: ["Phone is not a valid E.164 phone number, such as +14155552671"] }],
+    [{ phone: "+0123" }, { phone: ["Phone is not a valid E.164 phone number, such as +14155552671"] }],
+    [{ name: "" }, { name: ["Name must be at least 1 character"] }],
+    [{ names: { first: "" } }, { "names.first": ["First must be at least 1 character"] }],
+    [{ names: { last: "" } }, { "names.last": ["Last must be at least 1 character"] }],
+    [{ dateOfBirth: "1990-13-45" }, { dateOfBirth: ["Date of birth is not a valid date (YYYY-MM-DD)"] }],
+    [{ dateOfBirth: "yesterday" }, { dateOfBirth: ["Date of birth is not a valid date (YYYY-MM-DD)"] }],
+    [{ uuid: "1234" }, { uuid: ["Uuid is not a valid UUID"] }],
+    [{ metadata: {} }, { metadata: ["Metadata must have at least 1 entry"] }],
+    [
+      { metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])) },
+      { metadata: ["Metadata must have at most 50 entries"] },
+    ],
+    [{ address: { ...ADDRESS, line1: "1" } }, { "address.line1": ["Line 1 must be at least 2 characters"] }],
+    [{ address: { ...ADDRESS, state: "C" } }, { "address.state": ["State must be at least 2 characters"] }],
+    [{ address: { ...ADDRESS, city: "" } }, { "address.city": ["City must be at least 1 character"] }],
+    [
+      { address: { ...ADDRESS, postalCode: "" } },
+      { "address.postalCode": ["Postal code must be at least 1 character"] },
+    ],
+    [{ address: { ...ADDRESS, line2: "" } }, { "address.line2": ["Line 2 must be at least 1 character"] }],
+    [
+      { address: { ...ADDRESS, countryCode: "CAN" } },
+      { "address.countryCode": ["Country code must be USA"] },
+    ],
+    [
+      { address: { line1: "1 Market St" } },
+      {
+        "address.city": ["City is required"],
+        "address.state": ["State is required"],
+        "address.postalCode": ["Postal code is required"],
+        "address.countryCode": ["Country code is required"],
+      },
+    ],
+    [{ email: 42 }, { email: ["Email is not a valid email address"] }],
+  ])("422 for %j", async (body, expected) => {
+    const before = await request("GET", "/v1/profiles");
+    const res = await create(body);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual(expected);
+    const after = await request("GET", "/v1/profiles");
+    expect(after.headers["total-count"]).toBe(before.headers["total-count"]);
+  });
+
+  it("reports every invalid field at once", async () => {
+    const res = await create({ email: "x", phone: "y" });
+    expect(Object.keys(res.json()).sort()).toEqual(["email", "phone"]);
+  });
+
+  it("409 when the uuid is taken in this environment, but not across environments", async () => {
+    const uuid = "2f1c7e0a-9b8d-4c6e-8f5a-3b2d1c0e9f8a";
+    expect((await create({ uuid })).statusCode).toBe(201);
+    const taken = await create({ uuid });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({
+      message: `The uuid ${uuid} is not available`,
+      instruction: "Use another uuid, or omit it and one will be generated.",
+    });
+    expect((await create({ uuid }, other)).statusCode).toBe(201);
+  });
+});
+
+describe("profile cap", () => {
+  it("403 once a SANDBOX environment holds its limit; TEST and PRODUCTION are unlimited", async () => {
+    const sandbox = await platform.environment("SANDBOX");
+    for (let i = 0; i < 3; i++) expect((await create({}, sandbox)).statusCode).toBe(201);
+    const capped = await create({}, sandbox);
+    expect(capped.statusCode).toBe(403);
+    expect(capped.json()).toEqual({
+      message: "This SANDBOX environment has reached its limit of 3 profiles",
+      instruction:
+        "Delete profiles you no longer need, or use a TEST environment, which has no profile limit.",
+    });
+    const production = await platform.environment("PRODUCTION");
+    for (let i = 0; i < 4; i++) expect((await create({}, production)).statusCode).toBe(201);
+  });
+
+  it("a deleted profile frees its place", async () => {
+    const sandbox = await platform.environment("SANDBOX");
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await create({}, sandbox)).json().id);
+    expect((await request("DELETE", `/v1/profiles/${ids[0]}`, undefined, sandbox)).statusCode).toBe(204);
+    expect((await create({}, sandbox)).statusCode).toBe(201);
+  });
+});
+
+describe("GET /v1/profiles/{id}", () => {
+  it("finds a profile by id and by uuid", async () => {
+    const created = (await create({ email: "find@example.com" })).json();
+    for (const key of [created.id, created.uuid]) {
+      const res = await request("GET", `/v1/profiles/${key}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(created);
+    }
+  });
+
+  it("404 for an unknown id, with a RestError body", async () => {
+    const res = await request("GET", "/v1/profiles/p_00000000000000000000000000");
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      message: "Profile p_00000000000000000000000000 was not found",
+      instruction: "Check the id, and that it belongs to the environment of the credentials you used.",
+    });
+  });
+
+  it("another environment's profile is a 404 for every verb, and is left unchanged", async () => {
+    const theirs = (await create({ email: "theirs@example.com" }, other)).json();
+    for (const key of [theirs.id, theirs.uuid]) {
+      expect((await request("GET", `/v1/profiles/${key}`)).statusCode).toBe(404);
+      expect((await request("PATCH", `/v1/profiles/${key}`, { email: "mine@example.com" })).statusCode).toBe(
+        404,
+      );
+      expect((await request("DELETE", `/v1/profiles/${key}`)).statusCode).toBe(404);
+    }
+    const list = await request("GET", "/v1/profiles?limit=100");
+    expect(list.json().map((p: { id: string }) => p.id)).not.toContain(theirs.id);
+    expect((await request("GET", `/v1/profiles/${theirs.id}`, undefined, other)).json()).toEqual(theirs);
+  });
+});
+
+describe("PATCH /v1/profiles/{id}", () => {
+  it("changes only the fields sent; null clears; names merge; uuid and id cannot change", async () => {
+    const created = (
+      await create({ email: "a@example.com", phone: "+14155552671", names: { first: "Ada", last: "Byron" } })
+    ).json();
+    const res = await request("PATCH", `/v1/profiles/${created.id}`, {
+      phone: null,
+      names: { last: "Lovelace" },
+      address: ADDRESS,
+      uuid: "00000000-0000-4000-8000-000000000000",
+      id: "p_other",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: created.id,
+      uuid: created.uuid,
+      email: "a@example.com",
+      phone: null,
+      names: { full: "Ada Lovelace", first: "Ada", last: "Lovelace" },
+      address: ADDRESS,
+    });
+    expect(Date.parse(res.json().updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
+    const cleared = await request("PATCH", `/v1/profiles/${created.uuid}`, { names: null });
+    expect(cleared.json().names).toBeNull();
+  });
+
+  it("422 with the same messages as create, and nothing changes", async () => {
+    const created = (await create({ email: "keep@example.com" })).json();
+    const res = await request("PATCH", `/v1/profiles/${created.id}`, { email: "nope", name: "Kept?" });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ email: ["Email is not a valid email address"] });
+    expect((await request("GET", `/v1/profiles/${created.id}`)).json()).toEqual(created);
+  });
+});
+
+describe("GET /v1/profiles (pagination)", () => {
+  it("pages with current-page, page-items, total-count, total-pages and Link headers", async () => {
+    const env2 = await platform.environment("TEST");
+    const made: string[] = [];
+    for (let i = 0; i < 7; i++) made.push((await create({ name: `P${i}` }, env2)).json().id);
+    const res = await request("GET", "/v1/profiles?page=2&limit=3", undefined, env2);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers).toMatchObject({
+      "current-page": "2",
+      "page-items": "3",
+      "total-count": "7",
+      "total-pages": "3",
+    });
+    expect(res.json().map((p: { id: string }) => p.id)).toEqual(made.slice().reverse().slice(3, 6));
+    const link = String(res.headers.link);
+    expect(link).toContain('page=1&limit=3>; rel="first"');
+    expect(link).toContain('page=1&limit=3>; rel="prev"');
+    expect(link).toContain('page=3&limit=3>; rel="next"');
+    expect(link).toContain('page=3&limit=3>; rel="last"');
+    const last = await request("GET", "/v1/profiles?page=3&limit=3", undefined, env2);
+    expect(last.json()).toHaveLength(1);
+    expect(String(last.headers.link)).not.toContain('rel="next"');
+  });
+
+  it("defaults to page 1 and 25 items", async () => {
+    const res = await request("GET", "/v1/profiles");
+    expect(res.headers["current-page"]).toBe("1");
+    expect(res.headers["page-items"]).toBe("25");
+  });
+
+  it.each([
+    ["limit=101", { limit: ["Limit must be at most 100"] }],
+    ["limit=0", { limit: ["Limit must be at least 1"] }],
+    ["page=0", { page: ["Page must be at least 1"] }],
+    ["page=two", { page: ["Page must be integer"] }],
+  ])("422 for %s", async (query, expected) => {
+    const res = await request("GET", `/v1/profiles?${query}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual(expected);
+  });
+});
+
+describe("DELETE /v1/profiles/{id}", () => {
+  it("204, then 409 'being deleted' until the job runs, then 404 and a profile.deleted event", async () => {
+    const profile = (await create({ email: "bye@example.com" })).json();
+    const res = await request("DELETE", `/v1/profiles/${profile.uuid}`);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe("");
+
+    for (const method of ["GET", "PATCH", "DELETE"] as const) {
+      const pending = await request(
+        method,
+        `/v1/profiles/${profile.id}`,
+        method === "PATCH" ? {} : undefined,
+      );
+      expect(pending.statusCode).toBe(409);
+      expect(pending.json()).toEqual({
+        message: `Profile ${profile.id} is being deleted`,
+        instruction: "Create a new profile instead; this one is going away.",
+      });
+    }
+    const [job] = await platform.ctx.db.select().from(jobs).where(eq(jobs.queue, "profiles.delete"));
+    expect(job).toMatchObject({ state: "queued", payload: { profileId: expect.any(String) } });
+
+    await platform.worker.drain();
+    expect((await request("GET", `/v1/profiles/${profile.id}`)).statusCode).toBe(404);
+    const deleted = await platform.ctx.db.select().from(events).where(eq(events.profileId, profile.id));
+    expect(deleted.map((e) => e.type).sort()).toEqual(["profile.created", "profile.deleted"]);
+    expect(deleted.find((e) => e.type === "profile.deleted")).toMatchObject({
+      profile: { id: profile.id, uuid: profile.uuid },
+      record: { id: profile.id, email: "bye@example.com" },
+    });
   });
 });

@@ -113,16 +113,8 @@ export function registerSessionRoutes(app: Server, ctx: AppContext): void {
 
   app.get(
     "/.well-known/jwks.json",
-    {
-      config: { api: "auth" },
-      schema: {
-        operationId: "getJwks",
-        tags: [TAG],
-        summary: "Session token signing keys",
-        description: "The public keys that verify session tokens (EdDSA, Ed25519), by `kid`.",
-        response: { 200: Jwks },
-      },
-    },
+    // Public and well-known, like any JWKS: not part of the Auth API document.
+    { schema: { response: { 200: Jwks } } },
     async (_request, reply) => {
       reply.header("cache-control", "public, max-age=300");
       return ctx.signer.jwks();

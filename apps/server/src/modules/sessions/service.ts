@@ -94,7 +94,8 @@ export async function issueSession(
         environmentId: environment.id,
         profileId: profile.id,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+        // Whole seconds, so expiresAt, expiration and the token's exp all name the same instant.
+        expiresAt: new Date(Math.floor((now.getTime() + SESSION_LIFETIME_MS) / 1000) * 1000),
       })
       .returning();
     return { session: session!, profile };

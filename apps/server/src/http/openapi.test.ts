@@ -1,0 +1,115 @@
+import { createConfig, lintFromString } from "@redocly/openapi-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPlatform, type TestPlatform } from "../../test/harness.ts";
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(() => platform.close());
+
+const fetchDocument = async (name: "auth" | "platform") => {
+  const res = await platform.app.inject({ method: "GET", url: `/openapi/${name}.json` });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+
+describe.each(["auth", "platform"] as const)("/openapi/%s.json", (name) => {
+  it("passes the Redocly linter's recommended rules with no problem at all", async () => {
+    const document = await fetchDocument(name);
+    const problems = await lintFromString({
+      source: JSON.stringify(document),
+      absoluteRef: `${name}.json`,
+      config: await createConfig({ extends: ["recommended"] }),
+    });
+    const summary = problems.map(
+      (p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`,
+    );
+    expect(summary).toEqual([]);
+  });
+
+  it("is OpenAPI 3.1 with an operationId, a tag and a security requirement on every operation", async () => {
+    const document = await fetchDocument(name);
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.info.version).toBe("2025-04-01");
+    for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(operation.operationId, `${method} ${path}`).toMatch(/^[a-z][A-Za-z]+$/);
+        expect(operation.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
+        expect(Array.isArray(operation.security), `${method} ${path}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe("document contents", () => {
+  it("splits routes between the Auth and the Platform API", async () => {
+    const auth = await fetchDocument("auth");
+    const platformDoc = await fetchDocument("platform");
+    expect(Object.keys(auth.paths)).toEqual(
+      expect.arrayContaining([
+        "/v1/introspect/api_key",
+        "/v1/introspect/session_token",
+        "/v1/users/sessions",
+        "/v1/users/session",
+      ]),
+    );
+    expect(Object.keys(platformDoc.paths)).toEqual(
+      expect.arrayContaining(["/v1/profiles", "/v1/profiles/{id}"]),
+    );
+    expect(Object.keys(platformDoc.paths)).not.toContain("/v1/users/sessions");
+    expect(Object.keys(auth.paths)).not.toContain("/v1/profiles");
+    expect(Object.keys(platformDoc.paths["/v1/profiles/{id}"]).sort()).toEqual(["delete", "get", "patch"]);
+  });
+
+  it("names shared schemas as components and references them", async () => {
+    const document = await fetchDocument("platform");
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining([
+        "Profile",
+        "ProfileCreateRequest",
+        "ProfileUpdateRequest",
+        "Address",
+        "RestError",
+        "ValidationErrors",
+      ]),
+    );
+    const create = document.paths["/v1/profiles"].post;
+    expect(create.requestBody.content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/ProfileCreateRequest",
+    });
+    expect(create.responses["201"].content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/Profile",
+    );
+    expect(create.responses["422"].content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/ValidationErrors",
+    );
+    expect(create.security).toEqual([{ apiKey: [] }]);
+    expect(JSON.stringify(document)).not.toContain("errorMessage");
+  });
+
+  it("documents the pagination headers and query of list operations", async () => {
+    const list = (await fetchDocument("platform")).paths["/v1/profiles"].get;
+    expect(list.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
+      "query:page",
+      "query:limit",
+    ]);
+    expect(Object.keys(list.responses["200"].headers).sort()).toEqual([
+      "current-page",
+      "link",
+      "page-items",
+      "total-count",
+      "total-pages",
+    ]);
+  });
+
+  it("session endpoints declare the session scheme", async () => {
+    const auth = await fetchDocument("auth");
+    expect(auth.paths["/v1/users/session"].delete.security).toEqual([{ session: [] }]);
+    expect(auth.components.securitySchemes.session).toMatchObject({
+      type: "http",
+      scheme: "bearer",
+      bearerFormat: "JWT",
+    });
+  });
+});
