@@ -1,0 +1,148 @@
+import { eq, sql } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPlatform, type TestPlatform } from "../../test/harness.ts";
+import { jobs } from "../db/schema/index.ts";
+import { claimJobs, completeJob, enqueueJob, getJob } from "./queue.ts";
+import { FailJobNow, type JobHandler, RetryJobAt, Worker } from "./worker.ts";
+
+let platform: TestPlatform;
+const logger = pino({ level: "silent" });
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(() => platform.close());
+
+const db = () => platform.ctx.db;
+const handler = (queue: string, handle: JobHandler["handle"], backoffMs = () => 60_000): JobHandler => ({
+  queue,
+  handle,
+  backoffMs,
+});
+
+describe("enqueueJob", () => {
+  it("commits with the transaction that enqueued it, and not without it", async () => {
+    await expect(
+      db().transaction(async (tx) => {
+        await enqueueJob(tx, "t.rollback", { n: 1 });
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    const id = await db().transaction((tx) => enqueueJob(tx, "t.commit", { n: 2 }));
+    expect(await db().select().from(jobs).where(eq(jobs.queue, "t.rollback"))).toHaveLength(0);
+    expect(await getJob(db(), id)).toMatchObject({ state: "queued", payload: { n: 2 }, attempts: 0 });
+  });
+});
+
+describe("Worker", () => {
+  it("runs a job once and marks it completed", async () => {
+    const seen: unknown[] = [];
+    const id = await enqueueJob(db(), "t.ok", { hello: "world" });
+    const worker = new Worker(db(), [handler("t.ok", async (job) => void seen.push(job.payload))], {
+      logger,
+    });
+    expect(await worker.drain()).toBe(1);
+    expect(seen).toEqual([{ hello: "world" }]);
+    expect(await getJob(db(), id)).toMatchObject({ state: "completed", attempts: 1, lastError: null });
+  });
+
+  it("retries a failing job with backoff, keeping the last error, until attempts run out", async () => {
+    const id = await enqueueJob(db(), "t.fail", {}, { maxAttempts: 2 });
+    const worker = new Worker(
+      db(),
+      [
+        handler(
+          "t.fail",
+          async () => Promise.reject(new Error("boom")),
+          () => 0,
+        ),
+      ],
+      { logger },
+    );
+    await worker.drain();
+    expect(await getJob(db(), id)).toMatchObject({ state: "failed", attempts: 2, lastError: "boom" });
+  });
+
+  it("schedules the next attempt by the handler's backoff", async () => {
+    const id = await enqueueJob(db(), "t.later", {});
+    const worker = new Worker(db(), [handler("t.later", async () => Promise.reject(new Error("not yet")))], {
+      logger,
+    });
+    await worker.drain();
+    const job = await getJob(db(), id);
+    expect(job).toMatchObject({ state: "queued", attempts: 1, lastError: "not yet" });
+    expect(job!.runAt.getTime() - Date.now()).toBeGreaterThan(50_000);
+  });
+
+  it("RetryJobAt picks the next attempt time; FailJobNow stops at once", async () => {
+    const at = new Date(Date.now() + 3_600_000);
+    const retry = await enqueueJob(db(), "t.retryat", {});
+    const stop = await enqueueJob(db(), "t.stop", {});
+    const worker = new Worker(
+      db(),
+      [
+        handler("t.retryat", async () => Promise.reject(new RetryJobAt("Retry-After", at))),
+        handler("t.stop", async () => Promise.reject(new FailJobNow("gone"))),
+      ],
+      { logger },
+    );
+    await worker.drain();
+    expect((await getJob(db(), retry))!.runAt.getTime()).toBe(at.getTime());
+    expect(await getJob(db(), stop)).toMatchObject({ state: "failed", attempts: 1, lastError: "gone" });
+  });
+
+  it("a job whose worker died is taken over when its lease runs out; the dead worker's late result is dropped", async () => {
+    const id = await enqueueJob(db(), "t.lease", {});
+    const [claimed] = await claimJobs(db(), ["t.lease"], "dead-worker", 1, 50);
+    expect(claimed).toMatchObject({ id, state: "active", lockedBy: "dead-worker" });
+    expect(await claimJobs(db(), ["t.lease"], "other", 1, 50)).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 120));
+    const [retaken] = await claimJobs(db(), ["t.lease"], "live-worker", 1, 60_000);
+    expect(retaken).toMatchObject({ id, lockedBy: "live-worker", attempts: 2 });
+    await completeJob(db(), claimed!, "dead-worker");
+    expect(await getJob(db(), id)).toMatchObject({ state: "active", lockedBy: "live-worker" });
+    await completeJob(db(), retaken!, "live-worker");
+    expect(await getJob(db(), id)).toMatchObject({ state: "completed" });
+  });
+
+  it("two workers never run one job twice", async () => {
+    await db().execute(sql`delete from jobs where queue = 't.race'`);
+    const ids = await Promise.all(Array.from({ length: 60 }, (_, n) => enqueueJob(db(), "t.race", { n })));
+    const runs = new Map<string, number>();
+    const make = () =>
+      new Worker(
+        db(),
+        [
+          handler("t.race", async (job) => {
+            runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+            await new Promise((r) => setTimeout(r, 2));
+          }),
+        ],
+        { logger, concurrency: 4 },
+      );
+    await Promise.all([make().drain(), make().drain()]);
+    expect(runs.size).toBe(ids.length);
+    expect([...runs.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it("start() polls and stop() waits for jobs in flight", async () => {
+    let finished = false;
+    const worker = new Worker(
+      db(),
+      [
+        handler("t.poll", async () => {
+          await new Promise((r) => setTimeout(r, 100));
+          finished = true;
+        }),
+      ],
+      { logger, pollIntervalMs: 10 },
+    );
+    worker.start();
+    const id = await enqueueJob(db(), "t.poll", {});
+    while ((await getJob(db(), id))!.state === "queued") await new Promise((r) => setTimeout(r, 10));
+    await worker.stop();
+    expect(finished).toBe(true);
+    expect((await getJob(db(), id))!.state).toBe("completed");
+  });
+});

@@ -1,0 +1,193 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostgresDatabase, testDriver } from "./harness.ts";
+
+const CLI = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+const run = promisify(execFile);
+
+let dataDir: string;
+let baseEnv: Record<string, string>;
+let dropDatabase: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "weft-cli-"));
+  baseEnv = { PATH: process.env.PATH ?? "", WEFT_DATA_DIR: dataDir, WEFT_LOG_LEVEL: "warn" };
+  if (testDriver === "postgres") {
+    const db = await createPostgresDatabase();
+    baseEnv.DATABASE_URL = db.url;
+    dropDatabase = db.drop;
+  }
+});
+afterAll(async () => {
+  await dropDatabase?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function weft(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: baseEnv });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+type Served = { child: ChildProcess; url: string; output: () => string; stop(): Promise<number | null> };
+
+async function serve(): Promise<Served> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [CLI, "serve"], {
+    env: { ...baseEnv, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => {
+    output += d;
+  });
+  child.stderr!.on("data", (d) => {
+    output += d;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  while (!output.includes("Weft is running")) {
+    if (child.exitCode !== null) throw new Error(`serve exited: ${output}`);
+    if (Date.now() > deadline) throw new Error(`serve did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await new Promise((r) => setTimeout(r, 50));
+  return {
+    child,
+    url,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", (code) => resolve(code));
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
+
+describe("weft CLI and npm start", () => {
+  let firstSecret: string;
+  let profileId: string;
+  let cliSecret: string;
+  let cliKeyId: string;
+
+  it("first start: creates a SANDBOX environment and prints an API key once, with the URLs", async () => {
+    const server = await serve();
+    const out = server.output();
+    expect(out).toContain(`Weft is running at ${server.url}`);
+    expect(out).toContain(`${server.url}/openapi/platform.json`);
+    expect(out).toContain("First run: created a SANDBOX environment");
+    firstSecret = /secret\s+(weft_sk_\S+)/.exec(out)![1]!;
+    const introspect = await fetch(`${server.url}/v1/introspect/api_key`, {
+      method: "POST",
+      headers: bearer(firstSecret),
+    });
+    expect(introspect.status).toBe(200);
+    expect((await introspect.json()).environment.mode).toBe("SANDBOX");
+    const created = await fetch(`${server.url}/v1/profiles`, {
+      method: "POST",
+      headers: { ...bearer(firstSecret), "content-type": "application/json" },
+      body: JSON.stringify({ email: "kept@example.com" }),
+    });
+    profileId = (await created.json()).id;
+
+    if (testDriver === "pglite") {
+      // PGlite is one process's database: the CLI refuses while the server holds it.
+      const refused = await weft(["keys", "list"]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("is in use by weft serve");
+      expect(refused.stderr).toContain("Stop that process and run this again");
+    }
+    expect(await server.stop()).toBe(0);
+  });
+
+  it("env and keys commands print exactly one JSON object with --json", async () => {
+    const created = await weft(["env", "create", "--name", "Staging", "--mode", "test", "--json"]);
+    expect(created.code).toBe(0);
+    const { environment } = JSON.parse(created.stdout);
+    expect(environment).toEqual({
+      id: expect.stringMatching(/^env_/),
+      name: "Staging",
+      mode: "TEST",
+      metadata: null,
+    });
+    expect(created.stdout.trim().split("\n")).toHaveLength(1);
+
+    const listed = JSON.parse((await weft(["env", "list", "--json"])).stdout);
+    expect(listed.environments.map((e: { mode: string }) => e.mode)).toEqual(["SANDBOX", "TEST"]);
+
+    const key = JSON.parse(
+      (await weft(["keys", "create", "--env", environment.id, "--name", "CI", "--json"])).stdout,
+    );
+    expect(key.apiKey).toEqual({
+      id: expect.stringMatching(/^api_/),
+      name: "CI",
+      environmentId: environment.id,
+      apiVersion: "2025-04-01",
+      secret: expect.stringMatching(/^weft_sk_[A-Za-z0-9_-]{43}$/),
+    });
+    cliSecret = key.apiKey.secret;
+    cliKeyId = key.apiKey.id;
+
+    const keys = await weft(["keys", "list", "--json"]);
+    expect(keys.stdout).not.toContain(cliSecret);
+    const listedKey = JSON.parse(keys.stdout).apiKeys.find((k: { id: string }) => k.id === cliKeyId);
+    expect(listedKey).toMatchObject({ name: "CI", revokedAt: null, hint: `${cliSecret.slice(0, 12)}…` });
+
+    const human = await weft(["keys", "list"]);
+    expect(human.stdout).toContain(cliKeyId);
+  });
+
+  it("says what is wrong with a command, with a usage exit code", async () => {
+    const missing = await weft(["env", "create", "--mode", "TEST"]);
+    expect(missing.code).toBe(64);
+    expect(missing.stderr).toContain("Missing --name");
+    const badMode = await weft(["env", "create", "--name", "x", "--mode", "LIVE", "--json"]);
+    expect(badMode.code).toBe(64);
+    expect(JSON.parse(badMode.stdout)).toEqual({
+      error: { message: "--mode must be one of TEST, SANDBOX, PRODUCTION" },
+    });
+    const unknownEnv = await weft(["keys", "create", "--env", "env_nope"]);
+    expect(unknownEnv.stderr).toContain("No environment env_nope");
+    const help = await weft(["--help"]);
+    expect(help.stdout).toContain("keys revoke API_KEY_ID");
+  });
+
+  it("second start reuses the data: no new key, the old key and profile still work, revoked keys fail", async () => {
+    const revoked = await weft(["keys", "revoke", cliKeyId, "--json"]);
+    expect(JSON.parse(revoked.stdout)).toEqual({ apiKey: { id: cliKeyId, revoked: true } });
+    expect((await weft(["keys", "revoke", cliKeyId])).code).toBe(64);
+
+    const server = await serve();
+    expect(server.output()).not.toContain("First run");
+    const profile = await fetch(`${server.url}/v1/profiles/${profileId}`, { headers: bearer(firstSecret) });
+    expect(profile.status).toBe(200);
+    expect((await profile.json()).email).toBe("kept@example.com");
+    const revokedUse = await fetch(`${server.url}/v1/introspect/api_key`, {
+      method: "POST",
+      headers: bearer(cliSecret),
+    });
+    expect(revokedUse.status).toBe(401);
+    expect(revokedUse.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(await server.stop()).toBe(0);
+  });
+});
