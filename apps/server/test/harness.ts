@@ -40,7 +40,12 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
-export type TestEnvironment = { id: string; secret: string; apiKeyId: string; auth: { authorization: string } };
+export type TestEnvironment = {
+  id: string;
+  secret: string;
+  apiKeyId: string;
+  auth: { authorization: string };
+};
 
 export type TestPlatform = {
   ctx: AppContext;
@@ -55,14 +60,14 @@ export type TestPlatform = {
  * The platform on a fresh database of the driver under test (PGlite in memory, or a new
  * PostgreSQL database), migrated, with a worker that tests drain explicitly.
  */
-export async function startTestPlatform(
-  overrides: Record<string, string> = {},
-): Promise<TestPlatform> {
+export async function startTestPlatform(overrides: Record<string, string> = {}): Promise<TestPlatform> {
   const pgDatabase = testDriver === "postgres" ? await createPostgresDatabase() : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "weft-test-"));
   const config = loadConfig({ WEFT_DATA_DIR: dataDir, WEFT_LOG_LEVEL: "silent", ...overrides });
   const database = await openDatabase(
-    pgDatabase ? { driver: "postgres", url: pgDatabase.url, poolSize: 5 } : { driver: "pglite", dataDir: undefined },
+    pgDatabase
+      ? { driver: "postgres", url: pgDatabase.url, poolSize: 5 }
+      : { driver: "pglite", dataDir: undefined },
   );
   await database.migrate();
   const logger = pino({ level: process.env.WEFT_TEST_LOG_LEVEL ?? "silent" });
