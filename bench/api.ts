@@ -34,13 +34,13 @@ export async function benchApi(): Promise<LoadResult[]> {
     const base = `http://127.0.0.1:${weftPort}`;
     const secret = /secret\s+(weft_sk_\S+)/.exec(weft.output())![1]!;
     const auth = { authorization: `Bearer ${secret}`, "content-type": "application/json" };
-    const profile = await (
+    const profile = (await (
       await fetch(`${base}/v1/profiles`, {
         method: "POST",
         headers: auth,
         body: JSON.stringify({ email: "b@example.com" }),
       })
-    ).json();
+    ).json()) as { id: string };
 
     const results = [
       await load("bare Fastify GET /", { url: `http://127.0.0.1:${barePort}/` }),

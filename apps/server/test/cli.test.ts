@@ -102,13 +102,13 @@ describe("weft CLI and npm start", () => {
       headers: bearer(firstSecret),
     });
     expect(introspect.status).toBe(200);
-    expect((await introspect.json()).environment.mode).toBe("SANDBOX");
+    expect(((await introspect.json()) as { environment: { mode: string } }).environment.mode).toBe("SANDBOX");
     const created = await fetch(`${server.url}/v1/profiles`, {
       method: "POST",
       headers: { ...bearer(firstSecret), "content-type": "application/json" },
       body: JSON.stringify({ email: "kept@example.com" }),
     });
-    profileId = (await created.json()).id;
+    profileId = ((await created.json()) as { id: string }).id;
 
     if (testDriver === "pglite") {
       // PGlite is one process's database: the CLI refuses while the server holds it.
@@ -181,7 +181,7 @@ describe("weft CLI and npm start", () => {
     expect(server.output()).not.toContain("First run");
     const profile = await fetch(`${server.url}/v1/profiles/${profileId}`, { headers: bearer(firstSecret) });
     expect(profile.status).toBe(200);
-    expect((await profile.json()).email).toBe("kept@example.com");
+    expect(((await profile.json()) as { email: string }).email).toBe("kept@example.com");
     const revokedUse = await fetch(`${server.url}/v1/introspect/api_key`, {
       method: "POST",
       headers: bearer(cliSecret),

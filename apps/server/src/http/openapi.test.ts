@@ -32,7 +32,12 @@ describe.each(["auth", "platform"] as const)("/openapi/%s.json", (name) => {
     const document = await fetchDocument(name);
     expect(document.openapi).toBe("3.1.0");
     expect(document.info.version).toBe("2025-04-01");
-    for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+    for (const [path, operations] of Object.entries(
+      document.paths as Record<
+        string,
+        Record<string, { operationId?: string; tags?: string[]; security?: unknown }>
+      >,
+    )) {
       for (const [method, operation] of Object.entries(operations)) {
         expect(operation.operationId, `${method} ${path}`).toMatch(/^[a-z][A-Za-z]+$/);
         expect(operation.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
