@@ -1,0 +1,38 @@
+import { date, index, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts.ts";
+import { createdAt, idColumn, updatedAt } from "./columns.ts";
+
+export const TRANSACTION_STATUSES = ["PENDING", "MEMO", "POSTED", "AUTHORIZATION"] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const ENTRY_TYPES = ["CREDIT", "DEBIT"] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
+
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: idColumn(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The provider's id: a re-sync upserts by it, so it never duplicates. */
+    externalId: text("external_id").notNull(),
+    /** Signed: positive is money in (CREDIT), negative money out (DEBIT). */
+    amount: numeric("amount").notNull(),
+    entryType: text("entry_type").$type<EntryType>().notNull(),
+    currencyCode: text("currency_code").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    description: text("description").notNull(),
+    status: text("status").$type<TransactionStatus>().notNull(),
+    /** On a posted transaction: the id the pending transaction it replaced had. */
+    pendingTransactionId: text("pending_transaction_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("transactions_account_external_idx").on(t.accountId, t.externalId),
+    // Pages are read newest first by (date, id) within an account; the index serves every page.
+    index("transactions_account_date_idx").on(t.accountId, t.date, t.id),
+    index("transactions_account_status_date_idx").on(t.accountId, t.status, t.date, t.id),
+  ],
+);
