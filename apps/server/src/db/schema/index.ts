@@ -1,6 +1,7 @@
 export * from "./accounts.ts";
 export * from "./api-keys.ts";
 export * from "./connections.ts";
+export * from "./connectors.ts";
 export * from "./environments.ts";
 export * from "./events.ts";
 export * from "./holdings.ts";
