@@ -10,6 +10,7 @@ import { toFieldMessages, validatorCompiler } from "./http/validation.ts";
 import { API_VERSION } from "./modules/api-keys/service.ts";
 import { registerProfileRoutes } from "./modules/profiles/routes.ts";
 import { registerSessionRoutes } from "./modules/sessions/routes.ts";
+import { registerWebhookRoutes } from "./modules/webhooks/routes.ts";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -96,6 +97,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
 
   registerSessionRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
+  registerWebhookRoutes(app, ctx);
 
   app.get("/openapi/auth.json", async () => openapi.document("auth", ctx.config.publicUrl, API_VERSION));
   app.get("/openapi/platform.json", async () =>

@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client.ts";
 import { type EventProfile, events } from "../../db/schema/index.ts";
 import { newId } from "../../http/ids.ts";
+import { enqueueJob } from "../../jobs/queue.ts";
 
 export const EVENT_TYPES = [
   "account.created",
@@ -31,7 +32,13 @@ export type NewEvent = {
   metadata?: Record<string, unknown> | null;
 };
 
-/** Record an event. Call it with the transaction that makes the change, so both commit or neither. */
+/** The webhooks module's job that turns each stored event into its deliveries. */
+export const EVENT_FANOUT_QUEUE = "webhooks.fanout";
+
+/**
+ * Record an event. Call it with the transaction that makes the change, so both commit or neither.
+ * Its webhook fan-out job is enqueued in the same transaction: no event is ever left undelivered.
+ */
 export async function recordEvent(db: Database, event: NewEvent): Promise<string> {
   const id = newId("event");
   await db.insert(events).values({
@@ -43,5 +50,6 @@ export async function recordEvent(db: Database, event: NewEvent): Promise<string
     record: event.record,
     metadata: event.metadata ?? null,
   });
+  await enqueueJob(db, EVENT_FANOUT_QUEUE, { eventId: id });
   return id;
 }

@@ -1,0 +1,38 @@
+import type { AppContext } from "../../context.ts";
+import { exponentialBackoff, type JobHandler } from "../../jobs/worker.ts";
+import { EVENT_FANOUT_QUEUE } from "../events/service.ts";
+import {
+  attemptDelivery,
+  DELIVERY_LEASE_MS,
+  DELIVERY_TIMEOUT_MS,
+  type DeliveryTransport,
+} from "./delivery.ts";
+import { DELIVERY_SCHEDULE_MS, fanOutEvent, WEBHOOK_DELIVER_QUEUE } from "./service.ts";
+
+/** Turns each stored event into deliveries; enqueued by recordEvent in the event's own transaction. */
+export const webhookFanOutHandler = (ctx: AppContext): JobHandler => ({
+  queue: EVENT_FANOUT_QUEUE,
+  backoffMs: exponentialBackoff,
+  handle: async (job) => {
+    await ctx.db.transaction((tx) => fanOutEvent(tx, String(job.payload.eventId)));
+  },
+});
+
+/** One attempt per run; the handler picks the next attempt's time (schedule or Retry-After). */
+export const webhookDeliveryHandler = (ctx: AppContext, transport: DeliveryTransport = {}): JobHandler => {
+  if ((transport.timeoutMs ?? DELIVERY_TIMEOUT_MS) * 2 > DELIVERY_LEASE_MS) {
+    throw new Error("A webhook attempt must be far shorter than its job lease");
+  }
+  return {
+    queue: WEBHOOK_DELIVER_QUEUE,
+    leaseMs: DELIVERY_LEASE_MS,
+    // Used only when an attempt throws unexpectedly (e.g. the database is down).
+    backoffMs: (attempts) => DELIVERY_SCHEDULE_MS[attempts] ?? DELIVERY_SCHEDULE_MS.at(-1)!,
+    handle: (job) => attemptDelivery(ctx, job, transport),
+  };
+};
+
+export const webhookJobHandlers = (ctx: AppContext, transport: DeliveryTransport = {}): JobHandler[] => [
+  webhookFanOutHandler(ctx),
+  webhookDeliveryHandler(ctx, transport),
+];

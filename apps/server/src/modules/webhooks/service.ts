@@ -1,0 +1,353 @@
+import { randomBytes } from "node:crypto";
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import {
+  events,
+  type WebhookDeliveryReason,
+  type WebhookTestEvent,
+  webhookDeliveries,
+  webhookSubscriptions,
+} from "../../db/schema/index.ts";
+import { notFound, ValidationError } from "../../http/errors.ts";
+import { newId } from "../../http/ids.ts";
+import { offsetOf, type Pagination } from "../../http/pagination.ts";
+import { enqueueJob } from "../../jobs/queue.ts";
+import { encrypt } from "../../security/secrets.ts";
+import {
+  TARGET_URL_MESSAGE,
+  type WebhookDeliveryView,
+  type WebhookSubscriptionCreateInput,
+  type WebhookSubscriptionUpdateInput,
+  type WebhookSubscriptionView,
+} from "./schemas.ts";
+
+export type WebhookSubscriptionRow = typeof webhookSubscriptions.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+export const WEBHOOK_DELIVER_QUEUE = "webhooks.deliver";
+
+/**
+ * When each attempt runs, measured from the failure before it: immediately, then 5 s, 5 min,
+ * 30 min, 2 h, 5 h, 10 h and 10 h (the Standard Webhooks schedule). Eight attempts in all.
+ */
+export const DELIVERY_SCHEDULE_MS = [
+  0,
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  10 * 3_600_000,
+] as const;
+export const MAX_DELIVERY_ATTEMPTS = DELIVERY_SCHEDULE_MS.length;
+
+/** A rotated-out secret keeps signing (as a second signature) this long. */
+export const PREVIOUS_SECRET_TTL_MS = 24 * 3_600_000;
+
+export const WEBHOOK_SECRET_PREFIX = "whsec_";
+
+/** Standard Webhooks secret: the prefix, then base64 of 24 random bytes (192 bits). */
+export function newSigningSecret(): string {
+  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString("base64")}`;
+}
+
+/** An event type matches itself and every parent scope above it: "connection" matches "connection.created". */
+export function matchesEventType(subscribed: readonly string[], type: string): boolean {
+  return subscribed.some((scope) => type === scope || type.startsWith(`${scope}.`));
+}
+
+export function toSubscriptionView(row: WebhookSubscriptionRow): WebhookSubscriptionView {
+  return {
+    id: row.id,
+    name: row.name,
+    targetUrl: row.targetUrl,
+    eventTypes: row.eventTypes,
+    disabled: row.disabled,
+    disabledReason: row.disabledReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toDeliveryView(row: WebhookDeliveryRow): WebhookDeliveryView {
+  return {
+    id: row.id,
+    subscriptionId: row.subscriptionId,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    reason: row.reason,
+    status: row.status,
+    attempts: row.attempts,
+    maxAttempts: row.maxAttempts,
+    responseStatus: row.responseStatus,
+    responseLatencyMs: row.responseLatencyMs,
+    lastError: row.lastError,
+    lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The schema checks the shape; this checks what a URL parser makes of it. */
+function assertHttpsUrl(targetUrl: string): void {
+  let url: URL;
+  try {
+    url = new URL(targetUrl);
+  } catch {
+    throw ValidationError.of("targetUrl", TARGET_URL_MESSAGE);
+  }
+  if (url.protocol !== "https:" || url.hostname === "")
+    throw ValidationError.of("targetUrl", TARGET_URL_MESSAGE);
+  if (url.username || url.password) {
+    throw ValidationError.of("targetUrl", "Target URL must not contain a username or password");
+  }
+}
+
+const uniqueTypes = (types: readonly string[]) => [...new Set(types)];
+
+export async function createSubscription(
+  tx: Database,
+  secretKey: Buffer,
+  environmentId: string,
+  input: WebhookSubscriptionCreateInput,
+): Promise<{ row: WebhookSubscriptionRow; secret: string }> {
+  assertHttpsUrl(input.targetUrl);
+  const secret = newSigningSecret();
+  const [row] = await tx
+    .insert(webhookSubscriptions)
+    .values({
+      id: newId("webhook"),
+      environmentId,
+      name: input.name,
+      targetUrl: input.targetUrl,
+      eventTypes: uniqueTypes(input.eventTypes),
+      disabled: input.disabled ?? false,
+      secretEncrypted: encrypt(secretKey, secret),
+    })
+    .returning();
+  return { row: row!, secret };
+}
+
+export async function listSubscriptions(db: Database, environmentId: string, page: Pagination) {
+  const where = eq(webhookSubscriptions.environmentId, environmentId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(webhookSubscriptions)
+      .where(where)
+      .orderBy(desc(webhookSubscriptions.createdAt), desc(webhookSubscriptions.id))
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(webhookSubscriptions).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** This environment's subscription, or 404 (also for another environment's id). */
+export async function findSubscription(
+  db: Database,
+  environmentId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<WebhookSubscriptionRow> {
+  const query = db
+    .select()
+    .from(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.environmentId, environmentId), eq(webhookSubscriptions.id, id)))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for("update") : await query;
+  if (!row) throw notFound("Webhook subscription", id);
+  return row;
+}
+
+export async function updateSubscription(
+  tx: Database,
+  environmentId: string,
+  id: string,
+  input: WebhookSubscriptionUpdateInput,
+): Promise<WebhookSubscriptionRow> {
+  const current = await findSubscription(tx, environmentId, id, { forUpdate: true });
+  const columns: Partial<typeof webhookSubscriptions.$inferInsert> = {};
+  if (input.name !== undefined) columns.name = input.name;
+  if (input.targetUrl !== undefined) {
+    assertHttpsUrl(input.targetUrl);
+    columns.targetUrl = input.targetUrl;
+  }
+  if (input.eventTypes !== undefined) columns.eventTypes = uniqueTypes(input.eventTypes);
+  if (input.disabled !== undefined) {
+    columns.disabled = input.disabled;
+    if (!input.disabled) columns.disabledReason = null;
+  }
+  if (Object.keys(columns).length === 0) return current;
+  const [row] = await tx
+    .update(webhookSubscriptions)
+    .set({ ...columns, updatedAt: new Date() })
+    .where(eq(webhookSubscriptions.id, current.id))
+    .returning();
+  return row!;
+}
+
+/** Deletes the subscription and its delivery history; queued attempts find nothing and stop. */
+export async function deleteSubscription(tx: Database, environmentId: string, id: string): Promise<void> {
+  const row = await findSubscription(tx, environmentId, id, { forUpdate: true });
+  await tx.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, row.id));
+}
+
+/** A new secret signs from now on; the current one keeps signing too for 24 hours. */
+export async function rotateSecret(
+  tx: Database,
+  secretKey: Buffer,
+  environmentId: string,
+  id: string,
+  now = new Date(),
+): Promise<{ secret: string; previousSecretExpiresAt: Date }> {
+  const current = await findSubscription(tx, environmentId, id, { forUpdate: true });
+  const secret = newSigningSecret();
+  const previousSecretExpiresAt = new Date(now.getTime() + PREVIOUS_SECRET_TTL_MS);
+  await tx
+    .update(webhookSubscriptions)
+    .set({
+      secretEncrypted: encrypt(secretKey, secret),
+      previousSecretEncrypted: current.secretEncrypted,
+      previousSecretExpiresAt,
+      updatedAt: now,
+    })
+    .where(eq(webhookSubscriptions.id, current.id));
+  return { secret, previousSecretExpiresAt };
+}
+
+export async function listDeliveries(
+  db: Database,
+  environmentId: string,
+  subscriptionId: string,
+  query: Pagination & { status?: WebhookDeliveryRow["status"] },
+) {
+  await findSubscription(db, environmentId, subscriptionId);
+  const where = and(
+    eq(webhookDeliveries.environmentId, environmentId),
+    eq(webhookDeliveries.subscriptionId, subscriptionId),
+    query.status ? eq(webhookDeliveries.status, query.status) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(webhookDeliveries)
+      .where(where)
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(webhookDeliveries).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+type DeliveryTarget = { id: string; environmentId: string };
+type DeliveryEvent = { id: string; type: string };
+
+/**
+ * One delivery row and one delivery job per subscription, in the caller's transaction.
+ * Fan-out deliveries are unique per (subscription, event), so running fan-out twice adds nothing.
+ */
+async function createDeliveries(
+  tx: Database,
+  event: DeliveryEvent,
+  subscriptions: DeliveryTarget[],
+  reason: WebhookDeliveryReason,
+  options: { testEvent?: WebhookTestEvent; maxAttempts?: number } = {},
+): Promise<WebhookDeliveryRow[]> {
+  if (subscriptions.length === 0) return [];
+  const maxAttempts = options.maxAttempts ?? MAX_DELIVERY_ATTEMPTS;
+  const now = new Date();
+  const rows = await tx
+    .insert(webhookDeliveries)
+    .values(
+      subscriptions.map((subscription) => ({
+        id: newId("delivery"),
+        environmentId: subscription.environmentId,
+        subscriptionId: subscription.id,
+        eventId: event.id,
+        eventType: event.type,
+        reason,
+        testEvent: options.testEvent ?? null,
+        maxAttempts,
+        nextAttemptAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
+  for (const row of rows) {
+    await enqueueJob(tx, WEBHOOK_DELIVER_QUEUE, { deliveryId: row.id }, { maxAttempts, runAt: now });
+  }
+  return rows;
+}
+
+async function matchingSubscriptions(tx: Database, environmentId: string, type: string) {
+  const enabled = await tx
+    .select({
+      id: webhookSubscriptions.id,
+      environmentId: webhookSubscriptions.environmentId,
+      eventTypes: webhookSubscriptions.eventTypes,
+    })
+    .from(webhookSubscriptions)
+    .where(
+      and(eq(webhookSubscriptions.environmentId, environmentId), eq(webhookSubscriptions.disabled, false)),
+    );
+  return enabled.filter((s) => matchesEventType(s.eventTypes, type));
+}
+
+/** The fan-out job: a stored event becomes a delivery for every matching, enabled subscription. */
+export async function fanOutEvent(tx: Database, eventId: string): Promise<number> {
+  const [event] = await tx
+    .select({ id: events.id, type: events.type, environmentId: events.environmentId })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!event) return 0;
+  const subscriptions = await matchingSubscriptions(tx, event.environmentId, event.type);
+  return (await createDeliveries(tx, event, subscriptions, "EVENT")).length;
+}
+
+/** Deliver a stored event of this environment again, to every matching, enabled subscription. */
+export async function replayEvent(
+  tx: Database,
+  environmentId: string,
+  eventId: string,
+): Promise<WebhookDeliveryRow[]> {
+  const [event] = await tx
+    .select({ id: events.id, type: events.type })
+    .from(events)
+    .where(and(eq(events.environmentId, environmentId), eq(events.id, eventId)));
+  if (!event) throw notFound("Event", eventId);
+  const subscriptions = await matchingSubscriptions(tx, environmentId, event.type);
+  return createDeliveries(tx, event, subscriptions, "REPLAY");
+}
+
+export const TEST_EVENT_TYPE = "webhook.test";
+
+/**
+ * A signed test event to one subscription, sent once (no retries) even when the subscription is
+ * disabled, so a developer can check a receiver before turning the subscription back on.
+ */
+export async function sendTestEvent(
+  tx: Database,
+  environmentId: string,
+  subscriptionId: string,
+): Promise<WebhookDeliveryRow> {
+  const subscription = await findSubscription(tx, environmentId, subscriptionId);
+  const testEvent: WebhookTestEvent = {
+    id: newId("event"),
+    at: new Date().toISOString(),
+    type: TEST_EVENT_TYPE,
+    profile: null,
+    record: {
+      subscriptionId: subscription.id,
+      message: "A test event from Weft. If your receiver verified its signature, it is ready.",
+    },
+    metadata: null,
+  };
+  const [row] = await createDeliveries(tx, testEvent, [subscription], "TEST", { testEvent, maxAttempts: 1 });
+  return row!;
+}

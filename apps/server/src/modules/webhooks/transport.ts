@@ -1,0 +1,200 @@
+import { lookup as dnsLookup } from "node:dns/promises";
+import https from "node:https";
+import { isIP } from "node:net";
+import { isPublicAddress } from "./address-guard.ts";
+
+export type ResolvedAddress = { address: string; family: number };
+
+export type TransportOptions = {
+  /** Deliver to private, loopback and link-local addresses (WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+  allowPrivateTargets: boolean;
+  /** The whole attempt (DNS, connect, TLS, request, response) must finish within this. */
+  timeoutMs: number;
+  /**
+   * Certificate authorities to trust instead of the default set (tests pass a throwaway CA).
+   * Unset in production: the system store plus NODE_EXTRA_CA_CERTS. Verification is always on.
+   */
+  ca?: string | Buffer | (string | Buffer)[];
+  /** Resolves a hostname to every address it has; defaults to the system resolver. */
+  lookup?: (hostname: string) => Promise<ResolvedAddress[]>;
+};
+
+export type SendOutcome =
+  /** The target answered; only a 2xx is a success. */
+  | {
+      kind: "response";
+      status: number;
+      latencyMs: number;
+      /** From a Retry-After header (seconds or an HTTP date), when the answer had one. */
+      retryAfterMs: number | null;
+      location: string | null;
+      bodyExcerpt: string;
+    }
+  /** No answer: refused by the guard, DNS, connection, TLS or the deadline. */
+  | { kind: "error"; error: string; latencyMs: number | null };
+
+const BODY_EXCERPT_BYTES = 512;
+const CONNECT_ERRORS = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL"]);
+
+/**
+ * Keep-alive pool: sockets are keyed by the pinned IP, port and servername (and CA), so a pooled
+ * socket always goes to an address this module has already checked.
+ */
+const agent = new https.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, scheduling: "lifo" });
+
+const systemLookup = async (hostname: string): Promise<ResolvedAddress[]> =>
+  dnsLookup(hostname, { all: true, verbatim: true });
+
+export class TargetRefusedError extends Error {}
+
+function withDeadline<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/**
+ * Resolve the target's hostname and check every address it has. A name with any non-public
+ * address is refused outright, so a mixed DNS answer cannot slip a private address through.
+ */
+export async function resolveTarget(
+  hostname: string,
+  options: Pick<TransportOptions, "allowPrivateTargets" | "lookup">,
+): Promise<ResolvedAddress[]> {
+  const literal = isIP(hostname);
+  const addresses = literal
+    ? [{ address: hostname, family: literal }]
+    : await (options.lookup ?? systemLookup)(hostname);
+  if (addresses.length === 0) throw new TargetRefusedError(`${hostname} has no addresses`);
+  if (!options.allowPrivateTargets) {
+    const blocked = addresses.find((a) => !isPublicAddress(a.address));
+    if (blocked) {
+      throw new TargetRefusedError(
+        `Refused: ${hostname} resolves to ${blocked.address}, which is not a public address ` +
+          "(private, loopback and link-local targets are refused unless WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true)",
+      );
+    }
+  }
+  return addresses;
+}
+
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+function describe(error: unknown, hostname: string): string {
+  const e = error as NodeJS.ErrnoException & { name?: string };
+  if (e?.name === "TimeoutError" || e?.name === "AbortError") return "Timed out";
+  if (e?.code === "ENOTFOUND" || e?.code === "EAI_AGAIN") return `Could not resolve ${hostname} (${e.code})`;
+  if (e?.code) return `${e.code}: ${e.message}`;
+  return e instanceof Error ? e.message : String(error);
+}
+
+/** One request to one pinned address: TLS is checked against the hostname, Host is the hostname. */
+function postTo(
+  url: URL,
+  target: ResolvedAddress,
+  body: string,
+  headers: Record<string, string>,
+  options: TransportOptions,
+  signal: AbortSignal,
+  startedAt: number,
+): Promise<SendOutcome & { kind: "response" }> {
+  const hostname = url.hostname.replace(/^\[|\]$/g, "");
+  return new Promise((resolve, reject) => {
+    const request = https.request(
+      {
+        host: target.address,
+        family: target.family,
+        port: url.port ? Number(url.port) : 443,
+        path: `${url.pathname}${url.search}`,
+        method: "POST",
+        // SNI and certificate identity use the hostname we resolved, never the IP we pinned.
+        ...(isIP(hostname) ? {} : { servername: hostname }),
+        headers: { ...headers, host: url.host, "content-length": String(Buffer.byteLength(body)) },
+        agent,
+        ca: options.ca,
+        rejectUnauthorized: true,
+        signal,
+      },
+      (response) => {
+        const latencyMs = Math.round(performance.now() - startedAt);
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        const settle = () =>
+          resolve({
+            kind: "response",
+            status: response.statusCode ?? 0,
+            latencyMs,
+            retryAfterMs: parseRetryAfter(response.headers["retry-after"]),
+            location: response.headers.location ?? null,
+            bodyExcerpt: Buffer.concat(chunks).toString("utf8").slice(0, BODY_EXCERPT_BYTES),
+          });
+        response.on("data", (chunk: Buffer) => {
+          if (kept < BODY_EXCERPT_BYTES) {
+            chunks.push(chunk);
+            kept += chunk.length;
+          }
+        });
+        response.on("end", settle);
+        // The status line arrived in time; a body cut short by the deadline does not change it.
+        response.on("error", settle);
+        response.on("aborted", settle);
+        response.on("close", settle);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/**
+ * POST a signed webhook: resolve and check the target, then connect to the checked address
+ * (no second lookup, so DNS rebinding cannot swap in a private address). Redirects are not
+ * followed. Never throws: every failure comes back as an outcome.
+ */
+export async function sendWebhook(
+  targetUrl: string,
+  body: string,
+  headers: Record<string, string>,
+  options: TransportOptions,
+): Promise<SendOutcome> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const startedAt = performance.now();
+  let url: URL;
+  try {
+    url = new URL(targetUrl);
+  } catch {
+    return { kind: "error", error: "Target URL is not a valid HTTPS URL", latencyMs: null };
+  }
+  if (url.protocol !== "https:") return { kind: "error", error: "Target URL is not HTTPS", latencyMs: null };
+  const hostname = url.hostname.replace(/^\[|\]$/g, "");
+  let addresses: ResolvedAddress[];
+  try {
+    addresses = await withDeadline(resolveTarget(hostname, options), signal);
+  } catch (error) {
+    return { kind: "error", error: describe(error, hostname), latencyMs: null };
+  }
+  let lastError: unknown;
+  for (const address of addresses) {
+    try {
+      return await postTo(url, address, body, headers, options, signal, startedAt);
+    } catch (error) {
+      lastError = error;
+      // Only a refused connection moves on to the next address; anything later may have been received.
+      if (!CONNECT_ERRORS.has((error as NodeJS.ErrnoException).code ?? "")) break;
+    }
+  }
+  return {
+    kind: "error",
+    error: describe(lastError, hostname),
+    latencyMs: Math.round(performance.now() - startedAt),
+  };
+}

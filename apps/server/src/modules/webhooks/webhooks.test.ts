@@ -1,0 +1,459 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
+import { events, jobs, webhookDeliveries, webhookSubscriptions } from "../../db/schema/index.ts";
+import { Worker } from "../../jobs/worker.ts";
+import { decrypt } from "../../security/secrets.ts";
+import { EVENT_FANOUT_QUEUE, EVENT_TYPES, recordEvent } from "../events/service.ts";
+import { webhookFanOutHandler } from "./jobs.ts";
+import { EVENT_TYPE_SCOPES, SUBSCRIBABLE_EVENT_TYPES, TARGET_URL_MESSAGE } from "./schemas.ts";
+import { fanOutEvent, matchesEventType, WEBHOOK_DELIVER_QUEUE } from "./service.ts";
+
+let platform: TestPlatform;
+let env: TestEnvironment;
+let other: TestEnvironment;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  env = await platform.environment("SANDBOX", "Env A");
+  other = await platform.environment("SANDBOX", "Env B");
+});
+afterAll(() => platform.close());
+
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+const call = (method: Method, url: string, body?: unknown, e: TestEnvironment = env) =>
+  platform.app.inject({
+    method,
+    url,
+    headers: e.auth,
+    ...(body !== undefined && { payload: body as object }),
+  });
+
+const valid = { name: "Backend", targetUrl: "https://example.com/hooks", eventTypes: ["profile.created"] };
+const create = async (body: Record<string, unknown> = {}, e: TestEnvironment = env) => {
+  const res = await call("POST", "/v1/webhooks/subscriptions", { ...valid, ...body }, e);
+  expect(res.statusCode).toBe(201);
+  return res.json();
+};
+
+describe("POST /v1/webhooks/subscriptions", () => {
+  it("creates a subscription and shows its Standard Webhooks secret once", async () => {
+    const res = await call("POST", "/v1/webhooks/subscriptions", {
+      name: "Production backend",
+      targetUrl: "https://example.com/webhooks/weft?source=weft",
+      eventTypes: ["profile", "connection.synced.errored", "balance.created"],
+      id: "wh_attacker",
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      name: "Production backend",
+      targetUrl: "https://example.com/webhooks/weft?source=weft",
+      eventTypes: ["profile", "connection.synced.errored", "balance.created"],
+      disabled: false,
+      disabledReason: null,
+    });
+    expect(body.id).toMatch(/^wh_[0-9a-z]{26}$/);
+    expect(body.createdAt).toBe(body.updatedAt);
+    expect(body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(Buffer.from(body.secret.slice(6), "base64")).toHaveLength(24);
+
+    const [row] = await platform.ctx.db
+      .select()
+      .from(webhookSubscriptions)
+      .where(eq(webhookSubscriptions.id, body.id));
+    expect(row!.secretEncrypted).not.toContain(body.secret.slice(6));
+    expect(decrypt(platform.ctx.secretKey, row!.secretEncrypted)).toBe(body.secret);
+
+    const read = await call("GET", `/v1/webhooks/subscriptions/${body.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).not.toHaveProperty("secret");
+    expect(read.json()).toEqual({ ...body, secret: undefined });
+  });
+
+  it("issues a different secret for every subscription", async () => {
+    const a = await create();
+    const b = await create();
+    expect(a.secret).not.toBe(b.secret);
+  });
+
+  it("accepts every event type and parent scope, drops duplicates, and may start disabled", async () => {
+    const body = await create({ eventTypes: [...SUBSCRIBABLE_EVENT_TYPES, "profile"], disabled: true });
+    expect(body.eventTypes).toEqual([...SUBSCRIBABLE_EVENT_TYPES]);
+    expect(body.disabled).toBe(true);
+    expect(EVENT_TYPE_SCOPES).toEqual([
+      "profile",
+      "connection",
+      "connection.synced",
+      "connection.synced.errored",
+      "account",
+      "balance",
+      "statement",
+      "charge.execute",
+    ]);
+  });
+
+  it("requires name, targetUrl and eventTypes", async () => {
+    const res = await call("POST", "/v1/webhooks/subscriptions", {});
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      name: ["Name is required"],
+      targetUrl: ["Target url is required"],
+      eventTypes: ["Event types is required"],
+    });
+  });
+
+  it.each([
+    ["plain HTTP", "http://example.com/hooks"],
+    ["another scheme", "ftp://example.com/hooks"],
+    ["not a URL", "not a url"],
+    ["no host", "https://"],
+    ["a relative path", "/hooks"],
+    ["an empty string", ""],
+  ])("refuses a target URL that is %s", async (_, targetUrl) => {
+    const res = await call("POST", "/v1/webhooks/subscriptions", { ...valid, targetUrl });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ targetUrl: [TARGET_URL_MESSAGE] });
+    expect(TARGET_URL_MESSAGE).toBe("Target URL is not a valid HTTPS URL");
+  });
+
+  it("refuses a target URL longer than 2048 characters", async () => {
+    const targetUrl = `https://example.com/${"a".repeat(2040)}`;
+    const res = await call("POST", "/v1/webhooks/subscriptions", { ...valid, targetUrl });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ targetUrl: [TARGET_URL_MESSAGE] });
+  });
+
+  it("refuses credentials in the target URL", async () => {
+    const res = await call("POST", "/v1/webhooks/subscriptions", {
+      ...valid,
+      targetUrl: "https://user:pass@example.com/hooks",
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ targetUrl: ["Target URL must not contain a username or password"] });
+  });
+
+  it("needs at least one event type, each from the list", async () => {
+    const empty = await call("POST", "/v1/webhooks/subscriptions", { ...valid, eventTypes: [] });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json()).toEqual({ eventTypes: ["Event types must have at least 1 item"] });
+
+    const unknown = await call("POST", "/v1/webhooks/subscriptions", {
+      ...valid,
+      eventTypes: ["profile.created", "profile.exploded"],
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toEqual({
+      "eventTypes.1": [`Event type must be one of: ${SUBSCRIBABLE_EVENT_TYPES.join(", ")}`],
+    });
+
+    const notArray = await call("POST", "/v1/webhooks/subscriptions", { ...valid, eventTypes: "profile" });
+    expect(notArray.statusCode).toBe(422);
+    expect(notArray.json()).toEqual({ eventTypes: ["Event types must be array"] });
+  });
+
+  it("accepts at most 100 event types", async () => {
+    const res = await call("POST", "/v1/webhooks/subscriptions", {
+      ...valid,
+      eventTypes: Array.from({ length: 101 }, () => "profile"),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ eventTypes: ["Event types must have at most 100 items"] });
+  });
+
+  it("checks name and disabled", async () => {
+    const res = await call("POST", "/v1/webhooks/subscriptions", {
+      ...valid,
+      name: "",
+      disabled: "yes",
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      name: ["Name must be at least 1 character"],
+      disabled: ["Disabled must be boolean"],
+    });
+    const long = await call("POST", "/v1/webhooks/subscriptions", { ...valid, name: "n".repeat(201) });
+    expect(long.json()).toEqual({ name: ["Name must be at most 200 characters"] });
+  });
+
+  it("needs an API key", async () => {
+    const res = await platform.app.inject({
+      method: "POST",
+      url: "/v1/webhooks/subscriptions",
+      payload: valid,
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe("Missing or malformed Authorization header");
+  });
+});
+
+describe("reading, listing, updating and deleting", () => {
+  it("lists newest first with pagination headers, only this environment's", async () => {
+    const fresh = await platform.environment("TEST");
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await create({ name: `S${i}` }, fresh));
+    await create({ name: "elsewhere" }, other);
+    const res = await call("GET", "/v1/webhooks/subscriptions?limit=2", undefined, fresh);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((s: { name: string }) => s.name)).toEqual(["S2", "S1"]);
+    expect(res.json()[0]).not.toHaveProperty("secret");
+    expect(res.headers).toMatchObject({
+      "current-page": "1",
+      "page-items": "2",
+      "total-count": "3",
+      "total-pages": "2",
+    });
+    expect(res.headers.link).toContain('rel="next"');
+    const page2 = await call("GET", "/v1/webhooks/subscriptions?limit=2&page=2", undefined, fresh);
+    expect(page2.json().map((s: { name: string }) => s.name)).toEqual(["S0"]);
+  });
+
+  it("updates only the fields sent, with the same rules", async () => {
+    const created = await create();
+    const res = await call("PATCH", `/v1/webhooks/subscriptions/${created.id}`, {
+      name: "Renamed",
+      eventTypes: ["connection", "connection"],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: created.id,
+      name: "Renamed",
+      targetUrl: created.targetUrl,
+      eventTypes: ["connection"],
+      disabled: false,
+    });
+    expect(Date.parse(res.json().updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
+
+    const unchanged = await call("PATCH", `/v1/webhooks/subscriptions/${created.id}`, {});
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json()).toEqual(res.json());
+
+    const bad = await call("PATCH", `/v1/webhooks/subscriptions/${created.id}`, {
+      targetUrl: "http://example.com",
+      eventTypes: [],
+      name: "",
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toEqual({
+      targetUrl: [TARGET_URL_MESSAGE],
+      eventTypes: ["Event types must have at least 1 item"],
+      name: ["Name must be at least 1 character"],
+    });
+    const noHost = await call("PATCH", `/v1/webhooks/subscriptions/${created.id}`, { targetUrl: "https://" });
+    expect(noHost.json()).toEqual({ targetUrl: [TARGET_URL_MESSAGE] });
+  });
+
+  it("re-enabling clears the reason the platform disabled it for", async () => {
+    const created = await create();
+    await platform.ctx.db
+      .update(webhookSubscriptions)
+      .set({ disabled: true, disabledReason: "The target answered 410 Gone" })
+      .where(eq(webhookSubscriptions.id, created.id));
+    const res = await call("PATCH", `/v1/webhooks/subscriptions/${created.id}`, { disabled: false });
+    expect(res.json()).toMatchObject({ disabled: false, disabledReason: null });
+  });
+
+  it("deletes: 204, then 404", async () => {
+    const created = await create();
+    const res = await call("DELETE", `/v1/webhooks/subscriptions/${created.id}`);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe("");
+    const again = await call("GET", `/v1/webhooks/subscriptions/${created.id}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({
+      message: `Webhook subscription ${created.id} was not found`,
+      instruction: "Check the id, and that it belongs to the environment of the credentials you used.",
+    });
+  });
+
+  it("rotates the secret; the old one stays valid for 24 hours", async () => {
+    const created = await create();
+    const before = Date.now();
+    const res = await call("POST", `/v1/webhooks/subscriptions/${created.id}/secret/rotate`);
+    expect(res.statusCode).toBe(200);
+    const { secret, previousSecretExpiresAt } = res.json();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(secret).not.toBe(created.secret);
+    const expires = Date.parse(previousSecretExpiresAt);
+    expect(expires).toBeGreaterThanOrEqual(before + 24 * 3_600_000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000);
+    const [row] = await platform.ctx.db
+      .select()
+      .from(webhookSubscriptions)
+      .where(eq(webhookSubscriptions.id, created.id));
+    expect(decrypt(platform.ctx.secretKey, row!.secretEncrypted)).toBe(secret);
+    expect(decrypt(platform.ctx.secretKey, row!.previousSecretEncrypted!)).toBe(created.secret);
+  });
+
+  it("validates the deliveries query", async () => {
+    const created = await create();
+    const res = await call(
+      "GET",
+      `/v1/webhooks/subscriptions/${created.id}/deliveries?limit=101&status=LOST`,
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      limit: ["Limit must be at most 100"],
+      status: ["Status must be one of: PENDING, SUCCEEDED, FAILED, CANCELLED"],
+    });
+  });
+});
+
+describe("tenant isolation", () => {
+  it("another environment's subscription, deliveries and events are 404 and unchanged", async () => {
+    const theirs = await create({ name: "B's" }, other);
+    const [event] = await platform.ctx.db.transaction(async (tx) => {
+      const id = await recordEvent(tx, {
+        environmentId: other.id,
+        type: "profile.created",
+        profile: null,
+        record: { secret: "B's data" },
+      });
+      return tx.select().from(events).where(eq(events.id, id));
+    });
+    const attempts: [Method, string, unknown?][] = [
+      ["GET", `/v1/webhooks/subscriptions/${theirs.id}`],
+      ["PATCH", `/v1/webhooks/subscriptions/${theirs.id}`, { name: "hijacked", disabled: true }],
+      ["DELETE", `/v1/webhooks/subscriptions/${theirs.id}`],
+      ["POST", `/v1/webhooks/subscriptions/${theirs.id}/secret/rotate`],
+      ["POST", `/v1/webhooks/subscriptions/${theirs.id}/test`],
+      ["GET", `/v1/webhooks/subscriptions/${theirs.id}/deliveries`],
+    ];
+    for (const [method, url, body] of attempts) {
+      const res = await call(method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().message).toBe(`Webhook subscription ${theirs.id} was not found`);
+    }
+    const replay = await call("POST", `/v1/webhooks/events/${event!.id}/replay`);
+    expect(replay.statusCode).toBe(404);
+    expect(replay.json().message).toBe(`Event ${event!.id} was not found`);
+
+    const list = await call("GET", "/v1/webhooks/subscriptions?limit=100");
+    expect(list.json().map((s: { id: string }) => s.id)).not.toContain(theirs.id);
+
+    const still = await call("GET", `/v1/webhooks/subscriptions/${theirs.id}`, undefined, other);
+    expect(still.json()).toMatchObject({ name: "B's", disabled: false });
+    const [row] = await platform.ctx.db
+      .select()
+      .from(webhookSubscriptions)
+      .where(eq(webhookSubscriptions.id, theirs.id));
+    expect(decrypt(platform.ctx.secretKey, row!.secretEncrypted)).toBe(theirs.secret);
+    expect(row!.previousSecretEncrypted).toBeNull();
+    const deliveries = await platform.ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.subscriptionId, theirs.id));
+    expect(deliveries.filter((d) => d.reason !== "EVENT")).toEqual([]);
+  });
+
+  it("an unknown event is 404", async () => {
+    const res = await call("POST", "/v1/webhooks/events/evt_00000000000000000000000000/replay");
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe("Event evt_00000000000000000000000000 was not found");
+  });
+});
+
+describe("event types and fan-out", () => {
+  it("a parent scope matches its children at a dot boundary only", () => {
+    expect(matchesEventType(["connection"], "connection.created")).toBe(true);
+    expect(matchesEventType(["connection.synced"], "connection.synced.successful.initial")).toBe(true);
+    expect(matchesEventType(["connection.synced.errored"], "connection.synced.errored.service")).toBe(true);
+    expect(matchesEventType(["connection.synced.errored"], "connection.synced.successful")).toBe(false);
+    expect(matchesEventType(["profile.created"], "profile.created")).toBe(true);
+    expect(matchesEventType(["profile.created"], "profile.ready")).toBe(false);
+    expect(matchesEventType(["account"], "accounting.created")).toBe(false);
+    expect(matchesEventType(["charge.execute"], "charge.execute.succeeded")).toBe(true);
+    for (const type of EVENT_TYPES) {
+      expect(matchesEventType([type.split(".")[0]!], type), type).toBe(true);
+    }
+  });
+
+  it("recordEvent enqueues the fan-out in the same transaction, and a rollback enqueues nothing", async () => {
+    const id = await platform.ctx.db.transaction((tx) =>
+      recordEvent(tx, { environmentId: env.id, type: "profile.ready", profile: null, record: {} }),
+    );
+    const queued = await platform.ctx.db.select().from(jobs).where(eq(jobs.queue, EVENT_FANOUT_QUEUE));
+    expect(queued.map((j) => j.payload)).toContainEqual({ eventId: id });
+
+    const before = queued.length;
+    await expect(
+      platform.ctx.db.transaction(async (tx) => {
+        await recordEvent(tx, { environmentId: env.id, type: "profile.ready", profile: null, record: {} });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    const after = await platform.ctx.db.select().from(jobs).where(eq(jobs.queue, EVENT_FANOUT_QUEUE));
+    expect(after).toHaveLength(before);
+  });
+
+  it("creates one delivery per matching, enabled subscription of the event's environment, once", async () => {
+    const fresh = await platform.environment("TEST");
+    const scope = await create({ name: "scope", eventTypes: ["profile"] }, fresh);
+    const exact = await create({ name: "exact", eventTypes: ["profile.created", "balance.created"] }, fresh);
+    const unrelated = await create(
+      { name: "unrelated", eventTypes: ["connection", "profile.deleted"] },
+      fresh,
+    );
+    const disabled = await create({ name: "disabled", eventTypes: ["profile"], disabled: true }, fresh);
+    const elsewhere = await create({ name: "elsewhere", eventTypes: ["profile"] }, other);
+
+    const profile = await platform.app.inject({
+      method: "POST",
+      url: "/v1/profiles",
+      headers: fresh.auth,
+      payload: { name: "Ada" },
+    });
+    expect(profile.statusCode).toBe(201);
+    const fanOut = new Worker(platform.ctx.db, [webhookFanOutHandler(platform.ctx)], {
+      logger: platform.ctx.logger,
+    });
+    await fanOut.drain();
+
+    const deliveriesOf = async (id: string, e: TestEnvironment = fresh) =>
+      (await call("GET", `/v1/webhooks/subscriptions/${id}/deliveries`, undefined, e)).json();
+    const [forScope] = await deliveriesOf(scope.id);
+    const [forExact] = await deliveriesOf(exact.id);
+    expect(await deliveriesOf(unrelated.id)).toEqual([]);
+    expect(await deliveriesOf(disabled.id)).toEqual([]);
+    const [event] = await platform.ctx.db
+      .select()
+      .from(events)
+      .where(eq(events.profileId, profile.json().id));
+    const elsewhereDeliveries = await deliveriesOf(elsewhere.id, other);
+    expect(elsewhereDeliveries.filter((d: { eventId: string }) => d.eventId === event!.id)).toEqual([]);
+    for (const [delivery, subscription] of [
+      [forScope, scope],
+      [forExact, exact],
+    ]) {
+      expect(delivery).toMatchObject({
+        subscriptionId: subscription.id,
+        eventId: event!.id,
+        eventType: "profile.created",
+        reason: "EVENT",
+        status: "PENDING",
+        attempts: 0,
+        maxAttempts: 8,
+        responseStatus: null,
+        responseLatencyMs: null,
+        lastError: null,
+        lastAttemptAt: null,
+        completedAt: null,
+      });
+      expect(delivery.id).toMatch(/^dlv_[0-9a-z]{26}$/);
+      expect(Date.parse(delivery.nextAttemptAt)).toBeLessThanOrEqual(Date.now());
+    }
+    const deliverJobs = await platform.ctx.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.queue, WEBHOOK_DELIVER_QUEUE));
+    const forThisEvent = deliverJobs.filter((j) =>
+      [forScope.id, forExact.id].includes(String(j.payload.deliveryId)),
+    );
+    expect(forThisEvent).toHaveLength(2);
+    expect(forThisEvent.every((j) => j.maxAttempts === 8 && j.state === "queued")).toBe(true);
+
+    // At-least-once jobs may run fan-out again: it adds nothing.
+    expect(await platform.ctx.db.transaction((tx) => fanOutEvent(tx, event!.id))).toBe(0);
+    expect(await deliveriesOf(scope.id)).toHaveLength(1);
+  });
+});
