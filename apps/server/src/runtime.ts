@@ -4,7 +4,9 @@ import type { AppContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { type JobHandler, Worker } from "./jobs/worker.ts";
 import { profileDeletionHandler } from "./modules/profiles/jobs.ts";
+import { createMailer } from "./modules/passcodes/mailer.ts";
 import { SessionSigner } from "./modules/sessions/tokens.ts";
+import { webhookJobHandlers } from "./modules/webhooks/jobs.ts";
 import { loadSecretKey } from "./security/secrets.ts";
 
 export const REDACTED_PATHS = [
@@ -24,7 +26,7 @@ export function createLogger(level: string, destination: 1 | 2 | DestinationStre
 
 /** Every job handler the platform has; a worker process runs all of them. */
 export function jobHandlers(ctx: AppContext): JobHandler[] {
-  return [profileDeletionHandler(ctx)];
+  return [profileDeletionHandler(ctx), ...webhookJobHandlers(ctx)];
 }
 
 export type Runtime = { ctx: AppContext; database: DatabaseHandle; worker: Worker; close(): Promise<void> };
@@ -53,6 +55,7 @@ export async function openRuntime(
       secretKey,
       signer: new SessionSigner(database.db, secretKey, config.publicUrl),
       logger,
+      mailer: createMailer(config, logger),
       wakeWorkers: () => worker?.wake(),
     };
     worker = new Worker(database.db, jobHandlers(ctx), { logger });
