@@ -8,6 +8,7 @@ import { OpenApiRegistry } from "./http/openapi.ts";
 import type { Server } from "./http/server-type.ts";
 import { toFieldMessages, validatorCompiler } from "./http/validation.ts";
 import { API_VERSION } from "./modules/api-keys/service.ts";
+import { registerPasscodeRoutes } from "./modules/passcodes/routes.ts";
 import { registerProfileRoutes } from "./modules/profiles/routes.ts";
 import { registerSessionRoutes } from "./modules/sessions/routes.ts";
 import { registerWebhookRoutes } from "./modules/webhooks/routes.ts";
@@ -96,6 +97,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   );
 
   registerSessionRoutes(app, ctx);
+  registerPasscodeRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
 

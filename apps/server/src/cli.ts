@@ -5,6 +5,7 @@ import { DatabaseLockedError } from "./db/client.ts";
 import { ENVIRONMENT_MODES, type EnvironmentMode } from "./db/schema/index.ts";
 import { serve } from "./main.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./modules/api-keys/service.ts";
+import { createConnector, listConnectors, toConnectorView } from "./modules/connectors/service.ts";
 import { createEnvironment, findEnvironment, listEnvironments } from "./modules/environments/service.ts";
 import { createLogger, openRuntime, type Runtime } from "./runtime.ts";
 
@@ -20,6 +21,8 @@ Usage: npm run weft -- <command> [options]
   keys create --env ENV_ID [--name N]     prints the secret once
   keys list
   keys revoke API_KEY_ID
+  connectors create --env ENV_ID [--name N]
+  connectors list
 
 Options: --json prints exactly one JSON object on stdout.
 Environment: PORT, HOST, DATABASE_URL, WEFT_DATA_DIR, WEFT_PUBLIC_URL, WEFT_SECRET_KEY,
@@ -120,6 +123,28 @@ async function keysCommand(action: string | undefined, values: Flags, rest: stri
   throw new UsageError(`Unknown keys command "${action ?? ""}"`);
 }
 
+async function connectorsCommand(action: string | undefined, values: Flags): Promise<Output> {
+  if (action === "create") {
+    const envId = required(values.env, "--env");
+    const row = await withRuntime("weft connectors create", async ({ ctx }) => {
+      if (!(await findEnvironment(ctx.db, envId)))
+        throw new UsageError(`No environment ${envId}: see weft env list`);
+      return createConnector(ctx.db, { environmentId: envId, name: values.name || "Connector" });
+    });
+    const connector = toConnectorView(row);
+    return { json: { connector }, text: `Created connector ${connector.id} (${connector.name}) in ${envId}` };
+  }
+  if (action === "list") {
+    const rows = await withRuntime("weft connectors list", ({ ctx }) => listConnectors(ctx.db));
+    const connectors = rows.map(toConnectorView);
+    return {
+      json: { connectors },
+      text: connectors.map((c) => `${c.id}  ${c.environmentId}  ${c.name}`).join("\n") || "No connectors.",
+    };
+  }
+  throw new UsageError(`Unknown connectors command "${action ?? ""}"`);
+}
+
 export async function runCli(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -159,6 +184,8 @@ export async function runCli(argv: string[]): Promise<number> {
       output = { json: { migrated: true }, text: "Migrations applied." };
     } else if (command === "env") {
       output = await envCommand(action, values);
+    } else if (command === "connectors") {
+      output = await connectorsCommand(action, values);
     } else if (command === "keys") {
       output = await keysCommand(action, values, rest);
     } else {

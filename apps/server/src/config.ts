@@ -16,6 +16,9 @@ export type Config = {
   sandboxProfileLimit: number;
   /** Run job workers inside the server process. */
   inProcessWorkers: boolean;
+  /** smtp://user:pass@host:port for sign-in passcodes; unset logs them for the operator instead. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 type Env = Record<string, string | undefined>;
@@ -59,5 +62,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivateTargets: parseBoolean(env, "WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS", false),
     sandboxProfileLimit: parseInteger(env, "WEFT_SANDBOX_PROFILE_LIMIT", 50, 1, 1_000_000),
     inProcessWorkers: parseBoolean(env, "WEFT_IN_PROCESS_WORKERS", true),
+    smtpUrl: env.WEFT_SMTP_URL || undefined,
+    mailFrom: env.WEFT_MAIL_FROM || "Weft <no-reply@weft.localhost>",
   };
 }

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import type { Mailer } from "./modules/passcodes/mailer.ts";
 import type { SessionSigner } from "./modules/sessions/tokens.ts";
 
 /** What routes and job handlers are given: built once in main.ts (or a test) and passed down. */
@@ -11,6 +12,8 @@ export type AppContext = {
   secretKey: Buffer;
   signer: SessionSigner;
   logger: Logger;
+  /** Sends sign-in passcodes. */
+  mailer: Mailer;
   /** Nudges in-process workers after enqueueing, so jobs start without waiting for a poll. */
   wakeWorkers(): void;
 };

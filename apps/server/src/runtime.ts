@@ -4,6 +4,7 @@ import type { AppContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { type JobHandler, Worker } from "./jobs/worker.ts";
 import { profileDeletionHandler } from "./modules/profiles/jobs.ts";
+import { createMailer } from "./modules/passcodes/mailer.ts";
 import { SessionSigner } from "./modules/sessions/tokens.ts";
 import { webhookJobHandlers } from "./modules/webhooks/jobs.ts";
 import { loadSecretKey } from "./security/secrets.ts";
@@ -54,6 +55,7 @@ export async function openRuntime(
       secretKey,
       signer: new SessionSigner(database.db, secretKey, config.publicUrl),
       logger,
+      mailer: createMailer(config, logger),
       wakeWorkers: () => worker?.wake(),
     };
     worker = new Worker(database.db, jobHandlers(ctx), { logger });

@@ -97,6 +97,8 @@ describe("weft CLI and npm start", () => {
     expect(out).toContain(`${server.url}/openapi/platform.json`);
     expect(out).toContain("First run: created a SANDBOX environment");
     firstSecret = /secret\s+(weft_sk_\S+)/.exec(out)![1]!;
+    const connectorId = /connector\s+(ctr_[0-9a-z]{26})/.exec(out)![1]!;
+    expect(out).toContain(`${server.url}/connector/${connectorId}`);
     const introspect = await fetch(`${server.url}/v1/introspect/api_key`, {
       method: "POST",
       headers: bearer(firstSecret),
@@ -155,6 +157,22 @@ describe("weft CLI and npm start", () => {
 
     const human = await weft(["keys", "list"]);
     expect(human.stdout).toContain(cliKeyId);
+
+    const connector = JSON.parse(
+      (await weft(["connectors", "create", "--env", environment.id, "--name", "Staging Connector", "--json"]))
+        .stdout,
+    );
+    expect(connector.connector).toMatchObject({
+      id: expect.stringMatching(/^ctr_/),
+      name: "Staging Connector",
+      environmentId: environment.id,
+      emailSignIn: true,
+    });
+    const connectors = JSON.parse((await weft(["connectors", "list", "--json"])).stdout).connectors;
+    expect(connectors.map((c: { name: string }) => c.name)).toEqual([
+      "Sandbox Connector",
+      "Staging Connector",
+    ]);
   });
 
   it("says what is wrong with a command, with a usage exit code", async () => {

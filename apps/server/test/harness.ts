@@ -13,6 +13,7 @@ import type { Server } from "../src/http/server-type.ts";
 import { Worker } from "../src/jobs/worker.ts";
 import { createApiKey } from "../src/modules/api-keys/service.ts";
 import { createEnvironment } from "../src/modules/environments/service.ts";
+import type { MailMessage } from "../src/modules/passcodes/mailer.ts";
 import { SessionSigner } from "../src/modules/sessions/tokens.ts";
 import { jobHandlers } from "../src/runtime.ts";
 
@@ -51,6 +52,8 @@ export type TestPlatform = {
   ctx: AppContext;
   app: Server;
   worker: Worker;
+  /** Every message the platform mailed, oldest first. */
+  mail: MailMessage[];
   /** Create an environment with a live API key. */
   environment(mode?: EnvironmentMode, name?: string): Promise<TestEnvironment>;
   close(): Promise<void>;
@@ -72,12 +75,14 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
   await database.migrate();
   const logger = pino({ level: process.env.WEFT_TEST_LOG_LEVEL ?? "silent" });
   const secretKey = randomBytes(32);
+  const mail: MailMessage[] = [];
   const ctx: AppContext = {
     db: database.db,
     config,
     secretKey,
     signer: new SessionSigner(database.db, secretKey, config.publicUrl),
     logger,
+    mailer: { send: async (message) => void mail.push(message) },
     wakeWorkers: () => {},
   };
   const worker = new Worker(database.db, jobHandlers(ctx), { logger, pollIntervalMs: 20 });
@@ -86,6 +91,7 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     ctx,
     app,
     worker,
+    mail,
     async environment(mode = "SANDBOX", name = `${mode} environment`) {
       const env = await createEnvironment(ctx.db, { name, mode });
       const { key, secret } = await createApiKey(ctx.db, env.id, "test key");

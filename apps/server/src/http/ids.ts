@@ -23,6 +23,8 @@ export const ID_PREFIXES = {
   signingKey: "key",
   processorToken: "ptok",
   processorSecret: "psec",
+  connector: "ctr",
+  passcode: "pc",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

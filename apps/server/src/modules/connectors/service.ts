@@ -1,0 +1,72 @@
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { connectors, PRODUCTS, type Product } from "../../db/schema/index.ts";
+import { notFound } from "../../http/errors.ts";
+import { newId } from "../../http/ids.ts";
+
+export type ConnectorRow = typeof connectors.$inferSelect;
+
+export type ConnectorView = {
+  id: string;
+  name: string;
+  environmentId: string;
+  institutionIds: string[] | null;
+  providers: string[] | null;
+  products: Product[];
+  emailSignIn: boolean;
+  allowedOrigins: string[] | null;
+};
+
+export const toConnectorView = (row: ConnectorRow): ConnectorView => ({
+  id: row.id,
+  name: row.name,
+  environmentId: row.environmentId,
+  institutionIds: row.institutionIds,
+  providers: row.providers,
+  products: row.products,
+  emailSignIn: row.emailSignIn,
+  allowedOrigins: row.allowedOrigins,
+});
+
+export async function createConnector(
+  db: Database,
+  input: {
+    environmentId: string;
+    name: string;
+    institutionIds?: string[] | null;
+    providers?: string[] | null;
+    products?: Product[];
+    emailSignIn?: boolean;
+    allowedOrigins?: string[] | null;
+  },
+): Promise<ConnectorRow> {
+  const [row] = await db
+    .insert(connectors)
+    .values({
+      id: newId("connector"),
+      environmentId: input.environmentId,
+      name: input.name,
+      institutionIds: input.institutionIds ?? null,
+      providers: input.providers ?? null,
+      products: input.products ?? [...PRODUCTS],
+      emailSignIn: input.emailSignIn ?? true,
+      allowedOrigins: input.allowedOrigins ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+export function listConnectors(db: Database): Promise<ConnectorRow[]> {
+  return db.select().from(connectors).orderBy(asc(connectors.createdAt), asc(connectors.id));
+}
+
+/** Connector ids are public (they are in the connector's URL); the environment comes from the row. */
+export async function findConnector(db: Database, id: string): Promise<ConnectorRow> {
+  const [row] = await db.select().from(connectors).where(eq(connectors.id, id));
+  if (!row) throw notFound("Connector", id);
+  return row;
+}
+
+/** Whether a host page at `origin` may embed this connector. */
+export const isOriginAllowed = (connector: ConnectorRow, origin: string) =>
+  connector.allowedOrigins === null || connector.allowedOrigins.includes(origin);

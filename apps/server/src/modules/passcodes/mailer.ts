@@ -1,0 +1,29 @@
+import nodemailer from "nodemailer";
+import type { Logger } from "pino";
+import type { Config } from "../../config.ts";
+
+export type MailMessage = { to: string; subject: string; text: string };
+export type Mailer = { send(message: MailMessage): Promise<void> };
+
+/**
+ * SMTP when WEFT_SMTP_URL is set; otherwise the message is logged, so an operator without a
+ * mail server can still read a passcode from the server's output.
+ */
+export function createMailer(config: Config, logger: Logger): Mailer {
+  if (!config.smtpUrl) {
+    return {
+      async send(message) {
+        logger.warn(
+          { to: message.to, subject: message.subject, body: message.text },
+          "mail (no WEFT_SMTP_URL set)",
+        );
+      },
+    };
+  }
+  const transport = nodemailer.createTransport(config.smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from: config.mailFrom, ...message });
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import { randomInt } from "node:crypto";
+import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import { passcodes, profiles } from "../../db/schema/index.ts";
+import { forbidden, tooManyRequests, unauthenticated, ValidationError } from "../../http/errors.ts";
+import { newId } from "../../http/ids.ts";
+import { safeEqual, sha256Hex } from "../../security/secrets.ts";
+import { type ConnectorRow, findConnector } from "../connectors/service.ts";
+import { findEnvironment, isSandboxMode } from "../environments/service.ts";
+import { createProfile } from "../profiles/service.ts";
+import type { UserSessionView } from "../sessions/schemas.ts";
+import { issueSession } from "../sessions/service.ts";
+
+export const PASSCODE_TTL_MS = 10 * 60_000;
+export const PASSCODE_MAX_ATTEMPTS = 5;
+/** Passcodes one destination may be sent through one connector in an hour. */
+export const PASSCODE_SENDS_PER_HOUR = 5;
+export const SANDBOX_PASSCODE = "000000";
+
+export type Identity = { clientId: string; email?: string | null; phone?: string | null };
+
+type Destination = { channel: "email" | "phone"; value: string };
+
+function destinationOf(identity: Identity): Destination {
+  const hasEmail = identity.email != null;
+  const hasPhone = identity.phone != null;
+  if (hasEmail === hasPhone) {
+    throw ValidationError.of("session", "Send either an email or a phone, not both and not neither");
+  }
+  return hasEmail
+    ? { channel: "email", value: identity.email!.trim().toLowerCase() }
+    : { channel: "phone", value: identity.phone! };
+}
+
+const hashCode = (passcodeId: string, code: string) => sha256Hex(`${passcodeId}:${code}`);
+
+const mask = (d: Destination) =>
+  d.channel === "email" ? d.value.replace(/^(.)[^@]*/, "$1***") : `***${d.value.slice(-4)}`;
+
+async function signInConnector(ctx: AppContext, clientId: string): Promise<ConnectorRow> {
+  const connector = await findConnector(ctx.db, clientId);
+  if (!connector.emailSignIn) {
+    throw forbidden(
+      "This connector does not let end-users sign in by themselves",
+      "Issue a session from your backend (POST /v1/users/sessions) and pass its token to the connector.",
+    );
+  }
+  return connector;
+}
+
+/** Send a passcode to the email or phone; in TEST and SANDBOX it is always 000000. */
+export async function requestPasscode(
+  ctx: AppContext,
+  identity: Identity,
+): Promise<{ message: string; expiresAt: string }> {
+  const destination = destinationOf(identity);
+  const connector = await signInConnector(ctx, identity.clientId);
+  const environment = (await findEnvironment(ctx.db, connector.environmentId))!;
+  const now = new Date();
+  const [sent] = await ctx.db
+    .select({ n: count() })
+    .from(passcodes)
+    .where(
+      and(
+        eq(passcodes.connectorId, connector.id),
+        eq(passcodes.destination, destination.value),
+        gt(passcodes.createdAt, new Date(now.getTime() - 3_600_000)),
+      ),
+    );
+  if ((sent?.n ?? 0) >= PASSCODE_SENDS_PER_HOUR) {
+    throw tooManyRequests(
+      `${PASSCODE_SENDS_PER_HOUR} passcodes were already sent to ${mask(destination)} in the last hour`,
+      3600,
+      (s) => `Use the latest passcode you received, or try again in ${s} seconds.`,
+    );
+  }
+  const code = isSandboxMode(environment.mode)
+    ? SANDBOX_PASSCODE
+    : String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const id = newId("passcode");
+  const expiresAt = new Date(now.getTime() + PASSCODE_TTL_MS);
+  await ctx.db.insert(passcodes).values({
+    id,
+    environmentId: environment.id,
+    connectorId: connector.id,
+    destination: destination.value,
+    codeHash: hashCode(id, code),
+    createdAt: now,
+    expiresAt,
+  });
+  const text = `Your ${connector.name} passcode is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
+  if (destination.channel === "email") {
+    await ctx.mailer.send({
+      to: destination.value,
+      subject: `${code} is your ${connector.name} passcode`,
+      text,
+    });
+  } else {
+    // No SMS gateway yet: the operator reads phone passcodes from the log.
+    ctx.logger.warn({ to: destination.value, body: text }, "sms (no SMS gateway configured)");
+  }
+  return { message: `A passcode was sent to ${mask(destination)}`, expiresAt: expiresAt.toISOString() };
+}
+
+const wrongPasscode = () =>
+  unauthenticated(
+    "The passcode is wrong or has expired",
+    "Check the code, or ask for a new one with POST /v1/users/session.",
+  );
+
+/**
+ * Check the latest passcode sent to this destination; on success sign the end-user in: their
+ * profile in the connector's environment (created on first sign-in) gets a new session.
+ */
+export async function verifyPasscode(
+  ctx: AppContext,
+  identity: Identity,
+  code: string,
+): Promise<UserSessionView> {
+  const destination = destinationOf(identity);
+  const connector = await signInConnector(ctx, identity.clientId);
+  const now = new Date();
+  const isCorrect = await ctx.db.transaction(async (tx) => {
+    const [latest] = await tx
+      .select()
+      .from(passcodes)
+      .where(
+        and(
+          eq(passcodes.connectorId, connector.id),
+          eq(passcodes.destination, destination.value),
+          isNull(passcodes.consumedAt),
+          gt(passcodes.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(passcodes.createdAt))
+      .limit(1)
+      .for("update");
+    if (!latest || latest.attempts >= PASSCODE_MAX_ATTEMPTS) return false;
+    const correct = safeEqual(hashCode(latest.id, code), latest.codeHash);
+    await tx
+      .update(passcodes)
+      .set(correct ? { consumedAt: now } : { attempts: latest.attempts + 1 })
+      .where(eq(passcodes.id, latest.id));
+    return correct;
+  });
+  if (!isCorrect) throw wrongPasscode();
+
+  const environment = (await findEnvironment(ctx.db, connector.environmentId))!;
+  const column = destination.channel === "email" ? profiles.email : profiles.phone;
+  const [existing] = await ctx.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.environmentId, environment.id),
+        eq(column, destination.value),
+        isNull(profiles.deletingAt),
+      ),
+    )
+    .orderBy(profiles.createdAt)
+    .limit(1);
+  const profileId =
+    existing?.id ??
+    (
+      await ctx.db.transaction((tx) =>
+        createProfile(
+          tx,
+          environment,
+          { [destination.channel]: destination.value },
+          ctx.config.sandboxProfileLimit,
+        ),
+      )
+    ).id;
+  return issueSession(ctx, environment, { userId: profileId });
+}
