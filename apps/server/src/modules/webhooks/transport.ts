@@ -85,6 +85,8 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   if (!value) return null;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // An HTTP date names its month ("Tue, 01 Apr 2025 12:05:00 GMT"); bare numbers are not dates.
+  if (!/[a-z]{3}/i.test(trimmed)) return null;
   const at = Date.parse(trimmed);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
