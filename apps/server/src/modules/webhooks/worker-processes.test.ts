@@ -1,0 +1,211 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { eq, inArray, sql } from "drizzle-orm";
+import pino from "pino";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostgresDatabase, testDriver } from "../../../test/harness.ts";
+import { createTestTls, type Receiver, startReceiver } from "../../../test/https-receiver.ts";
+import { loadConfig } from "../../config.ts";
+import { jobs, webhookDeliveries } from "../../db/schema/index.ts";
+import { openRuntime, type Runtime } from "../../runtime.ts";
+import { createEnvironment } from "../environments/service.ts";
+import { recordEvent } from "../events/service.ts";
+import { createSubscription, WEBHOOK_DELIVER_QUEUE } from "./service.ts";
+
+/**
+ * Real `weft worker` processes against one PostgreSQL database, delivering to a real HTTPS
+ * receiver whose throwaway CA they trust through NODE_EXTRA_CA_CERTS. PGlite is one process's
+ * database, so this file runs only on PostgreSQL.
+ */
+const CLI = fileURLToPath(new URL("../../cli.ts", import.meta.url));
+
+let runtime: Runtime;
+let receiver: Receiver;
+let dropDatabase: () => Promise<void>;
+let dataDir: string;
+let childEnv: Record<string, string>;
+let environmentId: string;
+let secret: string;
+const children: ChildProcess[] = [];
+
+async function startWorker(): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, [CLI, "worker"], {
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  child.stdout!.on("data", (d) => {
+    output += d;
+  });
+  child.stderr!.on("data", (d) => {
+    output += d;
+  });
+  const deadline = Date.now() + 30_000;
+  while (!output.includes("weft worker: running jobs")) {
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`weft worker did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child, output: () => output };
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode ? resolve() : child.once("exit", () => resolve()),
+  );
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 45_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function emit(count: number): Promise<string[]> {
+  return runtime.ctx.db.transaction(async (tx) => {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      ids.push(
+        await recordEvent(tx, { environmentId, type: "profile.ready", profile: null, record: { n: i } }),
+      );
+    }
+    return ids;
+  });
+}
+
+const deliveriesFor = (eventIds: string[]) =>
+  runtime.ctx.db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.eventId, eventIds));
+
+describe.skipIf(testDriver !== "postgres")("webhook delivery across worker processes (PostgreSQL)", () => {
+  beforeAll(async () => {
+    const database = await createPostgresDatabase();
+    dropDatabase = database.drop;
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "weft-webhook-workers-"));
+    const tls = await createTestTls();
+    const caFile = path.join(dataDir, "test-ca.pem");
+    fs.writeFileSync(caFile, tls.caPem);
+    receiver = await startReceiver(tls);
+    const settings = {
+      DATABASE_URL: database.url,
+      WEFT_DATA_DIR: dataDir,
+      WEFT_SECRET_KEY: randomBytes(32).toString("hex"),
+      WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+      WEFT_LOG_LEVEL: "warn",
+    };
+    childEnv = { PATH: process.env.PATH ?? "", NODE_EXTRA_CA_CERTS: caFile, ...settings };
+    runtime = await openRuntime(loadConfig(settings), "webhook worker test", pino({ level: "silent" }));
+    environmentId = (await createEnvironment(runtime.ctx.db, { name: "Workers", mode: "TEST" })).id;
+    const created = await runtime.ctx.db.transaction((tx) =>
+      createSubscription(tx, runtime.ctx.secretKey, environmentId, {
+        name: "Receiver",
+        // localhost goes through the system resolver, SNI and certificate checks like any real name.
+        targetUrl: receiver.url("/hooks", "localhost"),
+        eventTypes: ["profile"],
+      }),
+    );
+    secret = created.secret;
+  });
+
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null && !child.signalCode) child.kill("SIGKILL");
+    await Promise.all(children.map(exited));
+    await receiver?.close();
+    await runtime?.close();
+    await dropDatabase?.();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("a delivery in flight when its worker is killed is delivered after restart", {
+    timeout: 90_000,
+  }, async () => {
+    // The first request is received and never answered: the worker is mid-delivery when it dies.
+    receiver.respondWith((_, index) => (index === 0 ? { status: 200, hang: true } : { status: 200 }));
+    const first = await startWorker();
+    const [eventId] = await emit(1);
+    await receiver.waitForRequests(1, 30_000);
+
+    const [inFlight] = await runtime.ctx.db.select().from(jobs).where(eq(jobs.queue, WEBHOOK_DELIVER_QUEUE));
+    expect(inFlight).toMatchObject({ state: "active", attempts: 1 });
+    expect(inFlight!.lockedBy).toMatch(new RegExp(`^wrk_${first.child.pid}_`));
+    first.child.kill("SIGKILL");
+    await exited(first.child);
+    expect(first.child.signalCode).toBe("SIGKILL");
+
+    const [stranded] = await deliveriesFor([eventId!]);
+    expect(stranded).toMatchObject({ status: "PENDING", attempts: 0 });
+    const [stillLeased] = await runtime.ctx.db.select().from(jobs).where(eq(jobs.id, inFlight!.id));
+    expect(stillLeased).toMatchObject({ state: "active", lockedBy: inFlight!.lockedBy });
+    // The dead worker's 60-second lease would run out by itself; move its end to now instead of waiting.
+    await runtime.ctx.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, inFlight!.id));
+
+    const second = await startWorker();
+    const delivered = await waitFor("the delivery to succeed", async () => {
+      const [row] = await deliveriesFor([eventId!]);
+      return row?.status === "SUCCEEDED" ? row : undefined;
+    });
+    expect(delivered).toMatchObject({
+      attempts: 2,
+      responseStatus: 200,
+      lastError: null,
+      nextAttemptAt: null,
+    });
+    expect(receiver.requests).toHaveLength(2);
+    const [lost, redelivered] = receiver.requests;
+    expect(redelivered!.headers["webhook-id"]).toBe(lost!.headers["webhook-id"]);
+    expect(redelivered!.headers["webhook-id"]).toBe(delivered.id);
+    expect(redelivered!.servername).toBe("localhost");
+    for (const request of [lost!, redelivered!]) {
+      const payload = new Webhook(secret).verify(request.body, request.headers) as {
+        events: { id: string }[];
+      };
+      expect(payload.events[0]!.id).toBe(eventId);
+    }
+    const [settled] = await runtime.ctx.db.select().from(jobs).where(eq(jobs.id, inFlight!.id));
+    expect(settled).toMatchObject({ state: "completed", attempts: 2 });
+
+    second.child.kill("SIGTERM");
+    await exited(second.child);
+    expect(second.child.exitCode).toBe(0);
+  });
+
+  it("two worker processes never deliver one attempt twice", { timeout: 90_000 }, async () => {
+    receiver.requests.length = 0;
+    // Slow answers keep both workers' slots (4 each) busy at once.
+    receiver.respondWith(() => ({ status: 200, delayMs: 150 }));
+    const workers = await Promise.all([startWorker(), startWorker()]);
+    const eventIds = await emit(48);
+
+    const rows = await waitFor("all 48 deliveries to succeed", async () => {
+      const all = await deliveriesFor(eventIds);
+      return all.length === 48 && all.every((d) => d.status === "SUCCEEDED") ? all : undefined;
+    });
+    expect(rows.every((d) => d.attempts === 1 && d.responseStatus === 200)).toBe(true);
+
+    const perMessage = new Map<string, number>();
+    for (const request of receiver.requests) {
+      const id = request.headers["webhook-id"]!;
+      perMessage.set(id, (perMessage.get(id) ?? 0) + 1);
+    }
+    expect(receiver.requests).toHaveLength(48);
+    expect(perMessage.size).toBe(48);
+    expect([...perMessage.values()].every((n) => n === 1)).toBe(true);
+    expect(new Set(perMessage.keys())).toEqual(new Set(rows.map((d) => d.id)));
+    // More requests at once than one worker's 4 slots allow: both processes were delivering.
+    expect(receiver.maxInFlight()).toBeGreaterThan(4);
+
+    for (const { child } of workers) child.kill("SIGTERM");
+    await Promise.all(workers.map(({ child }) => exited(child)));
+  });
+});
