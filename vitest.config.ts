@@ -1,22 +1,37 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * The whole suite runs on PGlite; when TEST_DATABASE_URL is set (CI sets it) it runs again
- * on that PostgreSQL server as a second project. Each test file gets a database of its own.
+ * Server tests run on PGlite, and again on PostgreSQL as a second project when
+ * TEST_DATABASE_URL is set (CI sets it); each test file gets a database of its own.
+ * Front-end packages run once, in a simulated DOM.
  */
-const include = ["apps/*/src/**/*.test.ts", "apps/*/test/**/*.test.ts", "packages/*/src/**/*.test.ts"];
+const serverTests = [
+  "apps/server/src/**/*.test.ts",
+  "apps/server/test/**/*.test.ts",
+  "packages/sdk/scripts/**/*.test.ts",
+];
 const drivers = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
 
 export default defineConfig({
   test: {
-    projects: drivers.map((driver) => ({
-      test: {
-        name: driver,
-        include,
-        env: { WEFT_TEST_DRIVER: driver },
-        testTimeout: 30_000,
-        hookTimeout: 60_000,
+    projects: [
+      ...drivers.map((driver) => ({
+        test: {
+          name: driver,
+          include: serverTests,
+          env: { WEFT_TEST_DRIVER: driver },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+      {
+        test: {
+          name: "web",
+          include: ["packages/*/src/**/*.test.{ts,tsx}", "apps/connector/src/**/*.test.{ts,tsx}"],
+          // jsdom gives every iframe its own window without loading its page, so tests can play the Connector.
+          environment: "jsdom",
+        },
       },
-    })),
+    ],
   },
 });
