@@ -1,0 +1,45 @@
+import { type ConnectOptions, type ConnectorHandle, connect } from "@weft/sdk";
+import { useCallback, useContext, useEffect, useRef } from "react";
+import { WeftContext } from "./provider.tsx";
+
+export type UseConnectorOptions = Omit<ConnectOptions, "session" | "baseUrl"> & {
+  /** Overrides the provider's session. */
+  session?: string;
+};
+
+/**
+ * One launcher per connector for the life of the component: re-renders keep it (callbacks are
+ * read fresh on every event), unmounting closes it.
+ */
+export function useConnector(connectorId: string, options: UseConnectorOptions = {}) {
+  const context = useContext(WeftContext);
+  const latest = useRef(options);
+  latest.current = options;
+  const handle = useRef<ConnectorHandle | undefined>(undefined);
+  const session = options.session ?? context?.session ?? undefined;
+  const { institution, connectionId, container } = options;
+
+  useEffect(() => {
+    const launcher = connect(connectorId, {
+      session,
+      institution,
+      connectionId,
+      container,
+      baseUrl: context?.baseUrl,
+      onEvent: (type, metadata) => latest.current.onEvent?.(type, metadata),
+      onLoad: (metadata) => latest.current.onLoad?.(metadata),
+      onExitSuccess: (metadata) => latest.current.onExitSuccess?.(metadata),
+      onExitAbort: (metadata) => latest.current.onExitAbort?.(metadata),
+      onExitError: (metadata) => latest.current.onExitError?.(metadata),
+    });
+    handle.current = launcher;
+    return () => {
+      if (launcher.isOpen) launcher.close();
+      if (handle.current === launcher) handle.current = undefined;
+    };
+  }, [connectorId, session, institution, connectionId, container, context?.baseUrl]);
+
+  const open = useCallback(() => handle.current?.open(), []);
+  const close = useCallback(() => handle.current?.close(), []);
+  return { open, close };
+}
