@@ -46,26 +46,37 @@ type LoadedDelivery = {
 
 async function loadDelivery(ctx: AppContext, deliveryId: string): Promise<LoadedDelivery | undefined> {
   const [row] = await ctx.db
-    .select({ delivery: webhookDeliveries, subscription: webhookSubscriptions, environment: environments })
+    .select({
+      delivery: webhookDeliveries,
+      subscription: webhookSubscriptions,
+      environment: environments,
+      stored: events,
+    })
     .from(webhookDeliveries)
     .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
     .innerJoin(environments, eq(environments.id, webhookDeliveries.environmentId))
+    .leftJoin(
+      events,
+      and(
+        eq(events.id, webhookDeliveries.eventId),
+        eq(events.environmentId, webhookDeliveries.environmentId),
+      ),
+    )
     .where(eq(webhookDeliveries.id, deliveryId));
   if (!row) return undefined;
-  if (row.delivery.testEvent) return { ...row, event: row.delivery.testEvent };
-  const [stored] = await ctx.db
-    .select()
-    .from(events)
-    .where(and(eq(events.id, row.delivery.eventId), eq(events.environmentId, row.delivery.environmentId)));
-  const event = stored && {
-    id: stored.id,
-    at: stored.at.toISOString(),
-    type: stored.type,
-    profile: stored.profile,
-    record: stored.record,
-    metadata: stored.metadata,
-  };
-  return { ...row, event };
+  const { stored, ...rest } = row;
+  if (row.delivery.testEvent) return { ...rest, event: row.delivery.testEvent };
+  const event = stored
+    ? {
+        id: stored.id,
+        at: stored.at.toISOString(),
+        type: stored.type,
+        profile: stored.profile,
+        record: stored.record,
+        metadata: stored.metadata,
+      }
+    : undefined;
+  return { ...rest, event };
 }
 
 /** The body every receiver gets: the environment, and the event (one per delivery). */
