@@ -7,9 +7,14 @@ import { HttpError, ValidationError } from "./http/errors.ts";
 import { OpenApiRegistry } from "./http/openapi.ts";
 import type { Server } from "./http/server-type.ts";
 import { toFieldMessages, validatorCompiler } from "./http/validation.ts";
+import { registerAccountRoutes } from "./modules/accounts/routes.ts";
 import { API_VERSION } from "./modules/api-keys/service.ts";
+import { registerConnectionRoutes } from "./modules/connections/routes.ts";
+import { registerInstitutionRoutes } from "./modules/institutions/routes.ts";
 import { registerPasscodeRoutes } from "./modules/passcodes/routes.ts";
+import { registerProcessorRoutes } from "./modules/processors/routes.ts";
 import { registerProfileRoutes } from "./modules/profiles/routes.ts";
+import { registerSandboxRoutes } from "./modules/sandbox/routes.ts";
 import { registerSessionRoutes } from "./modules/sessions/routes.ts";
 import { registerWebhookRoutes } from "./modules/webhooks/routes.ts";
 
@@ -100,6 +105,11 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   registerPasscodeRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
+  registerConnectionRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
+  registerInstitutionRoutes(app, ctx);
+  registerProcessorRoutes(app, ctx);
+  registerSandboxRoutes(app, ctx);
 
   app.get("/openapi/auth.json", async () => openapi.document("auth", ctx.config.publicUrl, API_VERSION));
   app.get("/openapi/platform.json", async () =>

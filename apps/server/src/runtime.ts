@@ -3,6 +3,8 @@ import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { type JobHandler, Worker } from "./jobs/worker.ts";
+import { balanceRefreshHandler } from "./modules/accounts/jobs.ts";
+import { connectionJobHandlers } from "./modules/connections/jobs.ts";
 import { profileDeletionHandler } from "./modules/profiles/jobs.ts";
 import { createMailer } from "./modules/passcodes/mailer.ts";
 import { SessionSigner } from "./modules/sessions/tokens.ts";
@@ -26,7 +28,12 @@ export function createLogger(level: string, destination: 1 | 2 | DestinationStre
 
 /** Every job handler the platform has; a worker process runs all of them. */
 export function jobHandlers(ctx: AppContext): JobHandler[] {
-  return [profileDeletionHandler(ctx), ...webhookJobHandlers(ctx)];
+  return [
+    profileDeletionHandler(ctx),
+    ...webhookJobHandlers(ctx),
+    ...connectionJobHandlers(ctx),
+    balanceRefreshHandler(ctx),
+  ];
 }
 
 export type Runtime = { ctx: AppContext; database: DatabaseHandle; worker: Worker; close(): Promise<void> };

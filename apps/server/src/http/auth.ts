@@ -2,12 +2,13 @@ import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { type ApiKeyRow, findKeyBySecret } from "../modules/api-keys/service.ts";
 import type { EnvironmentRow } from "../modules/environments/service.ts";
+import { findProcessorCredential, type ProcessorTokenRow } from "../modules/processors/service.ts";
 import { findLiveSession, type SessionRow } from "../modules/sessions/service.ts";
 import { InvalidTokenError } from "../modules/sessions/tokens.ts";
 import { unauthenticated } from "./errors.ts";
 
 /** How a route may be called; a route lists the schemes it accepts in `config.auth`. */
-export type AuthScheme = "apiKey" | "session";
+export type AuthScheme = "apiKey" | "session" | "processor";
 export type ApiName = "auth" | "platform";
 
 export type Principal =
@@ -17,7 +18,8 @@ export type Principal =
       session: SessionRow;
       environment: EnvironmentRow;
       profile: { id: string; uuid: string };
-    };
+    }
+  | { kind: "processor"; processorToken: ProcessorTokenRow; environment: EnvironmentRow; token: string };
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -34,7 +36,16 @@ declare module "fastify" {
 const SCHEME_HINTS: Record<AuthScheme, string> = {
   apiKey: "an API key secret (weft_sk_…)",
   session: "a session token from POST /v1/users/sessions",
+  processor: "Basic auth: a processor token as the username and its processor secret as the password",
 };
+
+function basicOf(request: FastifyRequest): { username: string; password: string } | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(request.headers.authorization ?? "");
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  return colon < 0 ? undefined : { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
 
 function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -68,6 +79,18 @@ export function authenticate(ctx: AppContext) {
     const accepted = request.routeOptions.config.auth;
     if (!accepted || accepted.length === 0) return;
     const wanted = accepted.map((s) => SCHEME_HINTS[s]).join(" or ");
+    const basic = accepted.includes("processor") ? basicOf(request) : undefined;
+    if (basic) {
+      const found = await findProcessorCredential(ctx.db, basic.username, basic.password);
+      if (!found) {
+        throw unauthenticated(
+          "The processor token or processor secret is invalid, expired or revoked",
+          "Send the processor token as the username and a live secret of the same processor as the password.",
+        );
+      }
+      request.principal = { kind: "processor", ...found, token: basic.username };
+      return;
+    }
     const token = bearerOf(request);
     if (!token) {
       throw unauthenticated(
@@ -99,6 +122,12 @@ export function principalOf(request: FastifyRequest): Principal {
 export function sessionPrincipalOf(request: FastifyRequest) {
   const principal = principalOf(request);
   if (principal.kind !== "session") throw new Error("Route expected a session principal");
+  return principal;
+}
+
+export function processorPrincipalOf(request: FastifyRequest) {
+  const principal = principalOf(request);
+  if (principal.kind !== "processor") throw new Error("Route expected a processor principal");
   return principal;
 }
 

@@ -53,6 +53,12 @@ const SECURITY_SCHEMES = {
     bearerFormat: "JWT",
     description: "A session token from POST /v1/users/sessions. Safe to use from the end-user's client.",
   },
+  processor: {
+    type: "http",
+    scheme: "basic",
+    description:
+      "For payment processors: a processor token as the username and its processor secret as the password.",
+  },
 } satisfies Record<AuthScheme, unknown>;
 
 /** Every tag a route uses needs a line here; the generator refuses an undescribed tag. */

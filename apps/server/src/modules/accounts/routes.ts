@@ -1,0 +1,311 @@
+import type { FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import type { AppContext } from "../../context.ts";
+import { apiKeyPrincipalOf, principalOf } from "../../http/auth.ts";
+import { forbidden, notFound } from "../../http/errors.ts";
+import { PAGINATION_HEADERS, PaginationQuery, setPaginationHeaders } from "../../http/pagination.ts";
+import { errorResponses } from "../../http/schemas.ts";
+import type { Server } from "../../http/server-type.ts";
+import { RefreshAccepted } from "../connections/schemas.ts";
+import {
+  Account,
+  AccountIdParams,
+  AccountOwner,
+  AchNumbers,
+  Balance,
+  Holding,
+  Statement,
+  Transaction,
+  TransactionsQuery,
+} from "./schemas.ts";
+import {
+  getAccountView,
+  getAchNumbers,
+  listBalances,
+  listHoldings,
+  listOwners,
+  listProfileAccounts,
+  listStatements,
+  listTransactions,
+  requestBalanceRefresh,
+  statementPdf,
+} from "./service.ts";
+import { checkStatementLink } from "./statement-links.ts";
+
+const TAG = "Accounts";
+
+/** The caller's environment; a processor token reaches only its own account (others are 404). */
+function environmentFor(request: FastifyRequest, accountId: string): string {
+  const principal = principalOf(request);
+  if (principal.kind === "processor" && principal.processorToken.accountId !== accountId) {
+    throw notFound("Account", accountId);
+  }
+  return principal.environment.id;
+}
+
+const ProfileAccountsQuery = Type.Object({
+  ...PaginationQuery.properties,
+  connectionId: Type.Optional(Type.String({ description: "Only the accounts of this connection." })),
+});
+
+export function registerAccountRoutes(app: Server, ctx: AppContext): void {
+  const config = { api: "platform", auth: ["apiKey"] } as const;
+  const withProcessor = { api: "platform", auth: ["apiKey", "processor"] } as const;
+  const list = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
+    Type.Array(item, { headers: PAGINATION_HEADERS });
+
+  app.get(
+    "/v1/profiles/:profileId/accounts",
+    {
+      config,
+      schema: {
+        operationId: "listProfileAccounts",
+        tags: [TAG],
+        summary: "List a profile's accounts",
+        description: "Across its connections (or one, with connectionId), each with its latest balance.",
+        params: Type.Object({ profileId: Type.String({ description: "The profile's id (p_…) or uuid." }) }),
+        querystring: ProfileAccountsQuery,
+        response: { 200: list(Account), ...errorResponses(401, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { environment } = apiKeyPrincipalOf(request);
+      const { views, total } = await listProfileAccounts(
+        ctx.db,
+        environment.id,
+        request.params.profileId,
+        request.query,
+      );
+      setPaginationHeaders(request, reply, ctx.config.publicUrl, request.query, total);
+      return views;
+    },
+  );
+
+  app.get(
+    "/v1/accounts/:accountId",
+    {
+      config,
+      schema: {
+        operationId: "getAccount",
+        tags: [TAG],
+        summary: "Read an account",
+        description: "With its latest balance.",
+        params: AccountIdParams,
+        response: { 200: Account, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const { environment } = apiKeyPrincipalOf(request);
+      return getAccountView(ctx.db, environment.id, request.params.accountId);
+    },
+  );
+
+  app.get(
+    "/v1/accounts/:accountId/balances",
+    {
+      config,
+      schema: {
+        operationId: "listBalances",
+        tags: [TAG],
+        summary: "List an account's balances",
+        description: "Every balance recorded, newest first: INITIAL, then SYNC and REFRESH ones.",
+        params: AccountIdParams,
+        querystring: PaginationQuery,
+        response: { 200: list(Balance), ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { environment } = apiKeyPrincipalOf(request);
+      const { views, total } = await listBalances(
+        ctx.db,
+        environment.id,
+        request.params.accountId,
+        request.query,
+      );
+      setPaginationHeaders(request, reply, ctx.config.publicUrl, request.query, total);
+      return views;
+    },
+  );
+
+  app.post(
+    "/v1/accounts/:accountId/balances/refresh",
+    {
+      config: withProcessor,
+      schema: {
+        operationId: "refreshBalance",
+        tags: [TAG],
+        summary: "Refresh an account's balance",
+        description:
+          "Accepted (202): a fresh balance is fetched from the institution in the background and " +
+          "arrives with source REFRESH and a balance.created event. Needs the " +
+          "ACCOUNT_BALANCE_REFRESHES product and an active connection (403); at most one refresh a " +
+          "minute per account (429). Processors may call it with their token and secret.",
+        params: AccountIdParams,
+        response: { 202: RefreshAccepted, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const environmentId = environmentFor(request, request.params.accountId);
+      const requestedAt = await ctx.db.transaction((tx) =>
+        requestBalanceRefresh(tx, environmentId, request.params.accountId),
+      );
+      ctx.wakeWorkers();
+      return reply.code(202).send({ status: "ACCEPTED", requestedAt: requestedAt.toISOString() });
+    },
+  );
+
+  app.get(
+    "/v1/accounts/:accountId/ach_numbers",
+    {
+      config: withProcessor,
+      schema: {
+        operationId: "getAchNumbers",
+        tags: [TAG],
+        summary: "Read an account's ACH numbers",
+        description:
+          "Account and routing number of a DEPOSITORY account (400 for other kinds). 403 when the " +
+          "connection lacks ACCOUNT_NUMBERS or is not active. Processors may call it with their " +
+          "token and secret.",
+        params: AccountIdParams,
+        response: { 200: AchNumbers, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const environmentId = environmentFor(request, request.params.accountId);
+      return getAchNumbers(ctx, environmentId, request.params.accountId);
+    },
+  );
+
+  app.get(
+    "/v1/accounts/:accountId/owners",
+    {
+      config,
+      schema: {
+        operationId: "listAccountOwners",
+        tags: [TAG],
+        summary: "List an account's owners",
+        description: "The holders the institution lists. Needs the ACCOUNT_OWNERS product (403).",
+        params: AccountIdParams,
+        response: { 200: Type.Array(AccountOwner), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { environment } = apiKeyPrincipalOf(request);
+      return listOwners(ctx.db, environment.id, request.params.accountId);
+    },
+  );
+
+  app.get(
+    "/v1/accounts/:accountId/transactions",
+    {
+      config,
+      schema: {
+        operationId: "listTransactions",
+        tags: ["Transactions"],
+        summary: "List an account's transactions",
+        description:
+          "Newest first (by date, then id), paginated. Filter by date range (inclusive) and status. " +
+          "A posted transaction that replaced a pending one names it in pendingTransactionId.",
+        params: AccountIdParams,
+        querystring: TransactionsQuery,
+        response: { 200: list(Transaction), ...errorResponses(400, 401, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { environment } = apiKeyPrincipalOf(request);
+      const { views, total } = await listTransactions(
+        ctx.db,
+        environment.id,
+        request.params.accountId,
+        request.query,
+      );
+      setPaginationHeaders(request, reply, ctx.config.publicUrl, request.query, total);
+      return views;
+    },
+  );
+
+  app.get(
+    "/v1/accounts/:accountId/holdings",
+    {
+      config,
+      schema: {
+        operationId: "listHoldings",
+        tags: ["Holdings"],
+        summary: "List an account's holdings",
+        description: "Investment positions with their securities, largest first.",
+        params: AccountIdParams,
+        querystring: PaginationQuery,
+        response: { 200: list(Holding), ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { environment } = apiKeyPrincipalOf(request);
+      const { views, total } = await listHoldings(
+        ctx.db,
+        environment.id,
+        request.params.accountId,
+        request.query,
+      );
+      setPaginationHeaders(request, reply, ctx.config.publicUrl, request.query, total);
+      return views;
+    },
+  );
+
+  app.get(
+    "/v1/accounts/:accountId/statements",
+    {
+      config,
+      schema: {
+        operationId: "listStatements",
+        tags: ["Statements"],
+        summary: "List an account's statements",
+        description:
+          "Monthly statements, newest first. Each url is a signed link to the PDF, valid for 1 hour.",
+        params: AccountIdParams,
+        querystring: PaginationQuery,
+        response: { 200: list(Statement), ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { environment } = apiKeyPrincipalOf(request);
+      const { views, total } = await listStatements(
+        ctx,
+        environment.id,
+        request.params.accountId,
+        request.query,
+      );
+      setPaginationHeaders(request, reply, ctx.config.publicUrl, request.query, total);
+      return views;
+    },
+  );
+
+  // The signed link a Statement's url points at: the signature is the credential, so it is
+  // public and outside the OpenAPI documents. 403 once the hour is over or when tampered with.
+  app.get("/v1/statements/:statementId/pdf", async (request, reply) => {
+    const { statementId } = request.params as { statementId: string };
+    const query = request.query as { expires?: string; signature?: string };
+    const expires = Number(query.expires);
+    const check =
+      Number.isInteger(expires) && typeof query.signature === "string"
+        ? checkStatementLink(ctx.secretKey, statementId, expires, query.signature)
+        : "INVALID";
+    if (check === "EXPIRED") {
+      throw forbidden(
+        "This statement link has expired",
+        "Links last 1 hour: list the account's statements again for a fresh url.",
+      );
+    }
+    if (check === "INVALID") {
+      throw forbidden(
+        "This statement link is not valid",
+        "Use the url exactly as GET /v1/accounts/{accountId}/statements returned it.",
+      );
+    }
+    const { bytes, filename } = await statementPdf(ctx, statementId);
+    return reply
+      .type("application/pdf")
+      .header("content-disposition", `inline; filename="${filename}"`)
+      .header("cache-control", "private, max-age=300")
+      .send(Buffer.from(bytes));
+  });
+}

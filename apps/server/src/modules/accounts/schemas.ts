@@ -1,0 +1,180 @@
+import { type Static, Type } from "typebox";
+import {
+  ACCOUNT_KINDS,
+  ACCOUNT_STATES,
+  ACCOUNT_TYPES,
+  BALANCE_SOURCES,
+  ENTRY_TYPES,
+  PROVIDER_ACCOUNT_STATUSES,
+  SECURITY_TYPES,
+  TRANSACTION_STATUSES,
+} from "../../db/schema/index.ts";
+import { DateTime, Metadata, Nullable } from "../../http/schemas.ts";
+
+const Money = (description: string) => Type.Number({ description });
+const Day = (description: string) => Type.String({ format: "date", description, examples: ["2025-01-31"] });
+
+export const Balance = Type.Object(
+  {
+    id: Type.String({ examples: ["bal_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
+    accountId: Type.String(),
+    at: DateTime("When the institution reported the balance."),
+    available: Nullable(Money("Spendable now: current less pending debits (credit cards: credit left).")),
+    current: Nullable(
+      Money(
+        "Posted balance. For credit cards and loans, the amount owed (positive while something is owed).",
+      ),
+    ),
+    limit: Nullable(Money("Credit limit, for credit accounts.")),
+    source: Type.Enum(BALANCE_SOURCES, {
+      type: "string",
+      description: "INITIAL (first sync), SYNC (a later sync), REFRESH (an on-demand refresh).",
+    }),
+  },
+  { title: "Balance" },
+);
+export type BalanceView = Static<typeof Balance>;
+
+export const Account = Type.Object(
+  {
+    id: Type.String({ examples: ["acct_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
+    connectionId: Type.String(),
+    profileId: Type.String(),
+    name: Type.String({ examples: ["Everyday Checking"] }),
+    mask: Nullable(
+      Type.String({ description: "Last 4 characters of the account number.", examples: ["1234"] }),
+    ),
+    kind: Type.Enum(ACCOUNT_KINDS, { type: "string" }),
+    type: Type.Enum(ACCOUNT_TYPES, { type: "string" }),
+    state: Type.Enum(ACCOUNT_STATES, {
+      type: "string",
+      description: "CLOSED accounts are no longer synced.",
+    }),
+    providerStatus: Type.Enum(PROVIDER_ACCOUNT_STATUSES, {
+      type: "string",
+      description: "The account's status as the provider reports it.",
+    }),
+    currencyCode: Type.String({ description: "ISO-4217.", examples: ["USD"] }),
+    metadata: Nullable(Metadata),
+    balance: Nullable(Balance),
+    createdAt: DateTime("When the account was first synced."),
+  },
+  { title: "Account" },
+);
+export type AccountView = Static<typeof Account>;
+
+export const Transaction = Type.Object(
+  {
+    id: Type.String({ examples: ["txn_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
+    accountId: Type.String(),
+    amount: Money("Signed: positive is money in (CREDIT), negative money out (DEBIT)."),
+    entryType: Type.Enum(ENTRY_TYPES, { type: "string" }),
+    currencyCode: Type.String({ examples: ["USD"] }),
+    date: Day("Posting date; for a pending transaction, the day it was authorized."),
+    description: Type.String({ examples: ["SQ *BLUE BOTTLE COFFEE"] }),
+    status: Type.Enum(TRANSACTION_STATUSES, { type: "string" }),
+    pendingTransactionId: Nullable(
+      Type.String({ description: "On a posted transaction: the id of the pending one it replaced." }),
+    ),
+    createdAt: DateTime("When the transaction was first synced."),
+  },
+  { title: "Transaction" },
+);
+export type TransactionView = Static<typeof Transaction>;
+
+export const Security = Type.Object(
+  {
+    id: Type.String({ examples: ["sec_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
+    name: Type.String({ examples: ["Vanguard Total Stock Market ETF"] }),
+    tickerSymbol: Nullable(Type.String({ examples: ["VTI"] })),
+    cusip: Nullable(Type.String({ examples: ["922908769"] })),
+    isin: Type.String({ examples: ["US9229087690"] }),
+    type: Type.Enum(SECURITY_TYPES, { type: "string" }),
+    currencyCode: Type.String({ examples: ["USD"] }),
+  },
+  { title: "Security" },
+);
+
+export const Holding = Type.Object(
+  {
+    id: Type.String({ examples: ["hld_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
+    accountId: Type.String(),
+    security: Security,
+    quantity: Type.Number({ description: "Shares held, up to 6 decimals." }),
+    price: Money("Price per share."),
+    value: Money("quantity × price."),
+    costBasis: Nullable(Money("What the position cost.")),
+    currencyCode: Type.String({ examples: ["USD"] }),
+    at: DateTime("When the position was priced."),
+  },
+  { title: "Holding" },
+);
+export type HoldingView = Static<typeof Holding>;
+
+export const Statement = Type.Object(
+  {
+    id: Type.String({ examples: ["stmt_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
+    accountId: Type.String(),
+    startOn: Day("First day of the period."),
+    endOn: Day("Last day of the period."),
+    url: Type.String({ format: "uri", description: "The PDF. The link is signed and expires after 1 hour." }),
+  },
+  { title: "Statement" },
+);
+export type StatementView = Static<typeof Statement>;
+
+export const AchNumbers = Type.Object(
+  {
+    accountId: Type.String(),
+    number: Type.String({
+      minLength: 4,
+      maxLength: 17,
+      description: "The account number.",
+      examples: ["1111222233"],
+    }),
+    routing: Type.String({
+      pattern: "^[0-9]{9}$",
+      description: "ABA routing number.",
+      examples: ["110000615"],
+    }),
+  },
+  { title: "ACHNumbers" },
+);
+
+export const AccountOwner = Type.Object(
+  {
+    names: Type.Array(Type.String()),
+    emails: Type.Array(Type.String()),
+    phones: Type.Array(Type.String()),
+    addresses: Type.Array(
+      Type.Object({
+        line1: Type.String(),
+        line2: Nullable(Type.String()),
+        city: Type.String(),
+        state: Type.String(),
+        postalCode: Type.String(),
+        countryCode: Type.String(),
+      }),
+    ),
+  },
+  { title: "AccountOwner" },
+);
+
+export const AccountIdParams = Type.Object({
+  accountId: Type.String({ description: "The account's id (acct_…)." }),
+});
+
+export const TransactionsQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1, description: "Page number, from 1." }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 25, description: "Items per page, at most 100." }),
+  startDate: Type.Optional(
+    Type.String({ format: "date", description: "Only transactions dated on or after." }),
+  ),
+  endDate: Type.Optional(
+    Type.String({ format: "date", description: "Only transactions dated on or before." }),
+  ),
+  status: Type.Optional(
+    Type.Enum(TRANSACTION_STATUSES, { type: "string", description: "Only this status." }),
+  ),
+});
+export type TransactionsFilter = Static<typeof TransactionsQuery>;

@@ -1,0 +1,318 @@
+import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import type { Database } from "../../db/client.ts";
+import {
+  accountOwners,
+  accounts,
+  achNumbers,
+  balances,
+  connections,
+  holdings,
+  securities,
+  statements,
+  transactions,
+} from "../../db/schema/index.ts";
+import { badRequest, forbidden, notFound, tooManyRequests } from "../../http/errors.ts";
+import { newId } from "../../http/ids.ts";
+import { offsetOf, type Pagination } from "../../http/pagination.ts";
+import { enqueueJob } from "../../jobs/queue.ts";
+import { providerFor } from "../../providers/registry.ts";
+import { decrypt } from "../../security/secrets.ts";
+import { latestBalances } from "../connections/apply-snapshot.ts";
+import { assertActive, assertProduct, type ConnectionRow, eventProfileOf } from "../connections/service.ts";
+import { recordEvent } from "../events/service.ts";
+import { findLiveProfile } from "../profiles/service.ts";
+import type { TransactionsFilter } from "./schemas.ts";
+import { signStatementUrl } from "./statement-links.ts";
+import { type AccountRow, toAccountView, toBalanceView, toHoldingView, toTransactionView } from "./views.ts";
+
+export const BALANCE_REFRESH_QUEUE = "accounts.balance-refresh";
+
+/** One balance refresh per account per this many seconds; providers rate-limit them. */
+export const BALANCE_REFRESH_INTERVAL_SECONDS = 60;
+
+/** The account with this id in this environment, with its connection, or 404. */
+export async function findAccount(
+  db: Database,
+  environmentId: string,
+  accountId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ account: AccountRow; connection: ConnectionRow }> {
+  const query = db
+    .select({ account: accounts, connection: connections })
+    .from(accounts)
+    .innerJoin(connections, eq(connections.id, accounts.connectionId))
+    .where(and(eq(accounts.id, accountId), eq(accounts.environmentId, environmentId)));
+  const [row] = options.forUpdate ? await query.for("update", { of: accounts }) : await query;
+  if (!row) throw notFound("Account", accountId);
+  return row;
+}
+
+export async function getAccountView(db: Database, environmentId: string, accountId: string) {
+  const { account } = await findAccount(db, environmentId, accountId);
+  const latest = await latestBalances(db, [account.id]);
+  return toAccountView(account, latest.get(account.id) ?? null);
+}
+
+export async function listProfileAccounts(
+  db: Database,
+  environmentId: string,
+  profileIdOrUuid: string,
+  filter: Pagination & { connectionId?: string | undefined },
+) {
+  const profile = await findLiveProfile(db, environmentId, profileIdOrUuid);
+  const where = and(
+    eq(accounts.environmentId, environmentId),
+    eq(accounts.profileId, profile.id),
+    filter.connectionId ? eq(accounts.connectionId, filter.connectionId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(accounts)
+      .where(where)
+      .orderBy(desc(accounts.createdAt), accounts.id)
+      .limit(filter.limit)
+      .offset(offsetOf(filter)),
+    db.select({ n: count() }).from(accounts).where(where),
+  ]);
+  const latest = await latestBalances(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { views: rows.map((r) => toAccountView(r, latest.get(r.id) ?? null)), total: total?.n ?? 0 };
+}
+
+export async function listBalances(db: Database, environmentId: string, accountId: string, page: Pagination) {
+  const { account } = await findAccount(db, environmentId, accountId);
+  const where = eq(balances.accountId, account.id);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(balances)
+      .where(where)
+      .orderBy(desc(balances.at), desc(balances.id))
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(balances).where(where),
+  ]);
+  return { views: rows.map(toBalanceView), total: total?.n ?? 0 };
+}
+
+/**
+ * A page of an account's transactions, newest first. The page is found on the narrow
+ * (account, date, id) index alone and only its rows are fetched ("deferred join"), so deep pages
+ * stay cheap; the unfiltered total is the count each sync keeps on the account.
+ */
+export async function listTransactions(
+  db: Database,
+  environmentId: string,
+  accountId: string,
+  filter: TransactionsFilter,
+) {
+  const { account } = await findAccount(db, environmentId, accountId);
+  if (filter.startDate && filter.endDate && filter.startDate > filter.endDate) {
+    throw badRequest(
+      `startDate ${filter.startDate} is after endDate ${filter.endDate}`,
+      "Send a startDate on or before the endDate.",
+    );
+  }
+  const conditions: SQL[] = [eq(transactions.accountId, account.id)];
+  if (filter.startDate) conditions.push(gte(transactions.date, filter.startDate));
+  if (filter.endDate) conditions.push(lte(transactions.date, filter.endDate));
+  if (filter.status) conditions.push(eq(transactions.status, filter.status));
+  const where = and(...conditions);
+  const isFiltered = conditions.length > 1;
+
+  const page = db
+    .select({ pageId: transactions.id })
+    .from(transactions)
+    .where(where)
+    .orderBy(desc(transactions.date), desc(transactions.id))
+    .limit(filter.limit)
+    .offset(offsetOf(filter))
+    .as("page");
+  const [rows, total] = await Promise.all([
+    db
+      .select({ transaction: transactions })
+      .from(transactions)
+      .innerJoin(page, eq(transactions.id, page.pageId))
+      .orderBy(desc(transactions.date), desc(transactions.id)),
+    isFiltered
+      ? db
+          .select({ n: count() })
+          .from(transactions)
+          .where(where)
+          .then(([r]) => r?.n ?? 0)
+      : Promise.resolve(account.transactionCount),
+  ]);
+  return { views: rows.map((r) => toTransactionView(r.transaction)), total };
+}
+
+export async function listHoldings(db: Database, environmentId: string, accountId: string, page: Pagination) {
+  const { account } = await findAccount(db, environmentId, accountId);
+  const where = eq(holdings.accountId, account.id);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ holding: holdings, security: securities })
+      .from(holdings)
+      .innerJoin(securities, eq(securities.id, holdings.securityId))
+      .where(where)
+      .orderBy(desc(holdings.value), holdings.id)
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(holdings).where(where),
+  ]);
+  return { views: rows.map((r) => toHoldingView(r.holding, r.security)), total: total?.n ?? 0 };
+}
+
+export async function listStatements(
+  ctx: AppContext,
+  environmentId: string,
+  accountId: string,
+  page: Pagination,
+  now = new Date(),
+) {
+  const { account } = await findAccount(ctx.db, environmentId, accountId);
+  const where = eq(statements.accountId, account.id);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(statements)
+      .where(where)
+      .orderBy(desc(statements.endOn), desc(statements.id))
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    ctx.db.select({ n: count() }).from(statements).where(where),
+  ]);
+  return {
+    views: rows.map((r) => ({
+      id: r.id,
+      accountId: r.accountId,
+      startOn: r.startOn,
+      endOn: r.endOn,
+      url: signStatementUrl(ctx.config.publicUrl, ctx.secretKey, r.id, now),
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** The statement PDF behind a signed link (already checked by the route). */
+export async function statementPdf(ctx: AppContext, statementId: string) {
+  const [row] = await ctx.db
+    .select({ statement: statements, account: accounts, connection: connections })
+    .from(statements)
+    .innerJoin(accounts, eq(accounts.id, statements.accountId))
+    .innerJoin(connections, eq(connections.id, accounts.connectionId))
+    .where(eq(statements.id, statementId));
+  if (!row) throw notFound("Statement", statementId);
+  const { connection } = row;
+  if (!connection.accessTokenEncrypted || connection.provider === "DISCONNECTED") {
+    throw forbidden(
+      `The PDF of statement ${statementId} is no longer available: its connection is ${connection.status}`,
+      "Ask the user to connect the institution again.",
+    );
+  }
+  const bytes = await providerFor(connection.provider).statementPdf({
+    accessToken: decrypt(ctx.secretKey, connection.accessTokenEncrypted),
+    accountExternalId: row.account.externalId,
+    statementExternalId: row.statement.externalId,
+  });
+  return {
+    bytes,
+    filename: `statement-${row.statement.startOn.slice(0, 7)}-${row.account.mask ?? "account"}.pdf`,
+  };
+}
+
+/**
+ * ACH numbers of a depository account on an active connection with ACCOUNT_NUMBERS.
+ * 400 for other account kinds; 403 without the product or on an inactive connection.
+ */
+export async function getAchNumbers(ctx: AppContext, environmentId: string, accountId: string) {
+  const { account, connection } = await findAccount(ctx.db, environmentId, accountId);
+  if (account.kind !== "DEPOSITORY") {
+    throw badRequest(
+      `Account ${account.id} is a ${account.kind} account; ACH numbers exist for DEPOSITORY accounts only`,
+      "Ask for the ACH numbers of a checking or savings account.",
+    );
+  }
+  assertProduct(connection, "ACCOUNT_NUMBERS");
+  assertActive(connection);
+  const [row] = await ctx.db.select().from(achNumbers).where(eq(achNumbers.accountId, account.id));
+  if (!row) {
+    throw notFound(`ACH numbers of account ${account.id}`);
+  }
+  return { accountId: account.id, number: decrypt(ctx.secretKey, row.numberEncrypted), routing: row.routing };
+}
+
+export async function listOwners(db: Database, environmentId: string, accountId: string) {
+  const { account, connection } = await findAccount(db, environmentId, accountId);
+  assertProduct(connection, "ACCOUNT_OWNERS");
+  const rows = await db
+    .select()
+    .from(accountOwners)
+    .where(eq(accountOwners.accountId, account.id))
+    .orderBy(accountOwners.position);
+  return rows.map((r) => ({ names: r.names, emails: r.emails, phones: r.phones, addresses: r.addresses }));
+}
+
+/** POST /balances/refresh: 202; the job fetches the balance and records balance.created. */
+export async function requestBalanceRefresh(
+  tx: Database,
+  environmentId: string,
+  accountId: string,
+  now = new Date(),
+) {
+  const { account, connection } = await findAccount(tx, environmentId, accountId, { forUpdate: true });
+  assertActive(connection);
+  assertProduct(connection, "ACCOUNT_BALANCE_REFRESHES");
+  const last = account.balanceRefreshRequestedAt?.getTime();
+  const wait = last === undefined ? 0 : last + BALANCE_REFRESH_INTERVAL_SECONDS * 1000 - now.getTime();
+  if (wait > 0) {
+    throw tooManyRequests(
+      `The balance of account ${account.id} was refreshed less than ${BALANCE_REFRESH_INTERVAL_SECONDS} seconds ago; the provider limits refreshes`,
+      wait / 1000,
+      (s) => `Retry after ${s} seconds; the balance from the last refresh is on its way (balance.created).`,
+    );
+  }
+  await tx.update(accounts).set({ balanceRefreshRequestedAt: now }).where(eq(accounts.id, account.id));
+  await enqueueJob(tx, BALANCE_REFRESH_QUEUE, { accountId: account.id }, { maxAttempts: 5 });
+  return now;
+}
+
+/** The balance refresh job: a fresh balance from the provider, stored with source REFRESH. */
+export async function refreshBalanceNow(ctx: AppContext, accountId: string, now = new Date()): Promise<void> {
+  const [row] = await ctx.db
+    .select({ account: accounts, connection: connections })
+    .from(accounts)
+    .innerJoin(connections, eq(connections.id, accounts.connectionId))
+    .where(eq(accounts.id, accountId));
+  if (!row) return;
+  const { account, connection } = row;
+  if (!connection.accessTokenEncrypted || connection.provider === "DISCONNECTED") return;
+  const balance = await providerFor(connection.provider).refreshBalance({
+    accessToken: decrypt(ctx.secretKey, connection.accessTokenEncrypted),
+    accountExternalId: account.externalId,
+    now,
+  });
+  await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(balances)
+      .values({
+        id: newId("balance"),
+        accountId: account.id,
+        at: balance.at,
+        available: balance.available,
+        current: balance.current,
+        limit: balance.limit,
+        source: "REFRESH",
+      })
+      .returning();
+    await recordEvent(tx, {
+      environmentId: account.environmentId,
+      type: "balance.created",
+      profile: await eventProfileOf(tx, account.profileId),
+      record: toBalanceView(inserted!),
+    });
+  });
+}

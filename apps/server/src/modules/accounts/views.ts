@@ -1,0 +1,86 @@
+import type {
+  accounts,
+  balances,
+  holdings,
+  securities,
+  statements,
+  transactions,
+} from "../../db/schema/index.ts";
+import type { AccountView, BalanceView, HoldingView, TransactionView } from "./schemas.ts";
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type BalanceRow = typeof balances.$inferSelect;
+export type TransactionRow = typeof transactions.$inferSelect;
+export type HoldingRow = typeof holdings.$inferSelect;
+export type SecurityRow = typeof securities.$inferSelect;
+export type StatementRow = typeof statements.$inferSelect;
+
+/** NUMERIC text from the database to a JSON number: a conversion, never arithmetic. */
+const toNumber = (value: string | null) => (value === null ? null : Number(value));
+
+export const toBalanceView = (row: BalanceRow): BalanceView => ({
+  id: row.id,
+  accountId: row.accountId,
+  at: row.at.toISOString(),
+  available: toNumber(row.available),
+  current: toNumber(row.current),
+  limit: toNumber(row.limit),
+  source: row.source,
+});
+
+export const toAccountView = (row: AccountRow, balance: BalanceRow | null = null): AccountView => ({
+  id: row.id,
+  connectionId: row.connectionId,
+  profileId: row.profileId,
+  name: row.name,
+  mask: row.mask,
+  kind: row.kind,
+  type: row.type,
+  state: row.state,
+  providerStatus: row.providerStatus,
+  currencyCode: row.currencyCode,
+  metadata: row.metadata,
+  balance: balance ? toBalanceView(balance) : null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const toTransactionView = (row: TransactionRow): TransactionView => ({
+  id: row.id,
+  accountId: row.accountId,
+  amount: Number(row.amount),
+  entryType: row.entryType,
+  currencyCode: row.currencyCode,
+  date: row.date,
+  description: row.description,
+  status: row.status,
+  pendingTransactionId: row.pendingTransactionId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const toHoldingView = (row: HoldingRow, security: SecurityRow): HoldingView => ({
+  id: row.id,
+  accountId: row.accountId,
+  security: {
+    id: security.id,
+    name: security.name,
+    tickerSymbol: security.tickerSymbol,
+    cusip: security.cusip,
+    isin: security.isin,
+    type: security.type,
+    currencyCode: security.currencyCode,
+  },
+  quantity: Number(row.quantity),
+  price: Number(row.price),
+  value: Number(row.value),
+  costBasis: toNumber(row.costBasis),
+  currencyCode: row.currencyCode,
+  at: row.at.toISOString(),
+});
+
+/** A statement as events carry it: without the signed link, which would expire in the queue. */
+export const toStatementEventRecord = (row: StatementRow) => ({
+  id: row.id,
+  accountId: row.accountId,
+  startOn: row.startOn,
+  endOn: row.endOn,
+});

@@ -1,0 +1,36 @@
+import type { AppContext } from "../../context.ts";
+import { exponentialBackoff, type JobHandler } from "../../jobs/worker.ts";
+import { completeDisconnect, DISCONNECT_QUEUE, STATEMENTS_REFRESH_QUEUE, SYNC_QUEUE } from "./service.ts";
+import { refreshStatements } from "./statements-refresh.ts";
+import { runSync } from "./sync.ts";
+
+/** Syncs: provider failures are recorded on the connection (which schedules its own retry). */
+export const connectionSyncHandler = (ctx: AppContext): JobHandler => ({
+  queue: SYNC_QUEUE,
+  backoffMs: exponentialBackoff,
+  leaseMs: 5 * 60_000,
+  handle: async (job) => {
+    const scheduledFor = typeof job.payload.scheduledFor === "string" ? job.payload.scheduledFor : undefined;
+    await runSync(ctx, String(job.payload.connectionId), { scheduledFor });
+  },
+});
+
+export const connectionDisconnectHandler = (ctx: AppContext): JobHandler => ({
+  queue: DISCONNECT_QUEUE,
+  backoffMs: exponentialBackoff,
+  handle: (job) => completeDisconnect(ctx, String(job.payload.connectionId)),
+});
+
+export const statementsRefreshHandler = (ctx: AppContext): JobHandler => ({
+  queue: STATEMENTS_REFRESH_QUEUE,
+  backoffMs: exponentialBackoff,
+  handle: async (job) => {
+    await refreshStatements(ctx, String(job.payload.connectionId));
+  },
+});
+
+export const connectionJobHandlers = (ctx: AppContext): JobHandler[] => [
+  connectionSyncHandler(ctx),
+  connectionDisconnectHandler(ctx),
+  statementsRefreshHandler(ctx),
+];

@@ -1,0 +1,390 @@
+import { createHash } from "node:crypto";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import type { Database } from "../../db/client.ts";
+import {
+  type ConnectionStatus,
+  connections,
+  type EnvironmentMode,
+  type EventProfile,
+  institutions,
+  type Product,
+  profiles,
+} from "../../db/schema/index.ts";
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from "../../http/errors.ts";
+import { newId } from "../../http/ids.ts";
+import { offsetOf, type Pagination } from "../../http/pagination.ts";
+import { enqueueJob } from "../../jobs/queue.ts";
+import { providerFor } from "../../providers/registry.ts";
+import type { MfaChallenge, ProviderName } from "../../providers/types.ts";
+import { decrypt, encrypt } from "../../security/secrets.ts";
+import type { EnvironmentRow } from "../environments/service.ts";
+import { recordEvent } from "../events/service.ts";
+import { findInstitution, type InstitutionRow, toInstitutionSummary } from "../institutions/service.ts";
+import { findLiveProfile, toEventProfile } from "../profiles/service.ts";
+import { assertTransition, HISTORY_MONTHS, isActiveStatus } from "./lifecycle.ts";
+import type { ConnectionView } from "./schemas.ts";
+
+export type ConnectionRow = typeof connections.$inferSelect;
+
+export const SYNC_QUEUE = "connections.sync";
+export const DISCONNECT_QUEUE = "connections.disconnect";
+export const STATEMENTS_REFRESH_QUEUE = "connections.statements-refresh";
+
+/** Support turns this on per environment (environments.features) to allow connection export. */
+export const EXPORT_FEATURE = "connection_export";
+
+/** One statements refresh per connection per this many seconds; providers rate-limit them. */
+export const STATEMENTS_REFRESH_INTERVAL_SECONDS = 60;
+
+export function toConnectionView(
+  row: ConnectionRow,
+  institution: InstitutionRow | null,
+  publicUrl: string,
+): ConnectionView {
+  return {
+    id: row.id,
+    profileId: row.profileId,
+    provider: row.provider,
+    products: row.products,
+    features: row.products,
+    status: row.status,
+    institution: institution ? toInstitutionSummary(institution, publicUrl) : null,
+    metadata: row.metadata,
+    error: row.error,
+    lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    at: row.statusChangedAt.toISOString(),
+  };
+}
+
+/** The connection with this id in this environment, or 404 (never 403: ids do not leak). */
+export async function findConnection(
+  db: Database,
+  environmentId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<ConnectionRow> {
+  const query = db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.id, id), eq(connections.environmentId, environmentId)));
+  const [row] = options.forUpdate ? await query.for("update") : await query;
+  if (!row) throw notFound("Connection", id);
+  return row;
+}
+
+async function institutionsOf(db: Database, rows: ConnectionRow[]): Promise<Map<string, InstitutionRow>> {
+  const ids = [...new Set(rows.map((r) => r.institutionId).filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const found = await db.select().from(institutions).where(inArray(institutions.id, ids));
+  return new Map(found.map((i) => [i.id, i]));
+}
+
+export async function toConnectionViews(db: Database, rows: ConnectionRow[], publicUrl: string) {
+  const byId = await institutionsOf(db, rows);
+  return rows.map((r) =>
+    toConnectionView(r, r.institutionId ? (byId.get(r.institutionId) ?? null) : null, publicUrl),
+  );
+}
+
+export async function connectionViewOf(
+  db: Database,
+  row: ConnectionRow,
+  publicUrl: string,
+): Promise<ConnectionView> {
+  const [view] = await toConnectionViews(db, [row], publicUrl);
+  return view!;
+}
+
+export async function getConnectionView(db: Database, environmentId: string, id: string, publicUrl: string) {
+  return connectionViewOf(db, await findConnection(db, environmentId, id), publicUrl);
+}
+
+export async function listProfileConnections(
+  db: Database,
+  environmentId: string,
+  profileIdOrUuid: string,
+  page: Pagination,
+) {
+  const profile = await findLiveProfile(db, environmentId, profileIdOrUuid);
+  const where = and(eq(connections.environmentId, environmentId), eq(connections.profileId, profile.id));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(connections)
+      .where(where)
+      .orderBy(desc(connections.createdAt), desc(connections.id))
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(connections).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function eventProfileOf(db: Database, profileId: string): Promise<EventProfile | null> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, profileId));
+  return row ? toEventProfile(row) : null;
+}
+
+/** Record a connection event with the connection as its record. */
+export async function recordConnectionEvent(
+  tx: Database,
+  row: ConnectionRow,
+  type: Parameters<typeof recordEvent>[1]["type"],
+  publicUrl: string,
+  metadata: Record<string, unknown> | null = null,
+): Promise<void> {
+  await recordEvent(tx, {
+    environmentId: row.environmentId,
+    type,
+    profile: await eventProfileOf(tx, row.profileId),
+    record: await connectionViewOf(tx, row, publicUrl),
+    metadata,
+  });
+}
+
+/**
+ * Change a connection's status, refusing what the status machine does not allow (409). `set`
+ * carries the other columns that change with it. A move to the current status changes only `set`.
+ */
+export async function moveConnection(
+  tx: Database,
+  row: ConnectionRow,
+  to: ConnectionStatus,
+  set: Partial<typeof connections.$inferInsert> = {},
+  now = new Date(),
+): Promise<ConnectionRow> {
+  const changes = row.status === to ? {} : { status: to, statusChangedAt: now };
+  if (row.status !== to) assertTransition(row.id, row.status, to);
+  const [updated] = await tx
+    .update(connections)
+    .set({ ...changes, ...set, updatedAt: now })
+    .where(eq(connections.id, row.id))
+    .returning();
+  return updated!;
+}
+
+/** The first day of history a connection linked `now` collects: 24 whole months back. */
+export function historyStartFor(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - HISTORY_MONTHS, 1))
+    .toISOString()
+    .slice(0, 10);
+}
+
+/** Which provider serves an environment: the sandbox provider outside PRODUCTION. */
+export function providerForMode(mode: EnvironmentMode, institution: InstitutionRow): ProviderName {
+  if (mode !== "PRODUCTION" && institution.providerIds.MOCK) return "MOCK";
+  const real = (Object.keys(institution.providerIds) as ProviderName[]).find((p) => p !== "MOCK");
+  if (!real) throw notFound("Institution", institution.id);
+  return real;
+}
+
+const fingerprintOf = (institutionId: string, username: string) =>
+  createHash("sha256").update(`${institutionId}\n${username.trim().toLowerCase()}`).digest("hex");
+
+const alreadyLinked = (institution: InstitutionRow) =>
+  conflict(
+    `This profile is already connected to ${institution.name} with that login`,
+    "Use the existing connection (GET /v1/profiles/{profileId}/connections), or disconnect it first.",
+  );
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === "23505" ||
+  (error as { cause?: { code?: string } }).cause?.code === "23505";
+
+export type LinkInput = {
+  profileId: string;
+  institutionId: string;
+  username: string;
+  password: string;
+  mfaCode?: string | undefined;
+  products?: Product[] | undefined;
+};
+
+export type LinkOutcome =
+  | { kind: "LINKED"; connection: ConnectionRow }
+  | { kind: "MFA_REQUIRED"; challenge: MfaChallenge }
+  | { kind: "INVALID_MFA_CODE"; message: string; challenge: MfaChallenge }
+  | { kind: "INVALID_CREDENTIALS"; message: string };
+
+/**
+ * Link a profile to an institution with the user's login, as the Connector does: the provider
+ * checks the login (and may ask for an MFA code: call again with `mfaCode`), then the connection
+ * is created INITIALIZING with connection.created, and its first sync is enqueued, all in one
+ * transaction. The provider is called outside any transaction.
+ */
+export async function linkConnection(
+  ctx: AppContext,
+  environment: EnvironmentRow,
+  input: LinkInput,
+  now = new Date(),
+): Promise<LinkOutcome> {
+  const profile = await findLiveProfile(ctx.db, environment.id, input.profileId);
+  const institution = await findInstitution(ctx.db, environment.mode, input.institutionId);
+  const products = input.products ?? institution.products;
+  const unsupported = products.filter((p) => !institution.products.includes(p));
+  if (unsupported.length > 0) {
+    throw badRequest(
+      `${institution.name} does not offer ${unsupported.join(", ")}`,
+      `Ask only for products the institution offers: ${institution.products.join(", ")}.`,
+    );
+  }
+  const loginFingerprint = fingerprintOf(institution.id, input.username);
+  const [existing] = await ctx.db
+    .select({ id: connections.id, status: connections.status })
+    .from(connections)
+    .where(
+      and(
+        eq(connections.profileId, profile.id),
+        eq(connections.institutionId, institution.id),
+        eq(connections.loginFingerprint, loginFingerprint),
+      ),
+    );
+  if (existing && isActiveStatus(existing.status)) throw alreadyLinked(institution);
+
+  const provider = providerForMode(environment.mode, institution);
+  const historyStartOn = historyStartFor(now);
+  const result = await providerFor(provider).link({
+    institutionKey: institution.providerIds[provider]!,
+    username: input.username,
+    password: input.password,
+    mfaCode: input.mfaCode,
+    products,
+    historyStartOn,
+    now,
+  });
+  if (result.kind !== "LINKED") return result;
+
+  try {
+    const connection = await ctx.db.transaction(async (tx) => {
+      await findLiveProfile(tx, environment.id, profile.id, { forUpdate: true });
+      const [row] = await tx
+        .insert(connections)
+        .values({
+          id: newId("connection"),
+          environmentId: environment.id,
+          profileId: profile.id,
+          provider,
+          products: [...products],
+          status: "INITIALIZING",
+          institutionId: institution.id,
+          accessTokenEncrypted: encrypt(ctx.secretKey, result.accessToken),
+          loginFingerprint,
+          historyStartOn,
+          nextSyncAt: now,
+          createdAt: now,
+          statusChangedAt: now,
+        })
+        .returning();
+      await recordConnectionEvent(tx, row!, "connection.created", ctx.config.publicUrl);
+      await enqueueJob(
+        tx,
+        SYNC_QUEUE,
+        { connectionId: row!.id, scheduledFor: now.toISOString() },
+        { maxAttempts: 3 },
+      );
+      return row!;
+    });
+    return { kind: "LINKED", connection };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyLinked(institution);
+    throw error;
+  }
+}
+
+/** DELETE: stop syncing now (DISCONNECTING); the provider access is revoked in the background. */
+export async function requestDisconnect(tx: Database, environmentId: string, id: string, now = new Date()) {
+  const row = await findConnection(tx, environmentId, id, { forUpdate: true });
+  const moved = await moveConnection(tx, row, "DISCONNECTING", { nextSyncAt: null }, now);
+  await enqueueJob(tx, DISCONNECT_QUEUE, { connectionId: row.id });
+  return moved;
+}
+
+/** The disconnect job: revoke the provider's access, then DISCONNECTED (data kept) and the event. */
+export async function completeDisconnect(ctx: AppContext, connectionId: string): Promise<void> {
+  const [row] = await ctx.db.select().from(connections).where(eq(connections.id, connectionId));
+  if (row?.status !== "DISCONNECTING") return;
+  if (row.accessTokenEncrypted && row.provider !== "DISCONNECTED") {
+    await providerFor(row.provider).revoke({ accessToken: decrypt(ctx.secretKey, row.accessTokenEncrypted) });
+  }
+  await ctx.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(connections)
+      .where(eq(connections.id, connectionId))
+      .for("update");
+    if (locked?.status !== "DISCONNECTING") return;
+    const moved = await moveConnection(tx, locked, "DISCONNECTED", {
+      accessTokenEncrypted: null,
+      nextSyncAt: null,
+    });
+    await recordConnectionEvent(tx, moved, "connection.disconnected", ctx.config.publicUrl);
+  });
+}
+
+/** 403 unless the connection is active (not disconnecting or disconnected). */
+export function assertActive(row: ConnectionRow): void {
+  if (isActiveStatus(row.status)) return;
+  throw forbidden(
+    `Connection ${row.id} is ${row.status}: its data can be read but nothing new can be fetched`,
+    "Ask the user to connect the institution again.",
+  );
+}
+
+/** 403 unless the connection collects the product. */
+export function assertProduct(row: ConnectionRow, product: Product): void {
+  if (row.products.includes(product)) return;
+  throw forbidden(
+    `Connection ${row.id} is not enabled with ${product}`,
+    `Link the account again with ${product} among the products.`,
+  );
+}
+
+/** POST /statements/refresh: 202, then the job fetches statements and records statement.ready. */
+export async function requestStatementsRefresh(
+  tx: Database,
+  environmentId: string,
+  id: string,
+  now = new Date(),
+) {
+  const row = await findConnection(tx, environmentId, id, { forUpdate: true });
+  assertActive(row);
+  assertProduct(row, "ACCOUNT_STATEMENTS");
+  const last = row.statementsRefreshRequestedAt?.getTime();
+  const wait = last === undefined ? 0 : last + STATEMENTS_REFRESH_INTERVAL_SECONDS * 1000 - now.getTime();
+  if (wait > 0) {
+    throw tooManyRequests(
+      `Statements of connection ${row.id} were refreshed less than ${STATEMENTS_REFRESH_INTERVAL_SECONDS} seconds ago; the provider limits refreshes`,
+      wait / 1000,
+      (s) => `Retry after ${s} seconds; statement.ready events for the last refresh are on their way.`,
+    );
+  }
+  await tx.update(connections).set({ statementsRefreshRequestedAt: now }).where(eq(connections.id, row.id));
+  await enqueueJob(tx, STATEMENTS_REFRESH_QUEUE, { connectionId: row.id }, { maxAttempts: 5 });
+  return now;
+}
+
+/** The connection's provider credentials, for support-enabled environments only. */
+export async function exportConnection(
+  ctx: AppContext,
+  environment: EnvironmentRow,
+  profileIdOrUuid: string,
+  connectionId: string,
+) {
+  if (!environment.features.includes(EXPORT_FEATURE)) {
+    throw forbidden(
+      "Connection export is not enabled for this environment",
+      "Ask support to enable the connection export feature for this environment.",
+    );
+  }
+  const profile = await findLiveProfile(ctx.db, environment.id, profileIdOrUuid);
+  const row = await findConnection(ctx.db, environment.id, connectionId);
+  if (row.profileId !== profile.id) throw notFound("Connection", connectionId);
+  return {
+    id: row.id,
+    profileId: row.profileId,
+    provider: row.provider,
+    apiKey: row.accessTokenEncrypted ? [decrypt(ctx.secretKey, row.accessTokenEncrypted)] : [],
+  };
+}

@@ -1,0 +1,234 @@
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import { connections, type ProviderErrorDetails } from "../../db/schema/index.ts";
+import { enqueueJob } from "../../jobs/queue.ts";
+import { addDays, toDay } from "../../providers/dates.ts";
+import { providerFor } from "../../providers/registry.ts";
+import { type DateWindow, ProviderError, type ProviderSnapshot } from "../../providers/types.ts";
+import { decrypt } from "../../security/secrets.ts";
+import type { EventType } from "../events/service.ts";
+import { type ApplyResult, applySnapshot } from "./apply-snapshot.ts";
+import {
+  ERROR_EVENTS,
+  type ErrorStatus,
+  INCREMENTAL_OVERLAP_DAYS,
+  INITIAL_WINDOW_DAYS,
+  isActiveStatus,
+  isErrorStatus,
+  retryDelayMs,
+  SYNC_INTERVAL_MS,
+} from "./lifecycle.ts";
+import {
+  type ConnectionRow,
+  eventProfileOf,
+  moveConnection,
+  recordConnectionEvent,
+  SYNC_QUEUE,
+} from "./service.ts";
+
+/**
+ * The sync engine. A connection's first sync fetches a recent window (INITIAL), the next one
+ * the rest of its history (HISTORICAL); after that each sync refreshes the recent days
+ * (INCREMENTAL). Each run: claim the connection (SYNCING), call the provider outside any
+ * transaction, then write everything and the events in one transaction. Failures put the
+ * connection in the matching ERROR_* status and schedule a retry.
+ */
+export type SyncPhase = "INITIAL" | "HISTORICAL" | "INCREMENTAL";
+
+const PHASE_EVENTS: Record<SyncPhase, EventType> = {
+  INITIAL: "connection.synced.successful.initial",
+  HISTORICAL: "connection.synced.successful.historical",
+  INCREMENTAL: "connection.synced.successful",
+};
+
+export type SyncOutcome =
+  | { kind: "SKIPPED"; reason: string }
+  | { kind: "SYNCED"; phase: SyncPhase; window: DateWindow; result: ApplyResult }
+  | { kind: "FAILED"; phase: SyncPhase; status: ErrorStatus };
+
+export function phaseOf(row: ConnectionRow): SyncPhase {
+  if (!row.initialSyncedAt) return "INITIAL";
+  if (!row.historicalSyncedAt) return "HISTORICAL";
+  return "INCREMENTAL";
+}
+
+const latest = (a: string, b: string) => (a > b ? a : b);
+
+export function windowFor(row: ConnectionRow, phase: SyncPhase, now: Date): DateWindow {
+  const today = toDay(now);
+  switch (phase) {
+    case "INITIAL":
+      return {
+        startOn: latest(row.historyStartOn, addDays(today, -(INITIAL_WINDOW_DAYS - 1))),
+        endOn: today,
+      };
+    case "HISTORICAL":
+      // Everything before what the initial sync covered.
+      return {
+        startOn: row.historyStartOn,
+        endOn: latest(row.historyStartOn, addDays(row.syncedFromOn ?? today, -1)),
+      };
+    case "INCREMENTAL":
+      return {
+        startOn: latest(row.historyStartOn, addDays(row.syncedThroughOn ?? today, -INCREMENTAL_OVERLAP_DAYS)),
+        endOn: today,
+      };
+  }
+}
+
+/** Enqueue the connection's next scheduled sync; a job whose time is not nextSyncAt is stale. */
+async function scheduleNext(tx: Parameters<typeof enqueueJob>[0], connectionId: string, at: Date) {
+  await enqueueJob(
+    tx,
+    SYNC_QUEUE,
+    { connectionId, scheduledFor: at.toISOString() },
+    { runAt: at, maxAttempts: 3 },
+  );
+}
+
+export const loginRequired = () =>
+  new ProviderError("ERROR_REPAIRABLE", {
+    errorType: "ITEM_ERROR",
+    errorCode: "ITEM_LOGIN_REQUIRED",
+    errorMessage: "The connection has no provider access: the user must sign in again",
+    displayMessage: "Please reconnect your account.",
+    requestId: null,
+    suggestedAction: "Ask the user to reconnect.",
+    documentationUrl: null,
+  });
+
+function serviceErrorDetails(error: unknown): ProviderErrorDetails {
+  return {
+    errorType: "SERVICE_ERROR",
+    errorCode: "INTERNAL_ERROR",
+    errorMessage:
+      error instanceof Error
+        ? `The sync failed on our side: ${error.message}`
+        : "The sync failed on our side",
+    displayMessage: "Something went wrong on our side. We are retrying.",
+    requestId: null,
+    suggestedAction: "Nothing to do: the sync retries itself shortly.",
+    documentationUrl: null,
+  };
+}
+
+/** The connection lands in the failure's ERROR_* status (an event when the status changes) and a retry is scheduled. */
+async function recordFailure(
+  ctx: AppContext,
+  connectionId: string,
+  phase: SyncPhase,
+  error: unknown,
+  now: Date,
+): Promise<SyncOutcome> {
+  const status: ErrorStatus = error instanceof ProviderError ? error.status : "ERROR_SERVICE";
+  const details = error instanceof ProviderError ? error.details : serviceErrorDetails(error);
+  if (!(error instanceof ProviderError)) ctx.logger.error({ err: error, connectionId }, "sync failed");
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(connections).where(eq(connections.id, connectionId)).for("update");
+    if (!row || !isActiveStatus(row.status))
+      return { kind: "SKIPPED", reason: "connection gone or disconnected" };
+    const failures = row.failedSyncs + 1;
+    const nextSyncAt = new Date(now.getTime() + retryDelayMs(status, failures));
+    const moved = await moveConnection(
+      tx,
+      row,
+      status,
+      { error: details, failedSyncs: failures, nextSyncAt },
+      now,
+    );
+    if (row.status !== status) {
+      await recordConnectionEvent(tx, moved, ERROR_EVENTS[status], ctx.config.publicUrl, { ...details });
+    }
+    await scheduleNext(tx, connectionId, nextSyncAt);
+    return { kind: "FAILED", phase, status };
+  });
+}
+
+export type SyncOptions = {
+  now?: Date;
+  /** Set by scheduled jobs: the run is skipped unless it is still the connection's next sync. */
+  scheduledFor?: string | undefined;
+};
+
+export async function runSync(
+  ctx: AppContext,
+  connectionId: string,
+  options: SyncOptions = {},
+): Promise<SyncOutcome> {
+  const now = options.now ?? new Date();
+  const claimed = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(connections).where(eq(connections.id, connectionId)).for("update");
+    if (!row) return "connection not found";
+    if (!isActiveStatus(row.status)) return `connection is ${row.status}`;
+    if (options.scheduledFor && row.nextSyncAt?.toISOString() !== options.scheduledFor) return "superseded";
+    // A retry from an ERROR_* status keeps it until a sync succeeds: no flapping, no repeated events.
+    if (row.status === "INITIALIZING" || row.status === "SYNCED")
+      return moveConnection(tx, row, "SYNCING", {}, now);
+    return row;
+  });
+  if (typeof claimed === "string") return { kind: "SKIPPED", reason: claimed };
+
+  const phase = phaseOf(claimed);
+  const window = windowFor(claimed, phase, now);
+  let snapshot: ProviderSnapshot;
+  try {
+    if (!claimed.accessTokenEncrypted || claimed.provider === "DISCONNECTED") throw loginRequired();
+    snapshot = await providerFor(claimed.provider).fetch({
+      accessToken: decrypt(ctx.secretKey, claimed.accessTokenEncrypted),
+      now,
+      window,
+      products: claimed.products,
+      attempt: claimed.failedSyncs + 1,
+    });
+  } catch (error) {
+    return recordFailure(ctx, connectionId, phase, error, now);
+  }
+
+  try {
+    return await ctx.db.transaction(async (tx): Promise<SyncOutcome> => {
+      const [row] = await tx.select().from(connections).where(eq(connections.id, connectionId)).for("update");
+      if (!row || !isActiveStatus(row.status))
+        return { kind: "SKIPPED", reason: "disconnected during the sync" };
+      const result = await applySnapshot(
+        {
+          tx,
+          connection: row,
+          profile: await eventProfileOf(tx, row.profileId),
+          secretKey: ctx.secretKey,
+          window,
+          now,
+        },
+        snapshot,
+      );
+      // The history pass follows the first sync at once; after that, the regular schedule.
+      const nextSyncAt = phase === "INITIAL" ? now : new Date(now.getTime() + SYNC_INTERVAL_MS);
+      const syncing = isErrorStatus(row.status) ? await moveConnection(tx, row, "SYNCING", {}, now) : row;
+      const synced = await moveConnection(
+        tx,
+        syncing,
+        "SYNCED",
+        {
+          error: null,
+          failedSyncs: 0,
+          lastSyncedAt: now,
+          nextSyncAt,
+          syncedFromOn:
+            row.syncedFromOn && row.syncedFromOn < window.startOn ? row.syncedFromOn : window.startOn,
+          syncedThroughOn:
+            row.syncedThroughOn && row.syncedThroughOn > window.endOn ? row.syncedThroughOn : window.endOn,
+          ...(phase === "INITIAL" && { initialSyncedAt: now }),
+          ...(phase === "HISTORICAL" && { historicalSyncedAt: now }),
+        },
+        now,
+      );
+      await recordConnectionEvent(tx, synced, PHASE_EVENTS[phase], ctx.config.publicUrl, {
+        startDate: window.startOn,
+        endDate: window.endOn,
+      });
+      await scheduleNext(tx, connectionId, nextSyncAt);
+      return { kind: "SYNCED", phase, window, result };
+    });
+  } catch (error) {
+    return recordFailure(ctx, connectionId, phase, error, now);
+  }
+}

@@ -1,0 +1,122 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { type EnvironmentMode, institutionRoutingNumbers, institutions } from "../../db/schema/index.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
+import { isValidRoutingNumber } from "../../providers/identifiers.ts";
+import type { InstitutionSummaryView, InstitutionView } from "./schemas.ts";
+
+export type InstitutionRow = typeof institutions.$inferSelect;
+
+export const logoUrlOf = (publicUrl: string, institutionId: string) =>
+  `${publicUrl}/v1/institutions/${institutionId}/logo.svg`;
+
+export const toInstitutionSummary = (row: InstitutionRow, publicUrl: string): InstitutionSummaryView => ({
+  id: row.id,
+  name: row.name,
+  logoUrl: logoUrlOf(publicUrl, row.id),
+});
+
+export const toInstitutionView = (
+  row: InstitutionRow,
+  routingNumbers: string[],
+  publicUrl: string,
+): InstitutionView => ({
+  ...toInstitutionSummary(row, publicUrl),
+  url: row.url,
+  routingNumbers,
+  products: row.products,
+});
+
+/**
+ * Sandbox institutions (reached through the MOCK provider) exist for TEST and SANDBOX
+ * environments only; PRODUCTION sees the institutions real providers reach.
+ */
+function visibleIn(mode: EnvironmentMode) {
+  return mode === "PRODUCTION"
+    ? sql`exists (select 1 from jsonb_object_keys(${institutions.providerIds}) k where k <> 'MOCK')`
+    : sql`${institutions.providerIds} ? 'MOCK'`;
+}
+
+async function routingNumbersOf(db: Database, ids: string[]): Promise<Map<string, string[]>> {
+  const byInstitution = new Map<string, string[]>();
+  if (ids.length === 0) return byInstitution;
+  const rows = await db
+    .select()
+    .from(institutionRoutingNumbers)
+    .where(inArray(institutionRoutingNumbers.institutionId, ids))
+    .orderBy(institutionRoutingNumbers.routingNumber);
+  for (const r of rows)
+    byInstitution.set(r.institutionId, [...(byInstitution.get(r.institutionId) ?? []), r.routingNumber]);
+  return byInstitution;
+}
+
+/** An institution the environment may connect to, or 404. */
+export async function findInstitution(
+  db: Database,
+  mode: EnvironmentMode,
+  id: string,
+): Promise<InstitutionRow> {
+  const [row] = await db
+    .select()
+    .from(institutions)
+    .where(and(eq(institutions.id, id), visibleIn(mode)));
+  if (!row) throw notFound("Institution", id);
+  return row;
+}
+
+export async function getInstitutionView(db: Database, mode: EnvironmentMode, id: string, publicUrl: string) {
+  const row = await findInstitution(db, mode, id);
+  return toInstitutionView(row, (await routingNumbersOf(db, [row.id])).get(row.id) ?? [], publicUrl);
+}
+
+/** Institutions that use a routing number; 400 unless it is a valid 9-digit ABA number. */
+export async function searchByRoutingNumber(
+  db: Database,
+  mode: EnvironmentMode,
+  routingNumber: string | undefined,
+  publicUrl: string,
+): Promise<InstitutionView[]> {
+  if (routingNumber === undefined || !isValidRoutingNumber(routingNumber)) {
+    throw badRequest(
+      routingNumber === undefined
+        ? "A routing number is required to search institutions"
+        : `${routingNumber} is not a valid routing number`,
+      "Send routingNumber: 9 digits whose ABA checksum holds, e.g. ?routingNumber=110000615.",
+    );
+  }
+  const rows = await db
+    .select({ institution: institutions })
+    .from(institutionRoutingNumbers)
+    .innerJoin(institutions, eq(institutions.id, institutionRoutingNumbers.institutionId))
+    .where(and(eq(institutionRoutingNumbers.routingNumber, routingNumber), visibleIn(mode)))
+    .orderBy(institutions.name);
+  const numbers = await routingNumbersOf(
+    db,
+    rows.map((r) => r.institution.id),
+  );
+  return rows.map((r) => toInstitutionView(r.institution, numbers.get(r.institution.id) ?? [], publicUrl));
+}
+
+/** Any institution by id, whatever the environment (for logos, which are public). */
+export async function findAnyInstitution(db: Database, id: string): Promise<InstitutionRow | undefined> {
+  const [row] = await db.select().from(institutions).where(eq(institutions.id, id));
+  return row;
+}
+
+/** Institutions whose name contains `query` (at least 2 characters), optionally only among `ids`. */
+export async function searchByName(
+  db: Database,
+  mode: EnvironmentMode,
+  query: string,
+  options: { ids?: string[] | null; limit: number },
+): Promise<InstitutionRow[]> {
+  const pattern = `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const conditions = [visibleIn(mode), sql`${institutions.name} ilike ${pattern}`];
+  if (options.ids) conditions.push(inArray(institutions.id, options.ids.length > 0 ? options.ids : [""]));
+  return db
+    .select()
+    .from(institutions)
+    .where(and(...conditions))
+    .orderBy(institutions.name)
+    .limit(options.limit);
+}

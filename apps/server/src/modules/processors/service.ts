@@ -1,0 +1,155 @@
+import { and, eq, gt, isNull, or } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { accounts, environments, processorSecrets, processorTokens } from "../../db/schema/index.ts";
+import { badRequest } from "../../http/errors.ts";
+import { newId } from "../../http/ids.ts";
+import { newSecret, sha256Hex } from "../../security/secrets.ts";
+import { findAccount } from "../accounts/service.ts";
+import { assertActive } from "../connections/service.ts";
+import type { EnvironmentRow } from "../environments/service.ts";
+import { ISSUERS, type Issuer, isIssuer, isProcessor, PROCESSORS, type Processor } from "./catalogue.ts";
+import type { ProcessorTokenCreateInput, ProcessorTokenView } from "./schemas.ts";
+
+export type ProcessorTokenRow = typeof processorTokens.$inferSelect;
+
+export const PROCESSOR_TOKEN_PREFIX = "weft_ptok_";
+export const PROCESSOR_SECRET_PREFIX = "weft_psec_";
+
+const accountTypeOf = (type: string) => (type === "SAVINGS" ? "SAVINGS" : "SPENDING");
+
+function toView(
+  token: string,
+  row: ProcessorTokenRow,
+  accountType: string,
+  environment: Pick<EnvironmentRow, "id" | "mode">,
+): ProcessorTokenView {
+  return {
+    token,
+    account: { id: row.accountId, type: accountTypeOf(accountType) },
+    environment: { id: environment.id, mode: environment.mode },
+    issuer: row.issuer as Issuer,
+    processor: row.processor as Processor,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A processor token for one depository account of an active connection. 400 when issuer or
+ * processor is missing or not supported, or the account is not DEPOSITORY; 403 when the
+ * connection is not active.
+ */
+export async function createProcessorToken(
+  tx: Database,
+  environment: EnvironmentRow,
+  accountId: string,
+  input: ProcessorTokenCreateInput,
+): Promise<ProcessorTokenView> {
+  if (!input.issuer) {
+    throw badRequest(
+      "issuer is required",
+      `Send issuer, one of ${ISSUERS.join(", ")} (WEFT for Weft connections).`,
+    );
+  }
+  if (!isIssuer(input.issuer)) {
+    throw badRequest(`Issuer ${input.issuer} is not supported`, `Send issuer, one of ${ISSUERS.join(", ")}.`);
+  }
+  if (!input.processor) {
+    throw badRequest("processor is required", `Send processor, one of ${PROCESSORS.join(", ")}.`);
+  }
+  if (!isProcessor(input.processor)) {
+    throw badRequest(
+      `Processor ${input.processor} is not supported`,
+      `Send processor, one of ${PROCESSORS.join(", ")}.`,
+    );
+  }
+  const { account, connection } = await findAccount(tx, environment.id, accountId);
+  if (input.issuer !== "WEFT" && input.issuer !== connection.provider) {
+    throw badRequest(
+      `Issuer ${input.issuer} cannot issue tokens for a ${connection.provider} connection`,
+      "Send issuer WEFT, or the connection's own provider.",
+    );
+  }
+  if (account.kind !== "DEPOSITORY") {
+    throw badRequest(
+      `Account ${account.id} is a ${account.kind} account; processor tokens are for DEPOSITORY accounts only`,
+      "Create the token for a checking or savings account.",
+    );
+  }
+  assertActive(connection);
+  const token = newSecret(PROCESSOR_TOKEN_PREFIX);
+  const [row] = await tx
+    .insert(processorTokens)
+    .values({
+      id: newId("processorToken"),
+      environmentId: environment.id,
+      accountId: account.id,
+      tokenHash: sha256Hex(token),
+      issuer: input.issuer,
+      processor: input.processor,
+    })
+    .returning();
+  return toView(token, row!, account.type, environment);
+}
+
+/** The operator's command: a secret a processor sends with its tokens. Shown once. */
+export async function createProcessorSecret(db: Database, environmentId: string, processor: string) {
+  if (!isProcessor(processor)) throw new Error(`Processor ${processor} is not supported`);
+  const secret = newSecret(PROCESSOR_SECRET_PREFIX);
+  const [row] = await db
+    .insert(processorSecrets)
+    .values({
+      id: newId("processorSecret"),
+      environmentId,
+      processor,
+      secretHash: sha256Hex(secret),
+      secretHint: `${secret.slice(0, PROCESSOR_SECRET_PREFIX.length + 4)}…`,
+    })
+    .returning();
+  return { secret, row: row! };
+}
+
+export type ProcessorPrincipalData = { processorToken: ProcessorTokenRow; environment: EnvironmentRow };
+
+/**
+ * Basic auth for processors: the processor token as the username, a live secret of the same
+ * processor and environment as the password. Undefined when either is wrong.
+ */
+export async function findProcessorCredential(
+  db: Database,
+  token: string,
+  secret: string,
+  now = new Date(),
+): Promise<ProcessorPrincipalData | undefined> {
+  if (!token.startsWith(PROCESSOR_TOKEN_PREFIX) || !secret.startsWith(PROCESSOR_SECRET_PREFIX))
+    return undefined;
+  const [row] = await db
+    .select({ processorToken: processorTokens, environment: environments })
+    .from(processorTokens)
+    .innerJoin(environments, eq(environments.id, processorTokens.environmentId))
+    .innerJoin(
+      processorSecrets,
+      and(
+        eq(processorSecrets.environmentId, processorTokens.environmentId),
+        eq(processorSecrets.processor, processorTokens.processor),
+        eq(processorSecrets.secretHash, sha256Hex(secret)),
+        isNull(processorSecrets.revokedAt),
+      ),
+    )
+    .where(
+      and(
+        eq(processorTokens.tokenHash, sha256Hex(token)),
+        isNull(processorTokens.revokedAt),
+        or(isNull(processorTokens.expiresAt), gt(processorTokens.expiresAt, now)),
+      ),
+    );
+  return row;
+}
+
+/** What POST /v1/introspect/processor_token answers. */
+export async function introspectProcessorToken(db: Database, token: string, data: ProcessorPrincipalData) {
+  const [account] = await db
+    .select({ type: accounts.type })
+    .from(accounts)
+    .where(eq(accounts.id, data.processorToken.accountId));
+  return toView(token, data.processorToken, account?.type ?? "CHECKING", data.environment);
+}

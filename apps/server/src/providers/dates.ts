@@ -1,0 +1,28 @@
+/** Calendar arithmetic on YYYY-MM-DD strings, in UTC: the sandbox thinks in whole days. */
+
+const DAY_MS = 86_400_000;
+
+export const toDay = (date: Date): string => date.toISOString().slice(0, 10);
+
+export const dayToDate = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
+
+export const addDays = (day: string, days: number): string =>
+  toDay(new Date(dayToDate(day).getTime() + days * DAY_MS));
+
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((dayToDate(to).getTime() - dayToDate(from).getTime()) / DAY_MS);
+
+/** The first day of the month `months` after (or before, when negative) the month of `day`. */
+export function addMonths(day: string, months: number): string {
+  const date = dayToDate(day);
+  return toDay(new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1)));
+}
+
+export const monthStart = (day: string): string => `${day.slice(0, 8)}01`;
+
+export const monthEnd = (day: string): string => addDays(addMonths(day, 1), -1);
+
+export const dayOfMonth = (day: string): number => Number(day.slice(8, 10));
+
+/** 0 Sunday … 6 Saturday. */
+export const weekday = (day: string): number => dayToDate(day).getUTCDay();

@@ -1,0 +1,19 @@
+/**
+ * Money as integer cents inside providers, decimal strings at their edge: never float arithmetic.
+ */
+
+/** 123456 → "1234.56"; -5 → "-0.05". */
+export function centsToDecimal(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new Error(`Not a whole number of cents: ${cents}`);
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** "1234.56" → 123456; "-0.5" → -50. More than two decimals is refused. */
+export function decimalToCents(value: string): number {
+  const match = /^(-?)([0-9]+)(?:\.([0-9]{1,2}))?$/.exec(value.trim());
+  if (!match) throw new Error(`Not a decimal amount with at most 2 decimals: "${value}"`);
+  const cents = Number(match[2]) * 100 + Number((match[3] ?? "0").padEnd(2, "0"));
+  return match[1] === "-" && cents !== 0 ? -cents : cents;
+}

@@ -1,0 +1,175 @@
+import type {
+  AccountKind,
+  AccountType,
+  ConnectionStatus,
+  OwnerAddress,
+  Product,
+  ProviderAccountStatus,
+  ProviderErrorDetails,
+  SecurityType,
+  TransactionStatus,
+} from "../db/schema/index.ts";
+
+/**
+ * The contract every data provider implements (MOCK now; AKOYA, FINICITY, MX, PLAID later).
+ * A provider turns a login into an access token, and an access token into a snapshot of the
+ * accounts and data behind it. Providers never touch the database: the sync engine calls them
+ * outside any transaction and writes what they return. Money is a decimal string ("-12.34"),
+ * signed as on our wire: positive is money in.
+ */
+export type ProviderName = "AKOYA" | "FINICITY" | "MOCK" | "MX" | "PLAID";
+
+/** The ERROR_* status a provider failure puts a connection in. */
+export type ProviderErrorStatus = Extract<
+  ConnectionStatus,
+  "ERROR_REPAIRABLE" | "ERROR_INSTITUTION" | "ERROR_PROVIDER" | "ERROR_SERVICE"
+>;
+
+export class ProviderError extends Error {
+  readonly status: ProviderErrorStatus;
+  readonly details: ProviderErrorDetails;
+
+  constructor(status: ProviderErrorStatus, details: ProviderErrorDetails) {
+    super(details.errorMessage);
+    this.status = status;
+    this.details = details;
+  }
+}
+
+export type LinkRequest = {
+  /** The provider's own id for the institution. */
+  institutionKey: string;
+  username: string;
+  password: string;
+  /** The answer to an MFA challenge the provider returned on a previous attempt. */
+  mfaCode?: string | undefined;
+  products: readonly Product[];
+  /** The oldest day of history the connection will ask for. */
+  historyStartOn: string;
+  now: Date;
+};
+
+export type MfaChallenge = { type: "CODE"; message: string };
+
+export type LinkResult =
+  | { kind: "LINKED"; accessToken: string }
+  | { kind: "MFA_REQUIRED"; challenge: MfaChallenge }
+  | { kind: "INVALID_CREDENTIALS"; message: string }
+  | { kind: "INVALID_MFA_CODE"; message: string; challenge: MfaChallenge };
+
+export type DateWindow = { startOn: string; endOn: string };
+
+export type FetchRequest = {
+  accessToken: string;
+  now: Date;
+  /** Transactions and statements dated in this window are returned. */
+  window: DateWindow;
+  products: readonly Product[];
+  /** 1 for the first try of a sync, counting up while it keeps failing. */
+  attempt: number;
+};
+
+export type ProviderBalance = {
+  available: string | null;
+  current: string | null;
+  limit: string | null;
+  at: Date;
+};
+
+export type ProviderAchNumbers = { number: string; routing: string; wireRouting: string | null };
+
+export type ProviderOwner = {
+  names: string[];
+  emails: string[];
+  phones: string[];
+  addresses: OwnerAddress[];
+};
+
+export type ProviderAccount = {
+  externalId: string;
+  name: string;
+  mask: string | null;
+  kind: AccountKind;
+  type: AccountType;
+  status: ProviderAccountStatus;
+  currencyCode: string;
+  balance: ProviderBalance;
+  /** Depository accounts with the ACCOUNT_NUMBERS product only. */
+  achNumbers: ProviderAchNumbers | null;
+  /** With the ACCOUNT_OWNERS product only. */
+  owners: ProviderOwner[] | null;
+};
+
+export type ProviderTransaction = {
+  accountExternalId: string;
+  externalId: string;
+  amount: string;
+  currencyCode: string;
+  date: string;
+  description: string;
+  status: TransactionStatus;
+  /** On a posted transaction that was pending before: the pending one's externalId. */
+  pendingExternalId: string | null;
+};
+
+export type ProviderSecurity = {
+  name: string;
+  tickerSymbol: string | null;
+  cusip: string | null;
+  isin: string;
+  type: SecurityType;
+  currencyCode: string;
+};
+
+export type ProviderHolding = {
+  accountExternalId: string;
+  security: ProviderSecurity;
+  quantity: string;
+  price: string;
+  value: string;
+  costBasis: string | null;
+  currencyCode: string;
+  at: Date;
+};
+
+export type ProviderStatement = {
+  accountExternalId: string;
+  externalId: string;
+  startOn: string;
+  endOn: string;
+};
+
+export type ProviderSnapshot = {
+  accounts: ProviderAccount[];
+  /** Everything dated in the window; pending items the provider no longer lists have gone. */
+  transactions: ProviderTransaction[];
+  holdings: ProviderHolding[];
+  statements: ProviderStatement[];
+};
+
+export interface DataProvider {
+  readonly name: ProviderName;
+  link(request: LinkRequest): Promise<LinkResult>;
+  /** Throws ProviderError when the connection cannot sync. */
+  fetch(request: FetchRequest): Promise<ProviderSnapshot>;
+  /** A fresh balance straight from the institution. */
+  refreshBalance(request: {
+    accessToken: string;
+    accountExternalId: string;
+    now: Date;
+  }): Promise<ProviderBalance>;
+  /** Statements whose period ends in the window. */
+  listStatements(request: {
+    accessToken: string;
+    window: DateWindow;
+    now: Date;
+  }): Promise<ProviderStatement[]>;
+  /** The statement as a PDF file. */
+  statementPdf(request: {
+    accessToken: string;
+    accountExternalId: string;
+    statementExternalId: string;
+  }): Promise<Uint8Array>;
+  /** Ends the provider's access (on disconnect). */
+  revoke(request: { accessToken: string }): Promise<void>;
+}
