@@ -7,6 +7,8 @@ import { serve } from "./main.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./modules/api-keys/service.ts";
 import { createConnector, listConnectors, toConnectorView } from "./modules/connectors/service.ts";
 import { createEnvironment, findEnvironment, listEnvironments } from "./modules/environments/service.ts";
+import { isProcessor, PROCESSORS } from "./modules/processors/catalogue.ts";
+import { createProcessorSecret } from "./modules/processors/service.ts";
 import { createLogger, openRuntime, type Runtime } from "./runtime.ts";
 
 const USAGE = `weft: run and operate a Weft deployment
@@ -23,6 +25,8 @@ Usage: npm run weft -- <command> [options]
   keys revoke API_KEY_ID
   connectors create --env ENV_ID [--name N]
   connectors list
+  processors create-secret --env ENV_ID --processor NAME
+                                          a processor's secret for processor tokens; printed once
 
 Options: --json prints exactly one JSON object on stdout.
 Environment: PORT, HOST, DATABASE_URL, WEFT_DATA_DIR, WEFT_PUBLIC_URL, WEFT_SECRET_KEY,
@@ -51,7 +55,7 @@ function required(value: string | undefined, flag: string): string {
   return value;
 }
 
-type Flags = { name?: string; mode?: string; env?: string };
+type Flags = { name?: string; mode?: string; env?: string; processor?: string };
 
 async function envCommand(action: string | undefined, values: Flags): Promise<Output> {
   if (action === "create") {
@@ -145,6 +149,25 @@ async function connectorsCommand(action: string | undefined, values: Flags): Pro
   throw new UsageError(`Unknown connectors command "${action ?? ""}"`);
 }
 
+async function processorsCommand(action: string | undefined, values: Flags): Promise<Output> {
+  if (action !== "create-secret") throw new UsageError(`Unknown processors command "${action ?? ""}"`);
+  const envId = required(values.env, "--env");
+  const processor = required(values.processor, "--processor").toUpperCase();
+  if (!isProcessor(processor)) {
+    throw new UsageError(`--processor ${processor} is not supported; one of ${PROCESSORS.join(", ")}`);
+  }
+  const { secret, row } = await withRuntime("weft processors create-secret", async ({ ctx }) => {
+    if (!(await findEnvironment(ctx.db, envId)))
+      throw new UsageError(`No environment ${envId}: see weft env list`);
+    return createProcessorSecret(ctx.db, envId, processor);
+  });
+  const processorSecret = { id: row.id, environmentId: envId, processor, secret };
+  return {
+    json: { processorSecret },
+    text: `Created processor secret ${row.id} for ${processor} in ${envId}.\nSecret (shown only now): ${secret}`,
+  };
+}
+
 export async function runCli(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -154,6 +177,7 @@ export async function runCli(argv: string[]): Promise<number> {
       name: { type: "string" },
       mode: { type: "string" },
       env: { type: "string" },
+      processor: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -186,6 +210,8 @@ export async function runCli(argv: string[]): Promise<number> {
       output = await envCommand(action, values);
     } else if (command === "connectors") {
       output = await connectorsCommand(action, values);
+    } else if (command === "processors") {
+      output = await processorsCommand(action, values);
     } else if (command === "keys") {
       output = await keysCommand(action, values, rest);
     } else {
