@@ -566,6 +566,21 @@ describe("SSRF guard", () => {
     await api("DELETE", `/v1/webhooks/subscriptions/${subscription.id}`);
   });
 
+  it("moves on to the next address when one refuses the connection", async () => {
+    const subscription = await subscribe();
+    await emit();
+    const refusedFirst = async () => [
+      { address: "127.0.0.2", family: 4 }, // loopback too, but nothing listens there
+      { address: "127.0.0.1", family: 4 },
+    ];
+    await workerFor(platform.ctx, { lookup: refusedFirst }).drain();
+    const [delivery] = await deliveriesOf(subscription.id);
+    expect(delivery).toMatchObject({ status: "SUCCEEDED", attempts: 1, responseStatus: 200 });
+    expect(receiver.requests).toHaveLength(1);
+    expect(receiver.requests[0]!.servername).toBe("receiver.weft.test");
+    await api("DELETE", `/v1/webhooks/subscriptions/${subscription.id}`);
+  });
+
   it("an unresolvable name is a failed attempt", async () => {
     const subscription = await subscribe({ targetUrl: "https://nowhere.weft.test/hooks" });
     await emit();

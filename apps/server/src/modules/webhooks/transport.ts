@@ -152,7 +152,7 @@ function postTo(
         response.on("close", settle);
       },
     );
-    request.on("error", reject);
+    request.on("error", (error) => reject(Object.assign(error, { reusedSocket: request.reusedSocket })));
     request.end(body);
   });
 }
@@ -190,8 +190,18 @@ export async function sendWebhook(
       return await postTo(url, address, body, headers, options, signal, startedAt);
     } catch (error) {
       lastError = error;
+      // A pooled keep-alive socket the server had just closed: the request never got there.
+      const { code, reusedSocket } = error as NodeJS.ErrnoException & { reusedSocket?: boolean };
+      if (code === "ECONNRESET" && reusedSocket) {
+        try {
+          return await postTo(url, address, body, headers, options, signal, startedAt);
+        } catch (retryError) {
+          lastError = retryError;
+          break;
+        }
+      }
       // Only a refused connection moves on to the next address; anything later may have been received.
-      if (!CONNECT_ERRORS.has((error as NodeJS.ErrnoException).code ?? "")) break;
+      if (!CONNECT_ERRORS.has(code ?? "")) break;
     }
   }
   return {
