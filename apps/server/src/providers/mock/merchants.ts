@@ -175,10 +175,10 @@ export const PAYROLL_FORMATS = [
 ];
 
 export const RENT_FORMATS = [
-  "ZELLE PAYMENT TO {LANDLORD}",
+  "ZELLE PAYMENT TO {LANDLORD} RENT",
   "BILT RENT PMT {n6}",
   "AVAIL RENT PAYMENT {n8}",
-  "{LANDLORD} WEB PMT",
+  "{LANDLORD} RENT WEB PMT",
 ];
 
 export const LANDLORDS = [
