@@ -26,6 +26,16 @@ export default defineConfig({
       })),
       {
         test: {
+          // Real browser journeys: Chromium against the server on a real socket (PGlite).
+          name: "browser",
+          include: ["apps/connector/test/**/*.browser.test.ts"],
+          env: { WEFT_TEST_DRIVER: "pglite" },
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
           name: "web",
           include: ["packages/*/src/**/*.test.{ts,tsx}", "apps/connector/src/**/*.test.{ts,tsx}"],
           // jsdom gives every iframe its own window without loading its page, so tests can play the Connector.

@@ -10,6 +10,8 @@ import { toFieldMessages, validatorCompiler } from "./http/validation.ts";
 import { registerAccountRoutes } from "./modules/accounts/routes.ts";
 import { API_VERSION } from "./modules/api-keys/service.ts";
 import { registerConnectionRoutes } from "./modules/connections/routes.ts";
+import { registerConnectorApp } from "./modules/connectors/app-routes.ts";
+import { registerConnectorRoutes } from "./modules/connectors/routes.ts";
 import { registerInstitutionRoutes } from "./modules/institutions/routes.ts";
 import { registerPasscodeRoutes } from "./modules/passcodes/routes.ts";
 import { registerProcessorRoutes } from "./modules/processors/routes.ts";
@@ -103,6 +105,8 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
 
   registerSessionRoutes(app, ctx);
   registerPasscodeRoutes(app, ctx);
+  registerConnectorRoutes(app, ctx);
+  await registerConnectorApp(app, ctx);
   registerProfileRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
   registerConnectionRoutes(app, ctx);

@@ -1,10 +1,12 @@
 import { buildApp } from "./app.ts";
 import { bootstrapFirstRun } from "./bootstrap.ts";
 import type { Config } from "./config.ts";
+import { CONNECTOR_APP, ensureBuilt } from "./http/static-apps.ts";
 import { openRuntime } from "./runtime.ts";
 
 /** `weft serve`: database, migrations, first-run bootstrap, the HTTP server and in-process workers. */
 export async function serve(config: Config): Promise<void> {
+  ensureBuilt(CONNECTOR_APP, (message) => process.stdout.write(`${message}\n`));
   const runtime = await openRuntime(config, "weft serve");
   const { ctx } = runtime;
   const firstRun = await bootstrapFirstRun(ctx.db);

@@ -1,0 +1,103 @@
+import { Type } from "typebox";
+import type { AppContext } from "../../context.ts";
+import { sessionPrincipalOf } from "../../http/auth.ts";
+import { errorResponses } from "../../http/schemas.ts";
+import type { Server } from "../../http/server-type.ts";
+import { InstitutionSummary } from "../institutions/schemas.ts";
+import {
+  ConnectorConnection,
+  ConnectorConnectionParams,
+  ConnectorParams,
+  ConnectorPublicConfig,
+  InstitutionQuery,
+  LinkOutcome,
+  LinkRequest,
+} from "./schemas.ts";
+import {
+  connectionFor,
+  connectorFor,
+  getInstitutionFor,
+  linkFromConnector,
+  publicConfig,
+  searchInstitutions,
+} from "./widget.ts";
+
+/**
+ * The Connector app's own backend. Not part of the public API documents: the app is its only
+ * client. Everything but the public config takes the end-user's session token.
+ */
+export function registerConnectorRoutes(app: Server, ctx: AppContext): void {
+  const session = { auth: ["session"] } as const;
+
+  app.get(
+    "/v1/connectors/:connectorId",
+    { schema: { params: ConnectorParams, response: { 200: ConnectorPublicConfig, ...errorResponses(404) } } },
+    async (request) => publicConfig(ctx, request.params.connectorId),
+  );
+
+  app.get(
+    "/v1/connectors/:connectorId/institutions",
+    {
+      config: session,
+      schema: {
+        params: ConnectorParams,
+        querystring: InstitutionQuery,
+        response: { 200: Type.Array(InstitutionSummary), ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      const connector = await connectorFor(ctx, request.params.connectorId, caller);
+      return searchInstitutions(ctx, connector, caller, request.query.q, request.query.limit);
+    },
+  );
+
+  app.get(
+    "/v1/connectors/:connectorId/institutions/:institutionId",
+    {
+      config: session,
+      schema: {
+        params: Type.Object({ connectorId: Type.String(), institutionId: Type.String() }),
+        response: { 200: InstitutionSummary, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      const connector = await connectorFor(ctx, request.params.connectorId, caller);
+      return getInstitutionFor(ctx, connector, caller, request.params.institutionId);
+    },
+  );
+
+  app.post(
+    "/v1/connectors/:connectorId/connections",
+    {
+      config: session,
+      schema: {
+        params: ConnectorParams,
+        body: LinkRequest,
+        response: { 200: LinkOutcome, ...errorResponses(400, 401, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      const connector = await connectorFor(ctx, request.params.connectorId, caller);
+      return linkFromConnector(ctx, connector, caller, request.body);
+    },
+  );
+
+  app.get(
+    "/v1/connectors/:connectorId/connections/:connectionId",
+    {
+      config: session,
+      schema: {
+        params: ConnectorConnectionParams,
+        response: { 200: ConnectorConnection, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      await connectorFor(ctx, request.params.connectorId, caller);
+      return connectionFor(ctx, caller, request.params.connectionId);
+    },
+  );
+}

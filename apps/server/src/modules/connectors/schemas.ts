@@ -1,0 +1,79 @@
+import { Type } from "typebox";
+import { PRODUCTS } from "../../db/schema/index.ts";
+import { Nullable } from "../../http/schemas.ts";
+import { EnvironmentMode } from "../environments/schemas.ts";
+
+/** What the Connector app needs to know before anyone signs in. */
+export const ConnectorPublicConfig = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  mode: EnvironmentMode,
+  emailSignIn: Type.Boolean(),
+  allowedOrigins: Nullable(Type.Array(Type.String())),
+  products: Type.Array(Type.Enum(PRODUCTS, { type: "string" })),
+});
+
+export const ConnectorParams = Type.Object({ connectorId: Type.String() });
+export const ConnectorConnectionParams = Type.Object({
+  connectorId: Type.String(),
+  connectionId: Type.String(),
+});
+
+export const InstitutionQuery = Type.Object({
+  q: Type.String({ minLength: 2, errorMessage: "Type at least 2 characters to search" }),
+  limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
+});
+
+export const Credentials = Type.Object(
+  {
+    username: Type.String({ minLength: 1 }),
+    password: Type.String({ minLength: 1 }),
+    mfaCode: Type.Optional(Type.String({ minLength: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+export const LinkRequest = Type.Object(
+  { institutionId: Type.String({ minLength: 1 }), ...Credentials.properties },
+  { additionalProperties: false },
+);
+
+const Challenge = Type.Object({ type: Type.Literal("CODE"), message: Type.String() });
+
+/** The outcome of a login attempt, for the Connector to show the next screen. */
+export const LinkOutcome = Type.Object({
+  outcome: Type.Enum(["LINKED", "MFA_REQUIRED", "INVALID_MFA_CODE", "INVALID_CREDENTIALS"], {
+    type: "string",
+  }),
+  connectionId: Nullable(Type.String()),
+  message: Nullable(Type.String()),
+  challenge: Nullable(Challenge),
+});
+
+export const ConnectorAccount = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  mask: Nullable(Type.String()),
+  kind: Type.String(),
+  type: Type.String(),
+});
+
+export const ConnectorConnection = Type.Object({
+  id: Type.String(),
+  profileId: Type.String(),
+  status: Type.String(),
+  institution: Nullable(Type.Object({ id: Type.String(), name: Type.String(), logoUrl: Type.String() })),
+  error: Nullable(Type.Object({ message: Type.String(), code: Type.String() })),
+  accounts: Type.Array(ConnectorAccount),
+});
+
+export const AccountSelection = Type.Object(
+  {
+    accountIds: Type.Array(Type.String(), {
+      minItems: 1,
+      errorMessage: "Choose at least one account to share",
+    }),
+    consent: Type.Literal(true, { errorMessage: "The end-user must agree to share the chosen accounts" }),
+  },
+  { additionalProperties: false },
+);

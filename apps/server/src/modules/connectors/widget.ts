@@ -1,0 +1,138 @@
+import { asc, eq } from "drizzle-orm";
+import type { Static } from "typebox";
+import type { AppContext } from "../../context.ts";
+import { accounts } from "../../db/schema/index.ts";
+import { notFound } from "../../http/errors.ts";
+import { getConnectionView, linkConnection } from "../connections/service.ts";
+import { type EnvironmentRow, findEnvironment } from "../environments/service.ts";
+import { findInstitution, searchByName, toInstitutionSummary } from "../institutions/service.ts";
+import type { ConnectorConnection, ConnectorPublicConfig, LinkOutcome } from "./schemas.ts";
+import { type ConnectorRow, findConnector } from "./service.ts";
+
+/**
+ * What the Connector app does on behalf of a signed-in end-user: every call is scoped to the
+ * session's environment and profile, and to what the connector allows.
+ */
+export type WidgetCaller = { environment: EnvironmentRow; profile: { id: string } };
+
+/** The connector, if it belongs to the caller's environment (404 otherwise: ids do not leak). */
+export async function connectorFor(
+  ctx: AppContext,
+  connectorId: string,
+  caller: WidgetCaller,
+): Promise<ConnectorRow> {
+  const connector = await findConnector(ctx.db, connectorId);
+  if (connector.environmentId !== caller.environment.id) throw notFound("Connector", connectorId);
+  return connector;
+}
+
+/** What the Connector app needs before anyone signs in; connector ids are public. */
+export async function publicConfig(
+  ctx: AppContext,
+  connectorId: string,
+): Promise<Static<typeof ConnectorPublicConfig>> {
+  const connector = await findConnector(ctx.db, connectorId);
+  const environment = (await findEnvironment(ctx.db, connector.environmentId))!;
+  return {
+    id: connector.id,
+    name: connector.name,
+    mode: environment.mode,
+    emailSignIn: connector.emailSignIn,
+    allowedOrigins: connector.allowedOrigins,
+    products: connector.products,
+  };
+}
+
+const allows = (connector: ConnectorRow, institutionId: string) =>
+  connector.institutionIds === null || connector.institutionIds.includes(institutionId);
+
+export async function searchInstitutions(
+  ctx: AppContext,
+  connector: ConnectorRow,
+  caller: WidgetCaller,
+  query: string,
+  limit: number,
+) {
+  const rows = await searchByName(ctx.db, caller.environment.mode, query, {
+    ids: connector.institutionIds,
+    limit,
+  });
+  return rows.map((row) => toInstitutionSummary(row, ctx.config.publicUrl));
+}
+
+export async function getInstitutionFor(
+  ctx: AppContext,
+  connector: ConnectorRow,
+  caller: WidgetCaller,
+  id: string,
+) {
+  if (!allows(connector, id)) throw notFound("Institution", id);
+  return toInstitutionSummary(
+    await findInstitution(ctx.db, caller.environment.mode, id),
+    ctx.config.publicUrl,
+  );
+}
+
+/** Log in at the institution and link it to the caller's profile, with the connector's products. */
+export async function linkFromConnector(
+  ctx: AppContext,
+  connector: ConnectorRow,
+  caller: WidgetCaller,
+  input: { institutionId: string; username: string; password: string; mfaCode?: string | undefined },
+): Promise<Static<typeof LinkOutcome>> {
+  if (!allows(connector, input.institutionId)) throw notFound("Institution", input.institutionId);
+  const institution = await findInstitution(ctx.db, caller.environment.mode, input.institutionId);
+  const products = institution.products.filter((p) => connector.products.includes(p));
+  const result = await linkConnection(ctx, caller.environment, {
+    ...input,
+    profileId: caller.profile.id,
+    products,
+  });
+  ctx.wakeWorkers();
+  switch (result.kind) {
+    case "LINKED":
+      return { outcome: "LINKED", connectionId: result.connection.id, message: null, challenge: null };
+    case "MFA_REQUIRED":
+      return { outcome: "MFA_REQUIRED", connectionId: null, message: null, challenge: result.challenge };
+    case "INVALID_MFA_CODE":
+      return {
+        outcome: "INVALID_MFA_CODE",
+        connectionId: null,
+        message: result.message,
+        challenge: result.challenge,
+      };
+    case "INVALID_CREDENTIALS":
+      return { outcome: "INVALID_CREDENTIALS", connectionId: null, message: result.message, challenge: null };
+  }
+}
+
+/** The caller's own connection with its accounts, as the Connector shows progress and accounts. */
+export async function connectionFor(
+  ctx: AppContext,
+  caller: WidgetCaller,
+  connectionId: string,
+): Promise<Static<typeof ConnectorConnection>> {
+  const view = await getConnectionView(ctx.db, caller.environment.id, connectionId, ctx.config.publicUrl);
+  if (view.profileId !== caller.profile.id) throw notFound("Connection", connectionId);
+  const rows = await ctx.db
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      mask: accounts.mask,
+      kind: accounts.kind,
+      type: accounts.type,
+    })
+    .from(accounts)
+    .where(eq(accounts.connectionId, view.id))
+    .orderBy(asc(accounts.createdAt), asc(accounts.id));
+  return {
+    id: view.id,
+    profileId: view.profileId,
+    status: view.status,
+    institution: view.institution,
+    error: view.error
+      ? { message: view.error.displayMessage ?? view.error.errorMessage, code: view.status }
+      : null,
+    accounts: rows,
+  };
+}
