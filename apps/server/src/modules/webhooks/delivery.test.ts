@@ -13,7 +13,12 @@ import type { AppContext } from "../../context.ts";
 import { events, jobs, webhookDeliveries, webhookSubscriptions } from "../../db/schema/index.ts";
 import { Worker } from "../../jobs/worker.ts";
 import { EVENT_FANOUT_QUEUE, recordEvent } from "../events/service.ts";
-import type { DeliveryTransport, WebhookEventBody } from "./delivery.ts";
+import {
+  type DeliveryTransport,
+  judgeAttempt,
+  MAX_RETRY_AFTER_MS,
+  type WebhookEventBody,
+} from "./delivery.ts";
 import { webhookJobHandlers } from "./jobs.ts";
 import type { WebhookDeliveryView } from "./schemas.ts";
 import { DELIVERY_SCHEDULE_MS, WEBHOOK_DELIVER_QUEUE } from "./service.ts";
@@ -591,5 +596,45 @@ describe("SSRF guard", () => {
       lastError: "Could not resolve nowhere.weft.test (ENOTFOUND)",
     });
     await api("DELETE", `/v1/webhooks/subscriptions/${subscription.id}`);
+  });
+});
+
+describe("judgeAttempt", () => {
+  const now = new Date("2025-04-01T12:00:00Z");
+  const answer = (status: number, retryAfterMs: number | null = null) =>
+    ({ kind: "response", status, latencyMs: 5, retryAfterMs, location: null, bodyExcerpt: "" }) as const;
+
+  it("counts only a 2xx as success", () => {
+    for (const status of [200, 201, 202, 204, 299]) {
+      expect(judgeAttempt(answer(status), 1, 8, now).status).toBe("SUCCEEDED");
+    }
+    for (const status of [100, 300, 301, 304, 308, 400, 404, 429, 500, 502]) {
+      expect(judgeAttempt(answer(status), 1, 8, now), String(status)).toMatchObject({
+        status: "PENDING",
+        nextAttemptAt: new Date(now.getTime() + 5_000),
+        disableSubscription: false,
+      });
+    }
+  });
+
+  it("410 fails at once and disables; the last attempt fails", () => {
+    expect(judgeAttempt(answer(410), 1, 8, now)).toMatchObject({
+      status: "FAILED",
+      disableSubscription: true,
+    });
+    expect(judgeAttempt(answer(500), 8, 8, now)).toMatchObject({ status: "FAILED", nextAttemptAt: null });
+    expect(judgeAttempt({ kind: "error", error: "Timed out", latencyMs: null }, 8, 8, now).status).toBe(
+      "FAILED",
+    );
+  });
+
+  it("honours Retry-After up to 24 hours", () => {
+    expect(judgeAttempt(answer(503, 1_000), 3, 8, now).nextAttemptAt).toEqual(
+      new Date(now.getTime() + 1_000),
+    );
+    expect(judgeAttempt(answer(503, 48 * 3_600_000), 3, 8, now).nextAttemptAt).toEqual(
+      new Date(now.getTime() + MAX_RETRY_AFTER_MS),
+    );
+    expect(MAX_RETRY_AFTER_MS).toBe(24 * 3_600_000);
   });
 });

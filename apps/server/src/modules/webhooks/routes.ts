@@ -47,7 +47,8 @@ const DELIVERY_RULES =
   "`new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` npm package.\n\n" +
   "Only a 2xx answer within 15 seconds counts; redirects are not followed (a 3xx is a failure). " +
   "Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (eight attempts in " +
-  "all), sooner or later when the answer carries `Retry-After`. A 410 Gone disables the subscription. " +
+  "all), sooner or later when the answer carries `Retry-After` (honoured up to 24 hours). A 410 Gone " +
+  "disables the subscription. " +
   "Delivery is at least once and order is not promised: dedupe on the event id.";
 
 export function registerWebhookRoutes(app: Server, ctx: AppContext): void {
