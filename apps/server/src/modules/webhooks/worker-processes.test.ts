@@ -183,7 +183,7 @@ describe.skipIf(testDriver !== "postgres")("webhook delivery across worker proce
   it("two worker processes never deliver one attempt twice", { timeout: 90_000 }, async () => {
     receiver.requests.length = 0;
     // Slow answers keep both workers' slots (4 each) busy at once.
-    receiver.respondWith(() => ({ status: 200, delayMs: 150 }));
+    receiver.respondWith(() => ({ status: 200, delayMs: 250 }));
     const workers = await Promise.all([startWorker(), startWorker()]);
     const eventIds = await emit(48);
 
