@@ -8,6 +8,22 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
+/** Where a schema still carries our validation-only `errorMessage` keyword (property names are fine). */
+function annotationsLeft(node: unknown, where = "#"): string[] {
+  if (typeof node !== "object" || node === null) return [];
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "errorMessage" && typeof value === "string") found.push(where);
+    if (key === "properties" && typeof value === "object" && value !== null) {
+      for (const [name, schema] of Object.entries(value))
+        found.push(...annotationsLeft(schema, `${where}/properties/${name}`));
+    } else {
+      found.push(...annotationsLeft(value, `${where}/${key}`));
+    }
+  }
+  return found;
+}
+
 const fetchDocument = async (name: "auth" | "platform") => {
   const res = await platform.app.inject({ method: "GET", url: `/openapi/${name}.json` });
   expect(res.statusCode).toBe(200);
@@ -90,7 +106,7 @@ describe("document contents", () => {
       "#/components/schemas/ValidationErrors",
     );
     expect(create.security).toEqual([{ apiKey: [] }]);
-    expect(JSON.stringify(document)).not.toContain("errorMessage");
+    expect(annotationsLeft(document)).toEqual([]);
   });
 
   it("documents the pagination headers and query of list operations", async () => {
