@@ -145,6 +145,8 @@ export type ProviderSnapshot = {
   transactions: ProviderTransaction[];
   holdings: ProviderHolding[];
   statements: ProviderStatement[];
+  /** Set when the provider rotated the connection's access token: store it instead. */
+  rotatedAccessToken?: string;
 };
 
 export interface DataProvider {

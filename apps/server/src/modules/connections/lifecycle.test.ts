@@ -58,7 +58,9 @@ const ALL_PAIRS = CONNECTION_STATUSES.flatMap((from) => CONNECTION_STATUSES.map(
 
 describe("the connection status machine", () => {
   it("allows exactly the documented transitions", () => {
-    const table = Object.entries(CONNECTION_TRANSITIONS).flatMap(([from, tos]) => tos.map((to) => [from, to]));
+    const table = Object.entries(CONNECTION_TRANSITIONS).flatMap(([from, tos]) =>
+      tos.map((to) => [from, to]),
+    );
     expect(table.sort()).toEqual(ALLOWED.map(([f, t]) => [f, t]).sort());
   });
 
@@ -67,21 +69,24 @@ describe("the connection status machine", () => {
     expect(() => assertTransition("conn_x", from, to)).not.toThrow();
   });
 
-  it.each(ALL_PAIRS.filter(([from, to]) => !isAllowed(from, to)))("refuses %s → %s with a 409", (from, to) => {
-    expect(canTransition(from, to)).toBe(false);
-    let error: unknown;
-    try {
-      assertTransition("conn_x", from, to);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(HttpError);
-    expect((error as HttpError).statusCode).toBe(409);
-    expect((error as HttpError).message).toBe(`Connection conn_x cannot go from ${from} to ${to}`);
-    expect((error as HttpError).instruction).toBe(
-      `From ${from} a connection can only go to ${CONNECTION_TRANSITIONS[from].join(", ")}.`,
-    );
-  });
+  it.each(ALL_PAIRS.filter(([from, to]) => !isAllowed(from, to)))(
+    "refuses %s → %s with a 409",
+    (from, to) => {
+      expect(canTransition(from, to)).toBe(false);
+      let error: unknown;
+      try {
+        assertTransition("conn_x", from, to);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(HttpError);
+      expect((error as HttpError).statusCode).toBe(409);
+      expect((error as HttpError).message).toBe(`Connection conn_x cannot go from ${from} to ${to}`);
+      expect((error as HttpError).instruction).toBe(
+        `From ${from} a connection can only go to ${CONNECTION_TRANSITIONS[from].join(", ")}.`,
+      );
+    },
+  );
 
   it("never re-enters INITIALIZING, and DISCONNECTED only leaves by a reconnect", () => {
     for (const from of CONNECTION_STATUSES) expect(canTransition(from, "INITIALIZING")).toBe(false);

@@ -5,7 +5,7 @@ import { enqueueJob } from "../../jobs/queue.ts";
 import { addDays, toDay } from "../../providers/dates.ts";
 import { providerFor } from "../../providers/registry.ts";
 import { type DateWindow, ProviderError, type ProviderSnapshot } from "../../providers/types.ts";
-import { decrypt } from "../../security/secrets.ts";
+import { decrypt, encrypt } from "../../security/secrets.ts";
 import type { EventType } from "../events/service.ts";
 import { type ApplyResult, applySnapshot } from "./apply-snapshot.ts";
 import {
@@ -216,6 +216,9 @@ export async function runSync(
             row.syncedFromOn && row.syncedFromOn < window.startOn ? row.syncedFromOn : window.startOn,
           syncedThroughOn:
             row.syncedThroughOn && row.syncedThroughOn > window.endOn ? row.syncedThroughOn : window.endOn,
+          ...(snapshot.rotatedAccessToken && {
+            accessTokenEncrypted: encrypt(ctx.secretKey, snapshot.rotatedAccessToken),
+          }),
           ...(phase === "INITIAL" && { initialSyncedAt: now }),
           ...(phase === "HISTORICAL" && { historicalSyncedAt: now }),
         },

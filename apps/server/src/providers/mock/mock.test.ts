@@ -98,16 +98,20 @@ describe("linking with scenario credentials", () => {
     }
   });
 
-  it("an ERROR_SERVICE login fails the first attempt only", async () => {
+  it("an ERROR_SERVICE login fails the first attempt only, then rotates to a login that works", async () => {
     const flaky = withScenario(token, "ERROR_SERVICE");
     const error = await fetchAt(NOW, FULL, flaky, 1).catch((e: unknown) => e);
     expect((error as ProviderError).status).toBe("ERROR_SERVICE");
-    expect((await fetchAt(NOW, FULL, flaky, 2)).accounts).toHaveLength(5);
+    const retried = await fetchAt(NOW, FULL, flaky, 2);
+    expect(retried.accounts).toHaveLength(5);
+    expect(decodeAccessToken(retried.rotatedAccessToken!)).toEqual({ ...grant, scenario: "GOOD" });
+    expect((await fetchAt(NOW)).rotatedAccessToken).toBeUndefined();
   });
 });
 
 describe("the sandbox life", () => {
   it("is deterministic: the same seed and day give the same snapshot", async () => {
+    expect((await fetchAt(NOW)).transactions.length).toBeGreaterThan(0);
     expect(await fetchAt(NOW)).toEqual(await fetchAt(NOW));
   });
 

@@ -238,7 +238,7 @@ export class MockProvider implements DataProvider {
       case "ERROR_PROVIDER":
         throw scenarioError(grant.scenario);
       case "ERROR_SERVICE":
-        // A passing fault: the first try of a sync fails, the automatic retry succeeds.
+        // A passing fault: the first try fails, the automatic retry succeeds (and rotates the token).
         if (attempt <= 1) throw scenarioError("ERROR_SERVICE");
     }
     return new Life(grant);
@@ -299,7 +299,17 @@ export class MockProvider implements DataProvider {
     const statements = products.includes("ACCOUNT_STATEMENTS")
       ? life.statements(today).filter((s) => inWindow(s.endOn, window))
       : [];
-    return { accounts, transactions, holdings, statements };
+    // A passing fault passes: once a sync got through, the login behaves from then on.
+    const grant = decodeAccessToken(request.accessToken);
+    const rotatedAccessToken =
+      grant.scenario === "ERROR_SERVICE" ? encodeAccessToken({ ...grant, scenario: "GOOD" }) : undefined;
+    return {
+      accounts,
+      transactions,
+      holdings,
+      statements,
+      ...(rotatedAccessToken && { rotatedAccessToken }),
+    };
   }
 
   async refreshBalance(request: { accessToken: string; accountExternalId: string; now: Date }) {
