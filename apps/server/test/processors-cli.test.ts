@@ -1,0 +1,95 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createPostgresDatabase, testDriver } from "./harness.ts";
+
+const CLI = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+const run = promisify(execFile);
+
+let dataDir: string;
+let baseEnv: Record<string, string>;
+let dropDatabase: (() => Promise<void>) | undefined;
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "weft-processors-cli-"));
+  baseEnv = { PATH: process.env.PATH ?? "", WEFT_DATA_DIR: dataDir, WEFT_LOG_LEVEL: "warn" };
+  if (testDriver === "postgres") {
+    const db = await createPostgresDatabase();
+    baseEnv.DATABASE_URL = db.url;
+    dropDatabase = db.drop;
+  }
+});
+afterAll(async () => {
+  await dropDatabase?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function weft(args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: baseEnv });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+it("weft processors create-secret prints a processor's secret once, as one JSON object with --json", async () => {
+  const env = JSON.parse(
+    (await weft(["env", "create", "--name", "Sandbox", "--mode", "SANDBOX", "--json"])).stdout,
+  );
+  const created = await weft([
+    "processors",
+    "create-secret",
+    "--env",
+    env.environment.id,
+    "--processor",
+    "stripe",
+    "--json",
+  ]);
+  expect(created.code).toBe(0);
+  expect(JSON.parse(created.stdout)).toEqual({
+    processorSecret: {
+      id: expect.stringMatching(/^psec_[0-9a-z]{26}$/),
+      environmentId: env.environment.id,
+      processor: "STRIPE",
+      secret: expect.stringMatching(/^weft_psec_[A-Za-z0-9_-]{43}$/),
+    },
+  });
+  const text = await weft([
+    "processors",
+    "create-secret",
+    "--env",
+    env.environment.id,
+    "--processor",
+    "MOCK",
+  ]);
+  expect(text.stdout).toMatch(/^Created processor secret psec_[0-9a-z]{26} for MOCK in env_/);
+  expect(text.stdout).toMatch(/Secret \(shown only now\): weft_psec_/);
+
+  const unsupported = await weft([
+    "processors",
+    "create-secret",
+    "--env",
+    env.environment.id,
+    "--processor",
+    "ACME",
+  ]);
+  expect(unsupported.code).toBe(64);
+  expect(unsupported.stderr).toMatch(/--processor ACME is not supported; one of ACHQ, /);
+  const noEnv = await weft(["processors", "create-secret", "--processor", "STRIPE", "--json"]);
+  expect(noEnv.code).toBe(64);
+  expect(JSON.parse(noEnv.stdout)).toEqual({ error: { message: "Missing --env" } });
+  const unknownEnv = await weft([
+    "processors",
+    "create-secret",
+    "--env",
+    "env_nope",
+    "--processor",
+    "STRIPE",
+  ]);
+  expect(unknownEnv.stderr).toMatch(/No environment env_nope/);
+});
