@@ -1,0 +1,185 @@
+/**
+ * Transactions page latency as the table grows to 1,000,000 rows: the first page and the last
+ * (deep) page of one account's 10,000 transactions, and a date-filtered page, at 10k, 100k and
+ * 1M rows in the table. Paging reads the (account, date, id) index and fetches only the page's
+ * rows; the unfiltered total is the count the sync keeps on the account. Flat means the 1M
+ * figures stay near the 10k ones (the ratio column).
+ *   node bench/transactions-page.ts   (PostgreSQL when DATABASE_URL, BENCH_DATABASE_URL or
+ *                                      TEST_DATABASE_URL is set; else embedded PGlite, slowly)
+ * BENCH_PAGE_SAMPLES (default 200) requests per figure.
+ */
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import pino from "pino";
+import { loadConfig } from "../apps/server/src/config.ts";
+import type { Database } from "../apps/server/src/db/client.ts";
+import { listTransactions } from "../apps/server/src/modules/accounts/service.ts";
+import { createEnvironment } from "../apps/server/src/modules/environments/service.ts";
+import { openRuntime } from "../apps/server/src/runtime.ts";
+import { benchStorage, writeResults } from "./lib.ts";
+
+const MEASURED = "acct_bench_measured_0000000";
+const BIG = "acct_bench_big_0000000000000";
+const MEASURED_ROWS = 10_000;
+const BIG_ROWS = 100_000;
+const OTHER_ACCOUNTS = 2_000;
+const STAGES = [10_000, 100_000, 1_000_000];
+const LIMIT = 25;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+async function seedOwners(db: Database, environmentId: string) {
+  await db.execute(
+    sql`insert into profiles (id, environment_id, uuid) values ('p_bench', ${environmentId}, gen_random_uuid()::text)`,
+  );
+  await db.execute(sql`
+    insert into connections (id, environment_id, profile_id, provider, products, status, history_start_on)
+    values ('conn_bench', ${environmentId}, 'p_bench', 'MOCK', '["ACCOUNT_BALANCES_AND_TRANSACTIONS"]', 'SYNCED', '2024-11-01')`);
+  await db.execute(sql`
+    insert into accounts (id, environment_id, profile_id, connection_id, external_id, name, kind, type, provider_status, currency_code)
+    select id, ${environmentId}, 'p_bench', 'conn_bench', id, 'Bench account', 'DEPOSITORY', 'CHECKING', 'OPEN', 'USD'
+    from (select ${MEASURED} as id union all select ${BIG}
+          union all select 'acct_bench_' || lpad(g::text, 17, '0') from generate_series(1, ${OTHER_ACCOUNTS}::int) g) a`);
+}
+
+/** Rows [from, to) of a deterministic set: the first 10,000 are the measured account's. */
+async function loadTransactions(db: Database, from: number, to: number, accountOf: ReturnType<typeof sql>) {
+  await db.execute(sql`
+    insert into transactions (id, account_id, external_id, amount, entry_type, currency_code, date, description, status)
+    select 'txn_bench_' || lpad(g::text, 16, '0'),
+           ${accountOf},
+           'e' || g,
+           ((g % 20000) - 10000) / 100.0,
+           case when (g % 20000) < 10000 then 'DEBIT' else 'CREDIT' end,
+           'USD',
+           date '2026-11-21' - (g % 730),
+           'BENCH MERCHANT #' || (g % 997),
+           case when g % 50 = 0 then 'PENDING' else 'POSTED' end
+    from generate_series(${from}::int, ${to - 1}::int) g`);
+}
+
+async function measure(run: () => Promise<unknown>, samples: number) {
+  for (let i = 0; i < 10; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { p50Ms: round(percentile(times, 50)), p99Ms: round(percentile(times, 99)) };
+}
+
+export async function benchTransactionsPage() {
+  if (process.env.DATABASE_URL && !process.env.BENCH_DATABASE_URL)
+    process.env.BENCH_DATABASE_URL = process.env.DATABASE_URL;
+  const samples = Number(process.env.BENCH_PAGE_SAMPLES ?? 200);
+  const storage = await benchStorage();
+  const runtime = await openRuntime(
+    loadConfig({ ...storage.env, WEFT_SECRET_KEY: randomBytes(32).toString("hex"), WEFT_LOG_LEVEL: "warn" }),
+    "bench/transactions-page",
+    pino({ level: "warn" }),
+  );
+  const { db } = runtime.ctx;
+  const stages: {
+    rowsInTable: number;
+    loadSeconds: number;
+    firstPage: { p50Ms: number; p99Ms: number };
+    deepPage: { p50Ms: number; p99Ms: number };
+    filteredPage: { p50Ms: number; p99Ms: number };
+  }[] = [];
+  let big:
+    | { firstPage: { p50Ms: number; p99Ms: number }; deepPage: { p50Ms: number; p99Ms: number } }
+    | undefined;
+  try {
+    const environment = await createEnvironment(db, { name: "bench", mode: "TEST" });
+    await seedOwners(db, environment.id);
+    const lastPage = Math.ceil(MEASURED_ROWS / LIMIT);
+    let loaded = 0;
+    for (const size of STAGES) {
+      const start = performance.now();
+      // The measured account gets its 10,000 first; at 1M the big account holds 100,000; the
+      // rest is spread over 2,000 other accounts.
+      const accountOf = sql.raw(
+        `case when g < ${MEASURED_ROWS} then '${MEASURED}' ` +
+          `when g >= ${STAGES.at(-1)! - BIG_ROWS} then '${BIG}' ` +
+          `else 'acct_bench_' || lpad((1 + g % ${OTHER_ACCOUNTS})::text, 17, '0') end`,
+      );
+      for (let from = loaded; from < size; from += 100_000) {
+        await loadTransactions(db, from, Math.min(size, from + 100_000), accountOf);
+      }
+      loaded = size;
+      await db.execute(sql`
+        update accounts a set transaction_count = c.n
+        from (select account_id, count(*)::int as n from transactions group by account_id) c
+        where c.account_id = a.id`);
+      await db.execute(sql`vacuum analyze transactions`);
+      await db.execute(sql`analyze accounts`);
+      const loadSeconds = Math.round((performance.now() - start) / 100) / 10;
+      const page =
+        (accountId: string, p: number, extra: Record<string, string> = {}) =>
+        () =>
+          listTransactions(db, environment.id, accountId, { page: p, limit: LIMIT, ...extra });
+      const first = await measure(page(MEASURED, 1), samples);
+      const deep = await measure(page(MEASURED, lastPage), samples);
+      const filtered = await measure(
+        page(MEASURED, 1, { startDate: "2026-08-23", endDate: "2026-11-21" }),
+        samples,
+      );
+      stages.push({
+        rowsInTable: size,
+        loadSeconds,
+        firstPage: first,
+        deepPage: deep,
+        filteredPage: filtered,
+      });
+      if (size === STAGES.at(-1)) {
+        big = {
+          firstPage: await measure(page(BIG, 1), samples),
+          deepPage: await measure(page(BIG, Math.ceil(BIG_ROWS / LIMIT)), Math.max(20, samples / 4)),
+        };
+      }
+      // Sanity: the deep page is the oldest of the account, and the total is right.
+      const { views, total } = await page(MEASURED, lastPage)();
+      if (total !== MEASURED_ROWS || views.length !== LIMIT)
+        throw new Error(`bad page: ${total} ${views.length}`);
+    }
+  } finally {
+    await runtime.close();
+    await storage.cleanup();
+  }
+  return {
+    storage: storage.label,
+    samples,
+    pageSize: LIMIT,
+    measuredAccountRows: MEASURED_ROWS,
+    stages,
+    bigAccount: big,
+  };
+}
+
+if (import.meta.main) {
+  const result = await benchTransactionsPage();
+  const base = result.stages[0]!;
+  const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}x`;
+  console.log(
+    `Transactions page (limit ${result.pageSize}) of one ${result.measuredAccountRows}-transaction account — ${result.storage}, ${result.samples} samples, p50 / p99 ms`,
+  );
+  console.log("  rows in table   first page            deep page (last)      date-filtered page    load");
+  for (const s of result.stages) {
+    const cell = (m: { p50Ms: number; p99Ms: number }, b: { p50Ms: number }) =>
+      `${m.p50Ms.toFixed(2)} / ${m.p99Ms.toFixed(2)} (${ratio(m.p50Ms, b.p50Ms)})`.padEnd(22);
+    console.log(
+      `  ${String(s.rowsInTable).padStart(13)}   ${cell(s.firstPage, base.firstPage)}${cell(s.deepPage, base.deepPage)}${cell(s.filteredPage, base.filteredPage)}${s.loadSeconds}s`,
+    );
+  }
+  if (result.bigAccount) {
+    console.log(
+      `  one account with 100,000 transactions (in the 1M table): first page ${result.bigAccount.firstPage.p50Ms} ms, ` +
+        `last page (offset 99,975) ${result.bigAccount.deepPage.p50Ms} ms p50`,
+    );
+  }
+  writeResults("transactions-page.json", result);
+}
