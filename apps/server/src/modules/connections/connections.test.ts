@@ -386,6 +386,11 @@ describe("sync errors", () => {
         (e) => (e.record as { id: string }).id === connectionId,
       ),
     ).toBe(true);
+    // Its accounts were created by the repaired sync itself: created, not reconnected.
+    const reconnected = (await storedEvents(platform, env.id, "account.reconnected")).filter(
+      (e) => (e.record as { connectionId: string }).connectionId === connectionId,
+    );
+    expect(reconnected).toEqual([]);
   });
 
   it("ERROR_SERVICE retries itself and syncs", async () => {
@@ -544,9 +549,18 @@ describe("POST /v1/sandbox/connections/{connectionId}/simulate", () => {
     await makeQueuedJobsDue(platform, SYNC_QUEUE);
     await platform.worker.drain();
     expect(await connectionRow(connectionId)).toMatchObject({ status: "ERROR_REPAIRABLE", failedSyncs: 2 });
+    const reconnectedBefore = (await storedEvents(platform, env.id, "account.reconnected")).length;
     await simulate(platform, env, connectionId, { event: "REPAIR" });
     await platform.worker.drain();
     expect(await connectionRow(connectionId)).toMatchObject({ status: "SYNCED", failedSyncs: 0 });
+    // The user is back: each account of the connection is announced as reconnected.
+    const reconnected = (await storedEvents(platform, env.id, "account.reconnected")).slice(
+      reconnectedBefore,
+    );
+    expect(reconnected).toHaveLength(5);
+    expect(new Set(reconnected.map((e) => (e.record as { connectionId: string }).connectionId))).toEqual(
+      new Set([connectionId]),
+    );
   });
 
   it("event SYNC syncs now", async () => {

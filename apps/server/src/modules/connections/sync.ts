@@ -1,12 +1,19 @@
-import { eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
-import { connections, type ProviderErrorDetails } from "../../db/schema/index.ts";
+import type { Database } from "../../db/client.ts";
+import {
+  accounts,
+  connections,
+  type EventProfile,
+  type ProviderErrorDetails,
+} from "../../db/schema/index.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import { addDays, toDay } from "../../providers/dates.ts";
 import { providerFor } from "../../providers/registry.ts";
 import { type DateWindow, ProviderError, type ProviderSnapshot } from "../../providers/types.ts";
 import { decrypt, encrypt } from "../../security/secrets.ts";
-import type { EventType } from "../events/service.ts";
+import { toAccountView } from "../accounts/views.ts";
+import { type EventType, recordEvent } from "../events/service.ts";
 import { type ApplyResult, applySnapshot } from "./apply-snapshot.ts";
 import {
   ERROR_EVENTS,
@@ -150,6 +157,29 @@ export type SyncOptions = {
   scheduledFor?: string | undefined;
 };
 
+/** The user signed in again: each of the connection's accounts is back (account.reconnected). */
+async function announceReconnected(
+  tx: Database,
+  row: ConnectionRow,
+  profile: EventProfile | null,
+  now: Date,
+) {
+  // Accounts this very sync created were never disconnected: account.created covers them.
+  const rows = await tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.connectionId, row.id), eq(accounts.state, "OPEN"), lt(accounts.createdAt, now)))
+    .orderBy(accounts.createdAt, accounts.id);
+  for (const account of rows) {
+    await recordEvent(tx, {
+      environmentId: row.environmentId,
+      type: "account.reconnected",
+      profile,
+      record: toAccountView(account),
+    });
+  }
+}
+
 export async function runSync(
   ctx: AppContext,
   connectionId: string,
@@ -189,11 +219,12 @@ export async function runSync(
       const [row] = await tx.select().from(connections).where(eq(connections.id, connectionId)).for("update");
       if (!row || !isActiveStatus(row.status))
         return { kind: "SKIPPED", reason: "disconnected during the sync" };
+      const profile = await eventProfileOf(tx, row.profileId);
       const result = await applySnapshot(
         {
           tx,
           connection: row,
-          profile: await eventProfileOf(tx, row.profileId),
+          profile,
           secretKey: ctx.secretKey,
           window,
           now,
@@ -203,6 +234,7 @@ export async function runSync(
       // The history pass follows the first sync at once; after that, the regular schedule.
       const nextSyncAt = phase === "INITIAL" ? now : new Date(now.getTime() + SYNC_INTERVAL_MS);
       const syncing = isErrorStatus(row.status) ? await moveConnection(tx, row, "SYNCING", {}, now) : row;
+      if (row.status === "ERROR_REPAIRABLE") await announceReconnected(tx, row, profile, now);
       const synced = await moveConnection(
         tx,
         syncing,
