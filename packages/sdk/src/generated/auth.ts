@@ -92,6 +92,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/introspect/processor_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a processor token
+         * @description Basic auth with the processor token as the username and the processor's secret as the password. Returns the token's account, environment, issuer and processor; 401 when either is wrong, revoked or expired.
+         */
+        post: operations["introspectProcessorToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -170,6 +190,32 @@ export interface components {
                  */
                 passcode: string;
             };
+        };
+        /** ProcessorToken */
+        ProcessorToken: {
+            /**
+             * @description Hand it to the processor; with its processor secret it reads this one account.
+             * @example weft_ptok_…
+             */
+            token: string;
+            account: {
+                id: string;
+                /**
+                 * @description SPENDING for checking accounts.
+                 * @enum {string}
+                 */
+                type: "SPENDING" | "SAVINGS";
+            };
+            environment: {
+                id: string;
+                /** @enum {string} */
+                mode: "TEST" | "SANDBOX" | "PRODUCTION";
+            };
+            /** @enum {string} */
+            issuer: "WEFT" | "MX" | "PLAID";
+            /** @enum {string} */
+            processor: "ACHQ" | "ADYEN" | "AEROPAY" | "ALPACA" | "APEX_CLEARING" | "ASTRA" | "ATOMIC" | "BOND" | "CHECKBOOK" | "CHECKOUT" | "CIRCLE" | "COLUMN" | "CROSS_RIVER" | "CURRENCYCLOUD" | "DOLLA" | "DRIVEWEALTH" | "DWOLLA" | "EARNEST" | "EVOLVE" | "FINIX" | "FLEX" | "FORTRESS_TRUST" | "GALILEO" | "GEMINI" | "GUSTO" | "HIGHNOTE" | "INCREASE" | "JPMORGAN_PAYMENTS" | "KHEPRI" | "LITHIC" | "LOANPRO" | "MARQETA" | "MERCURY" | "MOCK" | "MODERN_TREASURY" | "MOOV" | "NOVA_CREDIT" | "NUMERATED" | "OCROLUS" | "ORUM" | "PAYNOTE" | "PAYSCAPE" | "PRIME_TRUST" | "PROMISE" | "RAILSR" | "RIPPLING" | "RIZE" | "ROUTEFUSION" | "SILA_MONEY" | "SOLID" | "STRADDLE" | "STRIPE" | "SYNCTERA" | "TABAPAY" | "TREASURY_PRIME" | "UNIT" | "USIO" | "VESTA" | "VOPAY" | "WEDBUSH" | "ZERO_HASH";
+            expiresAt: string | null;
         };
         /** RestError */
         RestError: {
@@ -553,6 +599,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    introspectProcessorToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorToken"];
+                };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {

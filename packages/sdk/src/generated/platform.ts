@@ -77,7 +77,7 @@ export interface paths {
          *
          *     Requests are signed per the Standard Webhooks specification: `webhook-id` (the delivery id, the same on every attempt), `webhook-timestamp` (unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`; two space-separated signatures for 24 hours after a secret rotation). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` npm package.
          *
-         *     Only a 2xx answer within 15 seconds counts; redirects are not followed (a 3xx is a failure). Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (eight attempts in all), sooner or later when the answer carries `Retry-After`. A 410 Gone disables the subscription. Delivery is at least once and order is not promised: dedupe on the event id.
+         *     Only a 2xx answer within 15 seconds counts; redirects are not followed (a 3xx is a failure). Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (eight attempts in all), sooner or later when the answer carries `Retry-After` (honoured up to 24 hours). A 410 Gone disables the subscription. Delivery is at least once and order is not promised: dedupe on the event id.
          */
         post: operations["createWebhookSubscription"];
         delete?: never;
@@ -191,10 +191,437 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/profiles/{profileId}/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a profile's connections
+         * @description Newest first, paginated, whatever their status (disconnected ones included).
+         */
+        get: operations["listProfileConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connections/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a connection
+         * @description Its status, products, institution and, in an ERROR_* status, the provider's error.
+         */
+        get: operations["getConnection"];
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect a connection
+         * @description Stops syncing at once (status DISCONNECTING) and revokes the provider's access in the background; then the status is DISCONNECTED and connection.disconnected is recorded. The accounts and their data stay readable. 409 when it is already disconnecting or disconnected.
+         */
+        delete: operations["disconnectConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connections/{connectionId}/statements/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh a connection's statements
+         * @description Accepted (202) and done in the background: the provider's statements are fetched and a statement.ready event follows for each. Needs the ACCOUNT_STATEMENTS product and an active connection (403 otherwise); at most one refresh a minute per connection (429).
+         */
+        post: operations["refreshStatements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profiles/{profileId}/connections/{connectionId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a connection's provider credentials
+         * @description For moving a connection to your own provider account. Support enables it per environment; until then the answer is 403.
+         */
+        get: operations["exportConnection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profiles/{profileId}/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a profile's accounts
+         * @description Across its connections (or one, with connectionId), each with its latest balance.
+         */
+        get: operations["listProfileAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an account
+         * @description With its latest balance.
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an account's balances
+         * @description Every balance recorded, newest first: INITIAL, then SYNC and REFRESH ones.
+         */
+        get: operations["listBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/balances/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh an account's balance
+         * @description Accepted (202): a fresh balance is fetched from the institution in the background and arrives with source REFRESH and a balance.created event. Needs the ACCOUNT_BALANCE_REFRESHES product and an active connection (403); at most one refresh a minute per account (429). Processors may call it with their token and secret.
+         */
+        post: operations["refreshBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/ach_numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an account's ACH numbers
+         * @description Account and routing number of a DEPOSITORY account (400 for other kinds). 403 when the connection lacks ACCOUNT_NUMBERS or is not active. Processors may call it with their token and secret.
+         */
+        get: operations["getAchNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an account's owners
+         * @description The holders the institution lists. Needs the ACCOUNT_OWNERS product (403).
+         */
+        get: operations["listAccountOwners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an account's transactions
+         * @description Newest first (by date, then id), paginated. Filter by date range (inclusive) and status. A posted transaction that replaced a pending one names it in pendingTransactionId.
+         */
+        get: operations["listTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/holdings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an account's holdings
+         * @description Investment positions with their securities, largest first.
+         */
+        get: operations["listHoldings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an account's statements
+         * @description Monthly statements, newest first. Each url is a signed link to the PDF, valid for 1 hour.
+         */
+        get: operations["listStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/institutions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find institutions by routing number
+         * @description The institutions that use an ABA routing number. 400 unless routingNumber is 9 digits with a valid checksum. TEST and SANDBOX environments see the sandbox institutions.
+         */
+        get: operations["searchInstitutions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/institutions/{institutionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an institution */
+        get: operations["getInstitution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/processor_tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a processor token
+         * @description A token that lets one payment processor read this account's ACH numbers and refresh its balance (with the processor's secret, as Basic auth). For DEPOSITORY accounts on active connections. 400 when issuer is missing, or the issuer or processor is not supported.
+         */
+        post: operations["createProcessorToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link a sandbox connection
+         * @description Links a profile to a sandbox institution as the Connector would, with a scenario login (see the README's sandbox credentials). The connection starts INITIALIZING and syncs in the background: recent days first, then 24 months of history. TEST and SANDBOX environments only (403 in PRODUCTION); 409 when the profile already has a live connection with that login at that institution; 422 for wrong credentials or MFA code.
+         */
+        post: operations["createSandboxConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/connections/{connectionId}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Drive a sandbox connection
+         * @description With status: moves the connection there if the status machine allows it (409 otherwise) and records that status's event; an ERROR_* status also makes the login keep failing that way, with that status's retries. With event: SYNC syncs now; REPAIR makes the login work again and syncs now. Not available in PRODUCTION (403).
+         */
+        post: operations["simulateSandboxConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** Account */
+        Account: {
+            /** @example acct_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            id: string;
+            connectionId: string;
+            profileId: string;
+            /** @example Everyday Checking */
+            name: string;
+            mask: string | null;
+            /** @enum {string} */
+            kind: "DEPOSITORY" | "CREDIT" | "LOAN" | "INVESTMENT";
+            /** @enum {string} */
+            type: "CHECKING" | "SAVINGS" | "MONEY_MARKET" | "CD" | "CREDIT_CARD" | "LINE_OF_CREDIT" | "MORTGAGE" | "STUDENT" | "AUTO" | "PERSONAL" | "BROKERAGE" | "IRA" | "RETIREMENT_401K" | "HSA" | "OTHER";
+            /**
+             * @description CLOSED accounts are no longer synced.
+             * @enum {string}
+             */
+            state: "OPEN" | "CLOSED";
+            /**
+             * @description The account's status as the provider reports it.
+             * @enum {string}
+             */
+            providerStatus: "OPEN" | "CLOSED" | "PENDINGOPEN" | "PENDINGCLOSE" | "DELINQUENT" | "PAID" | "NEGATIVECURRENTBALANCE";
+            /**
+             * @description ISO-4217.
+             * @example USD
+             */
+            currencyCode: string;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            balance: components["schemas"]["Balance"] | null;
+            /**
+             * Format: date-time
+             * @description When the account was first synced.
+             */
+            createdAt: string;
+        };
+        /** AccountOwner */
+        AccountOwner: {
+            names: string[];
+            emails: string[];
+            phones: string[];
+            addresses: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                state: string;
+                postalCode: string;
+                countryCode: string;
+            }[];
+        };
+        /** ACHNumbers */
+        ACHNumbers: {
+            accountId: string;
+            /**
+             * @description The account number.
+             * @example 1111222233
+             */
+            number: string;
+            /**
+             * @description ABA routing number.
+             * @example 110000615
+             */
+            routing: string;
+        };
         /** Address */
         Address: {
             /** @example 1 Market St */
@@ -208,6 +635,160 @@ export interface components {
             postalCode: string;
             /** @constant */
             countryCode: "USA";
+        };
+        /** Balance */
+        Balance: {
+            /** @example bal_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            id: string;
+            accountId: string;
+            /**
+             * Format: date-time
+             * @description When the institution reported the balance.
+             */
+            at: string;
+            available: number | null;
+            current: number | null;
+            limit: number | null;
+            /**
+             * @description INITIAL (first sync), SYNC (a later sync), REFRESH (an on-demand refresh).
+             * @enum {string}
+             */
+            source: "INITIAL" | "SYNC" | "REFRESH";
+        };
+        /** Connection */
+        Connection: {
+            /** @example conn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            id: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+            /**
+             * @description Where the data comes from; MOCK is the sandbox provider.
+             * @enum {string}
+             */
+            provider: "AKOYA" | "FINICITY" | "MOCK" | "MX" | "PLAID" | "DISCONNECTED";
+            products: ("ACCOUNT_BALANCES_AND_TRANSACTIONS" | "ACCOUNT_NUMBERS" | "ACCOUNT_OWNERS" | "ACCOUNT_STATEMENTS" | "INVESTMENTS" | "LIABILITIES" | "ACCOUNT_BALANCE_REFRESHES")[];
+            /** @description Deprecated: the same as `products`. */
+            features: ("ACCOUNT_BALANCES_AND_TRANSACTIONS" | "ACCOUNT_NUMBERS" | "ACCOUNT_OWNERS" | "ACCOUNT_STATEMENTS" | "INVESTMENTS" | "LIABILITIES" | "ACCOUNT_BALANCE_REFRESHES")[];
+            /**
+             * @description INITIALIZING (just linked), SYNCING, SYNCED, ERROR_REPAIRABLE (the user must sign in again; sync keeps retrying), ERROR_SERVICE (internal error, retried automatically), ERROR_PROVIDER, ERROR_INSTITUTION, DISCONNECTING, DISCONNECTED (data stays, no more syncing).
+             * @enum {string}
+             */
+            status: "INITIALIZING" | "SYNCING" | "SYNCED" | "ERROR_REPAIRABLE" | "ERROR_SERVICE" | "ERROR_PROVIDER" | "ERROR_INSTITUTION" | "DISCONNECTING" | "DISCONNECTED";
+            institution: components["schemas"]["InstitutionSummary"] | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            error: components["schemas"]["ProviderError"] | null;
+            lastSyncedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the connection was linked.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the status last changed.
+             */
+            at: string;
+        };
+        /** ConnectionExport */
+        ConnectionExport: {
+            id: string;
+            profileId: string;
+            /** @enum {string} */
+            provider: "AKOYA" | "FINICITY" | "MOCK" | "MX" | "PLAID" | "DISCONNECTED";
+            /** @description The provider credentials of the connection (e.g. its access token). */
+            apiKey: string[];
+        };
+        /** Holding */
+        Holding: {
+            /** @example hld_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            id: string;
+            accountId: string;
+            security: components["schemas"]["Security"];
+            /** @description Shares held, up to 6 decimals. */
+            quantity: number;
+            /** @description Price per share. */
+            price: number;
+            /** @description quantity × price. */
+            value: number;
+            costBasis: number | null;
+            /** @example USD */
+            currencyCode: string;
+            /**
+             * Format: date-time
+             * @description When the position was priced.
+             */
+            at: string;
+        };
+        /** Institution */
+        Institution: {
+            /** @example inst_00000000ts4kygwq8eymy4qg1w */
+            id: string;
+            /** @example Weft Sandbox Bank */
+            name: string;
+            /**
+             * Format: uri
+             * @description A square SVG logo.
+             */
+            logoUrl: string;
+            /** @description The institution's website. */
+            url: string | null;
+            /** @description ABA routing numbers the institution uses. */
+            routingNumbers: string[];
+            /** @description What can be collected from this institution. */
+            products: ("ACCOUNT_BALANCES_AND_TRANSACTIONS" | "ACCOUNT_NUMBERS" | "ACCOUNT_OWNERS" | "ACCOUNT_STATEMENTS" | "INVESTMENTS" | "LIABILITIES" | "ACCOUNT_BALANCE_REFRESHES")[];
+        };
+        /** InstitutionSummary */
+        InstitutionSummary: {
+            /** @example inst_00000000ts4kygwq8eymy4qg1w */
+            id: string;
+            /** @example Weft Sandbox Bank */
+            name: string;
+            /**
+             * Format: uri
+             * @description A square SVG logo.
+             */
+            logoUrl: string;
+        };
+        /** ProcessorToken */
+        ProcessorToken: {
+            /**
+             * @description Hand it to the processor; with its processor secret it reads this one account.
+             * @example weft_ptok_…
+             */
+            token: string;
+            account: {
+                id: string;
+                /**
+                 * @description SPENDING for checking accounts.
+                 * @enum {string}
+                 */
+                type: "SPENDING" | "SAVINGS";
+            };
+            environment: {
+                id: string;
+                /** @enum {string} */
+                mode: "TEST" | "SANDBOX" | "PRODUCTION";
+            };
+            /** @enum {string} */
+            issuer: "WEFT" | "MX" | "PLAID";
+            /** @enum {string} */
+            processor: "ACHQ" | "ADYEN" | "AEROPAY" | "ALPACA" | "APEX_CLEARING" | "ASTRA" | "ATOMIC" | "BOND" | "CHECKBOOK" | "CHECKOUT" | "CIRCLE" | "COLUMN" | "CROSS_RIVER" | "CURRENCYCLOUD" | "DOLLA" | "DRIVEWEALTH" | "DWOLLA" | "EARNEST" | "EVOLVE" | "FINIX" | "FLEX" | "FORTRESS_TRUST" | "GALILEO" | "GEMINI" | "GUSTO" | "HIGHNOTE" | "INCREASE" | "JPMORGAN_PAYMENTS" | "KHEPRI" | "LITHIC" | "LOANPRO" | "MARQETA" | "MERCURY" | "MOCK" | "MODERN_TREASURY" | "MOOV" | "NOVA_CREDIT" | "NUMERATED" | "OCROLUS" | "ORUM" | "PAYNOTE" | "PAYSCAPE" | "PRIME_TRUST" | "PROMISE" | "RAILSR" | "RIPPLING" | "RIZE" | "ROUTEFUSION" | "SILA_MONEY" | "SOLID" | "STRADDLE" | "STRIPE" | "SYNCTERA" | "TABAPAY" | "TREASURY_PRIME" | "UNIT" | "USIO" | "VESTA" | "VOPAY" | "WEDBUSH" | "ZERO_HASH";
+            expiresAt: string | null;
+        };
+        /** ProcessorTokenCreateRequest */
+        ProcessorTokenCreateRequest: {
+            /**
+             * @description Who issues the token: WEFT, MX, PLAID. Required.
+             * @example WEFT
+             */
+            issuer?: string;
+            /**
+             * @description The processor the token is for. Required; one of: ACHQ, ADYEN, AEROPAY, ALPACA, APEX_CLEARING, ASTRA, ATOMIC, BOND, CHECKBOOK, CHECKOUT, CIRCLE, COLUMN, CROSS_RIVER, CURRENCYCLOUD, DOLLA, DRIVEWEALTH, DWOLLA, EARNEST, EVOLVE, FINIX, FLEX, FORTRESS_TRUST, GALILEO, GEMINI, GUSTO, HIGHNOTE, INCREASE, JPMORGAN_PAYMENTS, KHEPRI, LITHIC, LOANPRO, MARQETA, MERCURY, MOCK, MODERN_TREASURY, MOOV, NOVA_CREDIT, NUMERATED, OCROLUS, ORUM, PAYNOTE, PAYSCAPE, PRIME_TRUST, PROMISE, RAILSR, RIPPLING, RIZE, ROUTEFUSION, SILA_MONEY, SOLID, STRADDLE, STRIPE, SYNCTERA, TABAPAY, TREASURY_PRIME, UNIT, USIO, VESTA, VOPAY, WEDBUSH, ZERO_HASH.
+             * @example STRIPE
+             */
+            processor?: string;
         };
         /** Profile */
         Profile: {
@@ -276,6 +857,28 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /** ProviderError */
+        ProviderError: {
+            /** @example ITEM_ERROR */
+            errorType: string;
+            /** @example ITEM_LOGIN_REQUIRED */
+            errorCode: string;
+            errorMessage: string;
+            displayMessage: string | null;
+            requestId: string | null;
+            suggestedAction: string | null;
+            documentationUrl: string | null;
+        };
+        /** RefreshAccepted */
+        RefreshAccepted: {
+            /** @constant */
+            status: "ACCEPTED";
+            /**
+             * Format: date-time
+             * @description When the refresh was asked for.
+             */
+            requestedAt: string;
+        };
         /** RestError */
         RestError: {
             /** @description What went wrong. */
@@ -284,6 +887,109 @@ export interface components {
             instruction: string;
             /** @description Only on 5xx: quote it to the operator; it is in the logs. */
             errorId?: string;
+        };
+        /** SandboxConnectionCreateRequest */
+        SandboxConnectionCreateRequest: {
+            /** @description The profile's id (p_…) or uuid. */
+            profileId: string;
+            /** @description A sandbox institution; Weft Sandbox Bank when omitted. */
+            institutionId?: string;
+            /**
+             * @description Chooses the scenario: user_good, user_mfa, user_error_repairable, user_error_institution, user_error_provider, user_error_service (add +anything to link the same scenario again). Default user_good.
+             * @example user_good
+             */
+            username?: string;
+            /**
+             * @description pass_good (the default).
+             * @example pass_good
+             */
+            password?: string;
+            /**
+             * @description For user_mfa: 123456.
+             * @example 123456
+             */
+            mfaCode?: string;
+            /** @description What to collect; every product the institution offers when omitted. */
+            products?: ("ACCOUNT_BALANCES_AND_TRANSACTIONS" | "ACCOUNT_NUMBERS" | "ACCOUNT_OWNERS" | "ACCOUNT_STATEMENTS" | "INVESTMENTS" | "LIABILITIES" | "ACCOUNT_BALANCE_REFRESHES")[];
+        };
+        /** SandboxSimulateRequest */
+        SandboxSimulateRequest: {
+            /**
+             * @description INITIALIZING (just linked), SYNCING, SYNCED, ERROR_REPAIRABLE (the user must sign in again; sync keeps retrying), ERROR_SERVICE (internal error, retried automatically), ERROR_PROVIDER, ERROR_INSTITUTION, DISCONNECTING, DISCONNECTED (data stays, no more syncing).
+             * @enum {string}
+             */
+            status?: "INITIALIZING" | "SYNCING" | "SYNCED" | "ERROR_REPAIRABLE" | "ERROR_SERVICE" | "ERROR_PROVIDER" | "ERROR_INSTITUTION" | "DISCONNECTING" | "DISCONNECTED";
+            /**
+             * @description SYNC: sync now. REPAIR: the user signed in again (or the institution is back), so the login works again; a sync starts now.
+             * @enum {string}
+             */
+            event?: "SYNC" | "REPAIR";
+        };
+        /** Security */
+        Security: {
+            /** @example sec_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            id: string;
+            /** @example Vanguard Total Stock Market ETF */
+            name: string;
+            tickerSymbol: string | null;
+            cusip: string | null;
+            /** @example US9229087690 */
+            isin: string;
+            /** @enum {string} */
+            type: "EQUITY" | "ETF" | "MUTUAL_FUND" | "FIXED_INCOME" | "CASH" | "OTHER";
+            /** @example USD */
+            currencyCode: string;
+        };
+        /** Statement */
+        Statement: {
+            /** @example stmt_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            id: string;
+            accountId: string;
+            /**
+             * Format: date
+             * @description First day of the period.
+             * @example 2025-01-31
+             */
+            startOn: string;
+            /**
+             * Format: date
+             * @description Last day of the period.
+             * @example 2025-01-31
+             */
+            endOn: string;
+            /**
+             * Format: uri
+             * @description The PDF. The link is signed and expires after 1 hour.
+             */
+            url: string;
+        };
+        /** Transaction */
+        Transaction: {
+            /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            id: string;
+            accountId: string;
+            /** @description Signed: positive is money in (CREDIT), negative money out (DEBIT). */
+            amount: number;
+            /** @enum {string} */
+            entryType: "CREDIT" | "DEBIT";
+            /** @example USD */
+            currencyCode: string;
+            /**
+             * Format: date
+             * @description Posting date; for a pending transaction, the day it was authorized.
+             * @example 2025-01-31
+             */
+            date: string;
+            /** @example SQ *BLUE BOTTLE COFFEE */
+            description: string;
+            /** @enum {string} */
+            status: "PENDING" | "MEMO" | "POSTED" | "AUTHORIZATION";
+            pendingTransactionId: string | null;
+            /**
+             * Format: date-time
+             * @description When the transaction was first synced.
+             */
+            createdAt: string;
         };
         /**
          * ValidationErrors
@@ -1154,6 +1860,1155 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listProfileConnections: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page, at most 100. */
+                limit: number;
+            };
+            header?: never;
+            path: {
+                /** @description The profile's id (p_…) or uuid. */
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items per page (the limit). */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    getConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's id (conn_…). */
+                connectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    disconnectConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's id (conn_…). */
+                connectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    refreshStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's id (conn_…). */
+                connectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refresh runs in the background; events follow. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefreshAccepted"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    exportConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The profile's id (p_…) or uuid. */
+                profileId: string;
+                /** @description The connection's id (conn_…). */
+                connectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionExport"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listProfileAccounts: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page, at most 100. */
+                limit: number;
+                /** @description Only the accounts of this connection. */
+                connectionId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The profile's id (p_…) or uuid. */
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items per page (the limit). */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id (acct_…). */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listBalances: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page, at most 100. */
+                limit: number;
+            };
+            header?: never;
+            path: {
+                /** @description The account's id (acct_…). */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items per page (the limit). */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    refreshBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id (acct_…). */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refresh runs in the background; events follow. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefreshAccepted"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    getAchNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id (acct_…). */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ACHNumbers"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listAccountOwners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id (acct_…). */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountOwner"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listTransactions: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page, at most 100. */
+                limit: number;
+                /** @description Only transactions dated on or after. */
+                startDate?: string;
+                /** @description Only transactions dated on or before. */
+                endDate?: string;
+                /** @description Only this status. */
+                status?: "PENDING" | "MEMO" | "POSTED" | "AUTHORIZATION";
+            };
+            header?: never;
+            path: {
+                /** @description The account's id (acct_…). */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items per page (the limit). */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"][];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    listHoldings: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page, at most 100. */
+                limit: number;
+            };
+            header?: never;
+            path: {
+                /** @description The account's id (acct_…). */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items per page (the limit). */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Holding"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    listStatements: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page, at most 100. */
+                limit: number;
+            };
+            header?: never;
+            path: {
+                /** @description The account's id (acct_…). */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items per page (the limit). */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    searchInstitutions: {
+        parameters: {
+            query?: {
+                /** @description A 9-digit ABA routing number. */
+                routingNumber?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Institution"][];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    getInstitution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id (inst_…). */
+                institutionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Institution"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    createProcessorToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id (acct_…). */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcessorTokenCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorToken"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    createSandboxConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxConnectionCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    simulateSandboxConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's id (conn_…). */
+                connectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxSimulateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
         };
