@@ -322,6 +322,31 @@ describe("statements", () => {
   });
 });
 
+describe("statement PDFs when the institution fails", () => {
+  it("502 while the connection's login or institution is failing", async () => {
+    const { profileId: otherProfile, connectionId: failing } = await linkAndSync(platform, env, {
+      products: ["ACCOUNT_STATEMENTS"],
+    });
+    const [account] = (await get(platform, env, `/v1/profiles/${otherProfile}/accounts`)).json();
+    const [statement] = (await get(platform, env, `/v1/accounts/${account.id}/statements?limit=1`)).json();
+    await platform.app.inject({
+      method: "POST",
+      url: `/v1/sandbox/connections/${failing}/simulate`,
+      headers: env.auth,
+      payload: { status: "ERROR_INSTITUTION" },
+    });
+    const res = await platform.app.inject({
+      method: "GET",
+      url: statement.url.replace(platform.ctx.config.publicUrl, ""),
+    });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({
+      message: `The institution could not provide statement ${statement.id}: The institution is not answering`,
+      instruction: "Nothing to do: the sync is retried when the institution is back.",
+    });
+  });
+});
+
 describe("GET /v1/accounts/{accountId}/ach_numbers", () => {
   it("gives a depository account's account and routing numbers", async () => {
     const res = await get(platform, env, path("CHECKING", "/ach_numbers"));

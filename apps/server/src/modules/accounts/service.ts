@@ -12,11 +12,12 @@ import {
   statements,
   transactions,
 } from "../../db/schema/index.ts";
-import { badRequest, forbidden, notFound, tooManyRequests } from "../../http/errors.ts";
+import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import { offsetOf, type Pagination } from "../../http/pagination.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import { providerFor } from "../../providers/registry.ts";
+import { ProviderError } from "../../providers/types.ts";
 import { decrypt } from "../../security/secrets.ts";
 import { latestBalances } from "../connections/apply-snapshot.ts";
 import { assertActive, assertProduct, type ConnectionRow, eventProfileOf } from "../connections/service.ts";
@@ -213,11 +214,21 @@ export async function statementPdf(ctx: AppContext, statementId: string) {
       "Ask the user to connect the institution again.",
     );
   }
-  const bytes = await providerFor(connection.provider).statementPdf({
-    accessToken: decrypt(ctx.secretKey, connection.accessTokenEncrypted),
-    accountExternalId: row.account.externalId,
-    statementExternalId: row.statement.externalId,
-  });
+  let bytes: Uint8Array;
+  try {
+    bytes = await providerFor(connection.provider).statementPdf({
+      accessToken: decrypt(ctx.secretKey, connection.accessTokenEncrypted),
+      accountExternalId: row.account.externalId,
+      statementExternalId: row.statement.externalId,
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    throw new HttpError(
+      502,
+      `The institution could not provide statement ${statementId}: ${error.details.errorMessage}`,
+      error.details.suggestedAction ?? "Try again later.",
+    );
+  }
   return {
     bytes,
     filename: `statement-${row.statement.startOn.slice(0, 7)}-${row.account.mask ?? "account"}.pdf`,

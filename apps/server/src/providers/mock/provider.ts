@@ -333,7 +333,8 @@ export class MockProvider implements DataProvider {
     accountExternalId: string;
     statementExternalId: string;
   }) {
-    const life = new Life(decodeAccessToken(request.accessToken));
+    // Statements come from the institution too: a login or institution failure fails them.
+    const life = this.life(request.accessToken, 2);
     const key = ACCOUNT_KEYS.find((k) => k === request.accountExternalId);
     const month = /^[a-z]+-([0-9]{4}-[0-9]{2})$/.exec(request.statementExternalId)?.[1];
     if (!key || !month) throw new Error(`No sandbox statement ${request.statementExternalId}`);
