@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -32,6 +33,20 @@ export default defineConfig({
           env: { WEFT_TEST_DRIVER: "pglite" },
           testTimeout: 90_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        // The docs site's components, in a simulated DOM; "@/" is apps/docs/app as in the site.
+        resolve: { alias: { "@/": fileURLToPath(new URL("./apps/docs/app/", import.meta.url)) } },
+        test: { name: "docs", include: ["apps/docs/app/**/*.test.{ts,tsx}"], environment: "jsdom" },
+      },
+      {
+        // The built docs site in Chromium (builds it first); slow, so generous time limits.
+        test: {
+          name: "docs-browser",
+          include: ["apps/docs/test/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
         },
       },
       {

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyBaseLogger, type FastifyError } from "fastify";
 import type { AppContext } from "./context.ts";
 import { authenticate } from "./http/auth.ts";
+import { registerDocsSite } from "./http/docs-site.ts";
 import { HttpError, ValidationError } from "./http/errors.ts";
 import { OpenApiRegistry } from "./http/openapi.ts";
 import type { Server } from "./http/server-type.ts";
@@ -107,6 +108,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   registerPasscodeRoutes(app, ctx);
   registerConnectorRoutes(app, ctx);
   await registerConnectorApp(app, ctx);
+  await registerDocsSite(app);
   registerProfileRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
   registerConnectionRoutes(app, ctx);

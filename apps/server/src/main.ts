@@ -1,12 +1,13 @@
 import { buildApp } from "./app.ts";
 import { bootstrapFirstRun } from "./bootstrap.ts";
 import type { Config } from "./config.ts";
-import { CONNECTOR_APP, ensureBuilt } from "./http/static-apps.ts";
+import { CONNECTOR_APP, DOCS_SITE, ensureBuilt } from "./http/static-apps.ts";
 import { openRuntime } from "./runtime.ts";
 
 /** `weft serve`: database, migrations, first-run bootstrap, the HTTP server and in-process workers. */
 export async function serve(config: Config): Promise<void> {
   ensureBuilt(CONNECTOR_APP, (message) => process.stdout.write(`${message}\n`));
+  ensureBuilt(DOCS_SITE, (message) => process.stdout.write(`${message}\n`));
   const runtime = await openRuntime(config, "weft serve");
   const { ctx } = runtime;
   const firstRun = await bootstrapFirstRun(ctx.db);
@@ -21,6 +22,7 @@ export async function serve(config: Config): Promise<void> {
     `  database       ${storage}`,
     `  Auth API       ${config.publicUrl}/openapi/auth.json`,
     `  Platform API   ${config.publicUrl}/openapi/platform.json`,
+    `  Docs           ${config.publicUrl}/docs`,
   ];
   if (firstRun) {
     lines.push(

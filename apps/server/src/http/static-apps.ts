@@ -13,6 +13,8 @@ export const CONNECTOR_APP: StaticApp = {
   distDir: path.join(ROOT, "apps/connector/dist"),
 };
 
+export const DOCS_SITE: StaticApp = { workspace: "@weft/docs", distDir: path.join(ROOT, "apps/docs/dist") };
+
 export const isBuilt = (app: StaticApp) => fs.existsSync(path.join(app.distDir, "index.html"));
 
 /**

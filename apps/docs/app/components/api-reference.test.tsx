@@ -1,0 +1,98 @@
+// @vitest-environment node
+// The documents come from the server's generator (PGlite and all), which wants Node, not a DOM.
+import { Window } from "happy-dom";
+import { renderToStaticMarkup } from "react-dom/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { curlExample, pathVariable, sdkExample } from "@/lib/api-examples.ts";
+import { type ApiName, groupByTag, listOperations, type OpenApiDocument } from "@/lib/openapi.ts";
+import { generateOpenApiDocuments } from "../../../server/src/openapi-documents.ts";
+import { ApiReference } from "./api-reference.tsx";
+
+let documents: Record<ApiName, OpenApiDocument>;
+
+beforeAll(async () => {
+  documents = (await generateOpenApiDocuments()) as unknown as Record<ApiName, OpenApiDocument>;
+});
+
+function renderReference(api: ApiName) {
+  const { document } = new Window();
+  document.body.innerHTML = renderToStaticMarkup(<ApiReference api={api} document={documents[api]} />);
+  return document;
+}
+
+describe.each(["auth", "platform"] as const)("the %s API reference", (api) => {
+  it("renders every operation the generator returns, with its anchor, method, path and responses", () => {
+    const page = renderReference(api);
+    const operations = listOperations(documents[api]);
+    expect(operations.length).toBeGreaterThan(0);
+    expect(page.querySelectorAll("[data-operation]")).toHaveLength(operations.length);
+    for (const { method, path, operation, anchor } of operations) {
+      const article = page.querySelector(`[data-operation="${anchor}"]`);
+      expect(article, `${method} ${path}`).not.toBeNull();
+      expect(article!.querySelector(`h3#${anchor}`)).not.toBeNull();
+      expect(article!.querySelector('[data-testid="operation-method"]')!.textContent).toBe(
+        method.toUpperCase(),
+      );
+      expect(article!.querySelector('[data-testid="operation-path"]')!.textContent).toBe(path);
+      const statuses = [...article!.querySelectorAll("[data-status]")].map((li) =>
+        li.getAttribute("data-status"),
+      );
+      expect(statuses).toEqual(Object.keys(operation.responses ?? {}));
+      const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+      for (const scheme of schemes) expect(article!.textContent).toContain(scheme);
+      if (schemes.length === 0) expect(article!.textContent).toContain("none (public)");
+      expect(article!.textContent).toContain("Example request");
+    }
+  });
+
+  it("groups operations under their tags, with stable anchors", () => {
+    const page = renderReference(api);
+    const anchors = listOperations(documents[api]).map((o) => o.anchor);
+    expect(new Set(anchors).size).toBe(anchors.length);
+    for (const { operation, anchor } of listOperations(documents[api])) {
+      if (operation.operationId) expect(anchor).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    }
+    for (const group of groupByTag(documents[api])) {
+      const section = page.querySelector(`section[aria-labelledby="${group.anchor}"]`);
+      expect(section, group.name).not.toBeNull();
+      const inSection = [...section!.querySelectorAll("[data-operation]")].map((a) =>
+        a.getAttribute("data-operation"),
+      );
+      expect(inSection).toEqual(group.operations.map((o) => o.anchor));
+    }
+  });
+
+  it("gives every operation a curl and an @weft/sdk example of the same call", () => {
+    const document = documents[api];
+    for (const { method, path, operation } of listOperations(document)) {
+      const curl = curlExample(document, method, path, operation);
+      expect(curl).toMatch(/^curl -s/);
+      const urlPath = path.replace(/\{(\w+)\}/g, (_match, name: string) => `$${pathVariable(path, name)}`);
+      expect(curl).toContain(`"$WEFT${urlPath}`);
+      if (method !== "get") expect(curl).toContain(`-X ${method.toUpperCase()}`);
+      expect(curl).not.toMatch(/\{[A-Za-z]+\}/); // every path parameter is a shell variable
+      if (operation.requestBody) expect(curl).toContain("-d '{");
+      const sdk = sdkExample(api, document, method, path, operation);
+      expect(sdk).toContain(`weft.${api}.${method.toUpperCase()}("${path}"`);
+      expect(sdk).toContain('from "@weft/sdk"');
+    }
+  });
+});
+
+describe("the examples", () => {
+  it("use the quickstart's shell variables and the request body's documented values", () => {
+    const document = documents.platform;
+    const create = listOperations(document).find((o) => o.method === "post" && o.path === "/v1/profiles")!;
+    const curl = curlExample(document, create.method, create.path, create.operation);
+    expect(curl).toContain('-H "Authorization: Bearer $WEFT_KEY"');
+    expect(curl).toContain('"email":"ada@example.com"');
+    const read = listOperations(document).find((o) => o.method === "get" && o.path === "/v1/profiles/{id}")!;
+    expect(curlExample(document, read.method, read.path, read.operation)).toContain(
+      '"$WEFT/v1/profiles/$PROFILE_ID"',
+    );
+    const revoke = listOperations(documents.auth).find((o) => o.method === "delete")!;
+    expect(curlExample(documents.auth, revoke.method, revoke.path, revoke.operation)).toContain(
+      '-H "Authorization: Bearer $TOKEN"',
+    );
+  });
+});
