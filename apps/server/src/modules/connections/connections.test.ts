@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import {
   createProfile,
@@ -708,7 +708,8 @@ describe("POST /v1/connections/{connectionId}/statements/refresh", () => {
 });
 
 describe("profile deletion", () => {
-  it("removes the profile's connections, accounts and transactions", async () => {
+  it("removes the profile's connections, accounts and transactions, revoking provider access first", async () => {
+    const revoke = vi.spyOn(MockProvider.prototype, "revoke");
     const { profileId, connectionId } = await linkAndSync(platform, env, {
       products: ["ACCOUNT_BALANCES_AND_TRANSACTIONS"],
     });
@@ -719,8 +720,11 @@ describe("profile deletion", () => {
         .where(eq(accounts.connectionId, connectionId))
     ).map((a) => a.id);
     expect(accountIds.length).toBe(5);
+    const token = decrypt(platform.ctx.secretKey, (await connectionRow(connectionId)).accessTokenEncrypted!);
     await platform.app.inject({ method: "DELETE", url: `/v1/profiles/${profileId}`, headers: env.auth });
     await platform.worker.drain();
+    expect(revoke).toHaveBeenCalledWith({ accessToken: token });
+    revoke.mockRestore();
     expect(await platform.ctx.db.select().from(connections).where(eq(connections.id, connectionId))).toEqual(
       [],
     );

@@ -323,6 +323,24 @@ export async function completeDisconnect(ctx: AppContext, connectionId: string):
   });
 }
 
+/**
+ * Before a profile is deleted: end each of its connections' provider access. A provider that
+ * fails to answer does not hold the deletion up; it is logged.
+ */
+export async function revokeProfileConnections(ctx: AppContext, profileId: string): Promise<void> {
+  const rows = await ctx.db.select().from(connections).where(eq(connections.profileId, profileId));
+  for (const row of rows) {
+    if (!row.accessTokenEncrypted || row.provider === "DISCONNECTED") continue;
+    try {
+      await providerFor(row.provider).revoke({
+        accessToken: decrypt(ctx.secretKey, row.accessTokenEncrypted),
+      });
+    } catch (error) {
+      ctx.logger.warn({ err: error, connectionId: row.id }, "revoking provider access failed");
+    }
+  }
+}
+
 /** 403 unless the connection is active (not disconnecting or disconnected). */
 export function assertActive(row: ConnectionRow): void {
   if (isActiveStatus(row.status)) return;

@@ -1,9 +1,14 @@
 import type { AppContext } from "../../context.ts";
 import { exponentialBackoff, type JobHandler } from "../../jobs/worker.ts";
+import { revokeProfileConnections } from "../connections/service.ts";
 import { deleteProfileNow, PROFILE_DELETE_QUEUE } from "./service.ts";
 
 export const profileDeletionHandler = (ctx: AppContext): JobHandler => ({
   queue: PROFILE_DELETE_QUEUE,
   backoffMs: exponentialBackoff,
-  handle: (job) => ctx.db.transaction((tx) => deleteProfileNow(tx, String(job.payload.profileId))),
+  handle: async (job) => {
+    // Providers are told first, outside the transaction; the rows then go with the profile (cascade).
+    await revokeProfileConnections(ctx, String(job.payload.profileId));
+    await ctx.db.transaction((tx) => deleteProfileNow(tx, String(job.payload.profileId)));
+  },
 });
