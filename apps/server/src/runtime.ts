@@ -2,6 +2,7 @@ import pino, { type DestinationStream, type Logger } from "pino";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { JOBS_CHANNEL } from "./jobs/queue.ts";
 import { type JobHandler, Worker } from "./jobs/worker.ts";
 import { balanceRefreshHandler } from "./modules/accounts/jobs.ts";
 import { connectionJobHandlers } from "./modules/connections/jobs.ts";
@@ -65,7 +66,10 @@ export async function openRuntime(
       mailer: createMailer(config, logger),
       wakeWorkers: () => worker?.wake(),
     };
-    worker = new Worker(database.db, jobHandlers(ctx), { logger });
+    worker = new Worker(database.db, jobHandlers(ctx), {
+      logger,
+      subscribe: (onEnqueued) => database.listen(JOBS_CHANNEL, onEnqueued),
+    });
     const runningWorker = worker;
     return {
       ctx,

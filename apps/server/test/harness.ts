@@ -7,7 +7,7 @@ import pino from "pino";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
-import { openDatabase } from "../src/db/client.ts";
+import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
 import type { EnvironmentMode } from "../src/db/schema/index.ts";
 import type { Server } from "../src/http/server-type.ts";
 import { Worker } from "../src/jobs/worker.ts";
@@ -52,6 +52,8 @@ export type TestPlatform = {
   ctx: AppContext;
   app: Server;
   worker: Worker;
+  /** LISTEN on the test database (what `weft serve` wires its workers to). */
+  listen: DatabaseHandle["listen"];
   /** Every message the platform mailed, oldest first. */
   mail: MailMessage[];
   /** Create an environment with a live API key. */
@@ -91,6 +93,7 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     ctx,
     app,
     worker,
+    listen: (channel, onNotify) => database.listen(channel, onNotify),
     mail,
     async environment(mode = "SANDBOX", name = `${mode} environment`) {
       const env = await createEnvironment(ctx.db, { name, mode });

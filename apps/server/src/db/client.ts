@@ -20,6 +20,8 @@ export type DatabaseHandle = {
   driver: DatabaseDriver;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Call `onNotify` on every NOTIFY to `channel` (delivered at commit); returns the unsubscribe. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
 };
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -87,6 +89,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       driver: "postgres",
       migrate: () => migratePostgresOnce(pool, db),
       close: () => pool.end(),
+      listen: (channel, onNotify) => listenPostgres(pool, channel, onNotify),
     };
   }
   const release = options.dataDir ? acquireDataDirLock(options.dataDir, options.owner ?? "weft") : () => {};
@@ -102,11 +105,29 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await client.close();
         release();
       },
+      listen: async (channel, onNotify) => {
+        const unlisten = await client.listen(channel, () => onNotify());
+        return () => unlisten();
+      },
     };
   } catch (error) {
     release();
     throw error;
   }
+}
+
+/** A pooled connection kept for LISTEN; if it breaks, listeners fall back to their polling. */
+async function listenPostgres(pool: pg.Pool, channel: string, onNotify: () => void) {
+  const client = await pool.connect();
+  client.on("notification", (message) => {
+    if (message.channel === channel) onNotify();
+  });
+  client.on("error", () => {});
+  await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+  return async () => {
+    await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {});
+    client.release();
+  };
 }
 
 /** Several processes may start at once against one PostgreSQL: migrate under an advisory lock. */

@@ -3,7 +3,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../test/harness.ts";
 import { jobs } from "../db/schema/index.ts";
-import { claimJobs, completeJob, enqueueJob, getJob } from "./queue.ts";
+import { claimJobs, completeJob, enqueueJob, getJob, JOBS_CHANNEL } from "./queue.ts";
 import { FailJobNow, type JobHandler, RetryJobAt, Worker } from "./worker.ts";
 
 let platform: TestPlatform;
@@ -124,6 +124,24 @@ describe("Worker", () => {
     await Promise.all([make().drain(), make().drain()]);
     expect(runs.size).toBe(ids.length);
     expect([...runs.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it("wakes on the enqueue notification, at commit, without waiting for a poll", async () => {
+    const ran: number[] = [];
+    const worker = new Worker(db(), [handler("t.notify", async () => void ran.push(Date.now()))], {
+      logger,
+      pollIntervalMs: 600_000,
+      subscribe: (onEnqueued) => platform.listen(JOBS_CHANNEL, onEnqueued),
+    });
+    worker.start();
+    await new Promise((r) => setTimeout(r, 200));
+    const committedAt = Date.now();
+    const id = await db().transaction((tx) => enqueueJob(tx, "t.notify", {}));
+    await expect
+      .poll(async () => (await getJob(db(), id))!.state, { timeout: 10_000, interval: 20 })
+      .toBe("completed");
+    expect(ran[0]! - committedAt).toBeLessThan(5_000);
+    await worker.stop();
   });
 
   it("start() polls and stop() waits for jobs in flight", async () => {

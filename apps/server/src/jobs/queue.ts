@@ -5,6 +5,9 @@ import { newId } from "../http/ids.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
 
+/** Enqueueing notifies this channel; PostgreSQL delivers the notification when the transaction commits. */
+export const JOBS_CHANNEL = "weft_jobs";
+
 export type EnqueueOptions = {
   /** Run no earlier than this. */
   runAt?: Date;
@@ -29,6 +32,9 @@ export async function enqueueJob(
     maxAttempts: options.maxAttempts ?? 10,
     runAt: options.runAt ?? new Date(),
   });
+  // Workers (in this process or any other) wake at commit instead of at their next poll.
+  if (!options.runAt || options.runAt.getTime() <= Date.now())
+    await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
   return id;
 }
 

@@ -26,8 +26,11 @@ export type JobHandler = {
 
 export type WorkerOptions = {
   concurrency?: number;
+  /** Polling catches jobs that come due later (retries) and covers a lost notification. */
   pollIntervalMs?: number;
   logger: Logger;
+  /** Subscribe to "a job was enqueued" notifications; returns the unsubscribe. */
+  subscribe?: (onEnqueued: () => void) => Promise<() => Promise<void>>;
 };
 
 /** Exponential backoff from 1 s, capped at 10 minutes: the default for internal jobs. */
@@ -42,10 +45,14 @@ export class Worker {
   private timer: NodeJS.Timeout | undefined;
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
+  /** Set by wake(); a wake while the loop is busy makes it claim again instead of sleeping. */
+  private isWakeRequested = false;
   private readonly db: Database;
   private readonly concurrency: number;
   private readonly pollIntervalMs: number;
   private readonly logger: Logger;
+  private readonly subscribe: WorkerOptions["subscribe"];
+  private unsubscribe: (() => Promise<void>) | undefined;
   private readonly queues: string[];
   /** One lease for every claim: the longest any handler asks for. */
   private readonly leaseMs: number;
@@ -54,7 +61,8 @@ export class Worker {
     this.db = db;
     for (const handler of handlers) this.handlers.set(handler.queue, handler);
     this.concurrency = options.concurrency ?? 4;
-    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.subscribe = options.subscribe;
     this.logger = options.logger.child({ worker: this.id });
     this.queues = [...this.handlers.keys()];
     this.leaseMs = Math.max(60_000, ...handlers.map((h) => h.leaseMs ?? 0));
@@ -64,15 +72,24 @@ export class Worker {
     if (this.running) return;
     this.running = true;
     this.loop = this.run();
+    this.subscribe?.(() => this.wake())
+      .then((unsubscribe) => {
+        if (this.running) this.unsubscribe = unsubscribe;
+        else void unsubscribe();
+      })
+      .catch((error) => this.logger.warn({ err: error }, "no job notifications; polling only"));
   }
 
   /** Poll now instead of at the next interval (called after an in-process enqueue). */
   wake(): void {
+    this.isWakeRequested = true;
     this.wakeUp?.();
   }
 
   async stop(): Promise<void> {
     this.running = false;
+    await this.unsubscribe?.();
+    this.unsubscribe = undefined;
     this.wake();
     await this.loop;
     await Promise.allSettled([...this.inFlight]);
@@ -91,6 +108,7 @@ export class Worker {
 
   private async run(): Promise<void> {
     while (this.running) {
+      this.isWakeRequested = false;
       let claimed = 0;
       try {
         claimed = await this.tick();
@@ -99,6 +117,7 @@ export class Worker {
       }
       if (!this.running) break;
       if (claimed > 0 && this.inFlight.size < this.concurrency) continue;
+      if (this.isWakeRequested) continue;
       await new Promise<void>((resolve) => {
         this.wakeUp = resolve;
         this.timer = setTimeout(resolve, this.pollIntervalMs);
