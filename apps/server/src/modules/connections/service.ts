@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import {
@@ -232,16 +232,18 @@ export async function linkConnection(
   }
   const loginFingerprint = fingerprintOf(institution.id, input.username);
   const [existing] = await ctx.db
-    .select({ id: connections.id, status: connections.status })
+    .select({ id: connections.id })
     .from(connections)
     .where(
       and(
         eq(connections.profileId, profile.id),
         eq(connections.institutionId, institution.id),
         eq(connections.loginFingerprint, loginFingerprint),
+        notInArray(connections.status, ["DISCONNECTING", "DISCONNECTED"]),
       ),
-    );
-  if (existing && isActiveStatus(existing.status)) throw alreadyLinked(institution);
+    )
+    .limit(1);
+  if (existing) throw alreadyLinked(institution);
 
   const provider = providerForMode(environment.mode, institution);
   const historyStartOn = historyStartFor(now);
