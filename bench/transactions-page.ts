@@ -5,7 +5,7 @@
  * rows; the unfiltered total is the count the sync keeps on the account. Flat means the 1M
  * figures stay near the 10k ones (the ratio column).
  *   node bench/transactions-page.ts   (PostgreSQL when DATABASE_URL, BENCH_DATABASE_URL or
- *                                      TEST_DATABASE_URL is set; else embedded PGlite, slowly)
+ *                                      TEST_DATABASE_URL is set; else embedded PGlite)
  * BENCH_PAGE_SAMPLES (default 200) requests per figure.
  */
 import { randomBytes } from "node:crypto";
@@ -83,6 +83,7 @@ export async function benchTransactionsPage() {
     pino({ level: "warn" }),
   );
   const { db } = runtime.ctx;
+  const BIG_FROM = STAGES.at(-1)! - BIG_ROWS;
   const stages: {
     rowsInTable: number;
     loadSeconds: number;
@@ -104,7 +105,7 @@ export async function benchTransactionsPage() {
       // rest is spread over 2,000 other accounts.
       const accountOf = sql.raw(
         `case when g < ${MEASURED_ROWS} then '${MEASURED}' ` +
-          `when g >= ${STAGES.at(-1)! - BIG_ROWS} then '${BIG}' ` +
+          `when g >= ${BIG_FROM} then '${BIG}' ` +
           `else 'acct_bench_' || lpad((1 + g % ${OTHER_ACCOUNTS})::text, 17, '0') end`,
       );
       for (let from = loaded; from < size; from += 100_000) {
