@@ -24,7 +24,7 @@ type Props = {
 };
 
 const METHOD_COLORS: Record<string, string> = {
-  get: "bg-sky-600",
+  get: "bg-sky-700",
   post: "bg-green-700",
   put: "bg-amber-700",
   patch: "bg-amber-700",

@@ -1,0 +1,293 @@
+import { createRequire } from "node:module";
+import type { BrowserContext, ConsoleMessage, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONNECTOR_APP, ensureBuilt } from "../../server/src/http/static-apps.ts";
+import { createConnector } from "../../server/src/modules/connectors/service.ts";
+import type { TestPlatform } from "../../server/test/harness.ts";
+import { listOperations, type OpenApiDocument } from "../app/lib/openapi.ts";
+import { contentPages, launchChromium, saveScreenshotPath, startSite } from "./site.ts";
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+let platform: TestPlatform;
+let origin: string;
+let browser: Awaited<ReturnType<typeof launchChromium>>;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  const site = await startSite();
+  platform = site.platform;
+  origin = site.origin;
+  if (site.buildMs !== undefined) console.info(`docs site built in ${site.buildMs} ms`);
+  browser = await launchChromium();
+  context = browser.context;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.close();
+});
+
+type PageProblems = { consoleErrors: string[]; pageErrors: string[]; failedRequests: string[] };
+
+/** A fresh tab that records console errors, uncaught errors and failed same-origin requests. */
+async function openPage(): Promise<{ page: Page; problems: PageProblems }> {
+  const page = await context.newPage();
+  const problems: PageProblems = { consoleErrors: [], pageErrors: [], failedRequests: [] };
+  page.on("console", (message: ConsoleMessage) => {
+    if (message.type() === "error") problems.consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.pageErrors.push(error.message));
+  page.on("response", (response) => {
+    if (response.url().startsWith(origin) && response.status() >= 400) {
+      problems.failedRequests.push(`${response.status()} ${response.url()}`);
+    }
+  });
+  page.on("requestfailed", (request) => problems.failedRequests.push(`failed ${request.url()}`));
+  return { page, problems };
+}
+
+async function visit(page: Page, path: string): Promise<void> {
+  const response = await page.goto(`${origin}${path}`, { waitUntil: "networkidle" });
+  // A change of hash alone is not a new request.
+  if (response) expect(response.status(), path).toBe(200);
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run();
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.length,
+      help: v.help,
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id} (${v.nodes} nodes): ${v.help}`);
+}
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: unknown[] };
+
+async function fetchDocument(name: "auth" | "platform"): Promise<OpenApiDocument> {
+  const response = await fetch(`${origin}/openapi/${name}.json`);
+  return (await response.json()) as OpenApiDocument;
+}
+
+describe("the built docs site in Chromium", () => {
+  it("renders every page without a console error, a broken internal link or a serious axe violation", async () => {
+    const { page, problems } = await openPage();
+    const queue = ["/docs/"];
+    const visited = new Set<string>();
+    const anchorsToCheck: { from: string; path: string; id: string }[] = [];
+    const otherTargets = new Set<string>();
+    const pageIds = new Map<string, Set<string>>();
+    const accessibility: string[] = [];
+
+    while (queue.length > 0) {
+      const path = queue.shift()!;
+      if (visited.has(path)) continue;
+      visited.add(path);
+      await visit(page, path);
+      expect(await page.locator("h1").count(), `${path} has a title`).toBeGreaterThan(0);
+      pageIds.set(path, new Set(await page.$$eval("[id]", (els) => els.map((el) => el.id))));
+      const hrefs = await page.$$eval("a[href]", (links) => links.map((a) => a.getAttribute("href")!));
+      for (const href of hrefs) {
+        const url = new URL(href, `${origin}${path}`);
+        if (url.origin !== origin) continue;
+        const target = normalize(url.pathname);
+        if (url.hash.length > 1)
+          anchorsToCheck.push({ from: path, path: target, id: decodeURIComponent(url.hash.slice(1)) });
+        if (target.startsWith("/docs/")) queue.push(target);
+        else otherTargets.add(target);
+      }
+      accessibility.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+    }
+
+    expect([...visited].sort(), "the crawl reaches every page of content/docs").toEqual(
+      expect.arrayContaining(contentPages().map(normalize)),
+    );
+    for (const anchor of anchorsToCheck) {
+      expect(
+        pageIds.get(anchor.path)?.has(anchor.id),
+        `#${anchor.id} on ${anchor.path} (linked from ${anchor.from})`,
+      ).toBe(true);
+    }
+    for (const target of otherTargets) {
+      const response = await fetch(`${origin}${target}`);
+      expect(response.status, `${target} (outside the site, same server)`).toBe(200);
+    }
+    expect(problems.consoleErrors).toEqual([]);
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.failedRequests).toEqual([]);
+    expect(accessibility).toEqual([]);
+    await page.close();
+  });
+
+  it("shows every operation of both API documents, with method, path and anchor", async () => {
+    const { page, problems } = await openPage();
+    for (const api of ["auth", "platform"] as const) {
+      const document = await fetchDocument(api);
+      const operations = listOperations(document);
+      expect(operations.length).toBeGreaterThan(0);
+      await visit(page, `/docs/api-reference/${api}`);
+      await expect.poll(() => page.locator("[data-operation]").count()).toBe(operations.length);
+      for (const { method, path, anchor } of operations) {
+        const article = page.locator(`[data-operation="${anchor}"]`);
+        await expect
+          .poll(() => article.locator('[data-testid="operation-method"]').textContent())
+          .toBe(method.toUpperCase());
+        expect(await article.locator('[data-testid="operation-path"]').textContent()).toBe(path);
+        expect(await article.locator(`h3[id="${anchor}"]`).count()).toBe(1);
+      }
+      await page.screenshot({ path: saveScreenshotPath(`api-reference-${api}`) });
+      // The anchors are stable: following one lands on its operation.
+      const last = operations.at(-1)!;
+      await visit(page, `/docs/api-reference/${api}#${last.anchor}`);
+      await expect
+        .poll(() => page.evaluate(() => decodeURIComponent(window.location.hash)))
+        .toBe(`#${last.anchor}`);
+    }
+    expect(problems.consoleErrors).toEqual([]);
+    expect(problems.pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it("opens and closes a schema's nested properties with the toggle", async () => {
+    const { page } = await openPage();
+    await visit(page, "/docs/api-reference/platform");
+    const first = page.getByRole("button", { name: "Show Properties" }).first();
+    const controls = await first.getAttribute("aria-controls");
+    const toggle = page.locator(`button[aria-controls="${controls}"]`);
+    const controlled = page.locator(`[id="${controls}"]`);
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await controlled.isVisible()).toBe(false);
+
+    await toggle.click();
+    await expect.poll(() => toggle.textContent()).toBe("Hide Properties");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(await controlled.locator("[data-field]").count()).toBeGreaterThan(0);
+    expect(await controlled.locator("[data-field]").first().isVisible()).toBe(true);
+
+    await toggle.click();
+    await expect.poll(() => toggle.textContent()).toBe("Show Properties");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await controlled.isVisible()).toBe(false);
+
+    await toggle.click();
+    await expect.poll(() => toggle.textContent()).toBe("Hide Properties");
+    await page.close();
+  });
+
+  it("finds pages and operations with search", async () => {
+    const { page, problems } = await openPage();
+    await visit(page, "/docs/");
+    await page
+      .getByRole("button", { name: /^Search/ })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog");
+    const input = dialog.getByPlaceholder("Search");
+    await input.fill("verify webhook signatures");
+    await dialog.getByText("Webhooks", { exact: true }).first().click();
+    await expect.poll(() => page.url()).toBe(`${origin}/docs/guides/webhooks`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Webhooks");
+
+    await page
+      .getByRole("button", { name: /^Search/ })
+      .first()
+      .click();
+    await input.fill("Create a processor token");
+    await dialog.getByText("Create a processor token", { exact: true }).first().click();
+    await expect.poll(() => page.url()).toBe(`${origin}/docs/api-reference/platform#create-processor-token`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Platform API");
+    expect(problems.consoleErrors).toEqual([]);
+    expect(problems.pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it("keeps card descriptions to two lines and badges cards with their last tag", async () => {
+    const { page } = await openPage();
+    await visit(page, "/docs/");
+    await page.screenshot({ path: saveScreenshotPath("home") });
+    await visit(page, "/docs/concepts");
+    const description = page.getByTestId("page-card-description").first();
+    expect(await description.evaluate((el) => getComputedStyle(el).webkitLineClamp)).toBe("2");
+    const lineHeight = await description.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+    const height = await description.evaluate((el) => el.getBoundingClientRect().height);
+    expect(height).toBeLessThanOrEqual(lineHeight * 2 + 1);
+    expect(await page.getByTestId("page-card").count()).toBeGreaterThan(1);
+    await page.screenshot({ path: saveScreenshotPath("card-grid") });
+    await page.close();
+  });
+});
+
+describe("the Connector launcher in Chromium", () => {
+  it("opens the local server's sandbox Connector and logs every event to the console", async () => {
+    expect(
+      ensureBuilt(CONNECTOR_APP, (message) => console.info(message)),
+      "the Connector app builds",
+    ).toBe(true);
+    const environment = await platform.environment("SANDBOX");
+    const connector = await createConnector(platform.ctx.db, {
+      environmentId: environment.id,
+      name: "Docs demo",
+    });
+    const { page, problems } = await openPage();
+    const logged: { type: string; metadata: Record<string, unknown> }[] = [];
+    page.on("console", async (message) => {
+      const [label, type, metadata] = message.args();
+      if (!label || !type || !metadata || (await label.jsonValue()) !== "[Weft Connector]") return;
+      logged.push({
+        type: String(await type.jsonValue()),
+        metadata: (await metadata.jsonValue()) as Record<string, unknown>,
+      });
+    });
+    const loggedTypes = () => logged.map((event) => event.type);
+
+    await visit(page, `/docs/guides/connector?connectorId=${connector.id}`);
+    const launch = page.getByRole("button", { name: "Launch the Connector" });
+    await expect.poll(() => launch.isEnabled()).toBe(true);
+    await launch.click();
+
+    const frame = page.frameLocator('iframe[title="Connect your bank account"]');
+    await expect.poll(() => loggedTypes()).toEqual(["opened", "loaded"]);
+    expect(logged[0]!.metadata).toEqual({ connectorId: connector.id, profileId: null, connectionId: null });
+    expect(logged[1]!.metadata.connectorId).toBe(connector.id);
+
+    // The sandbox sign-in: any email, then the passcode 000000.
+    await frame.getByLabel("Email").fill("ada@example.com");
+    await frame
+      .getByRole("button", { name: /continue|send|next/i })
+      .first()
+      .click();
+    await frame.getByLabel("6-digit code").fill("000000");
+    await frame
+      .getByRole("button", { name: /continue|verify|sign in|next/i })
+      .first()
+      .click();
+    await expect.poll(() => frame.getByLabel("Search for your bank").count(), { timeout: 15_000 }).toBe(1);
+    await page.screenshot({ path: saveScreenshotPath("connector-modal") });
+
+    // Esc exits: the host page hears exited.aborted, with the profile that signed in.
+    await frame.getByLabel("Search for your bank").press("Escape");
+    await expect.poll(() => loggedTypes()).toEqual(["opened", "loaded", "exited.aborted"]);
+    expect(logged[2]!.metadata.connectorId).toBe(connector.id);
+    await expect.poll(() => page.locator('iframe[title="Connect your bank account"]').count()).toBe(0);
+    expect(await page.getByRole("list", { name: "Connector events" }).textContent()).toContain(
+      "exited.aborted",
+    );
+    expect(problems.consoleErrors).toEqual([]);
+    expect(problems.pageErrors).toEqual([]);
+    await page.close();
+  });
+});
+
+/** "/docs/a/" and "/docs/a" are one page; the home page is "/docs/". */
+function normalize(pathname: string): string {
+  if (pathname === "/docs" || pathname === "/docs/") return "/docs/";
+  return pathname.replace(/\/+$/, "");
+}

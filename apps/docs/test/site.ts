@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type BrowserContext, chromium } from "playwright-core";
+import { startTestPlatform, type TestPlatform } from "../../server/test/harness.ts";
+import { buildDocs, distDir } from "../scripts/build.ts";
+
+export const resultsDir = fileURLToPath(new URL("../test-results/", import.meta.url));
+
+/**
+ * The site as a reader gets it: built from the current sources (set WEFT_DOCS_PREBUILT=1 to
+ * reuse apps/docs/dist), served by a real Weft server on a free port.
+ */
+export async function startSite(): Promise<{
+  platform: TestPlatform;
+  origin: string;
+  buildMs: number | undefined;
+}> {
+  let buildMs: number | undefined;
+  const reuse = process.env.WEFT_DOCS_PREBUILT === "1" && fs.existsSync(path.join(distDir, "index.html"));
+  if (!reuse) buildMs = (await buildDocs({ quiet: true })).durationMs;
+  const platform = await startTestPlatform();
+  const address = await platform.app.listen({ port: 0, host: "127.0.0.1" });
+  return { platform, origin: new URL(address).origin, buildMs };
+}
+
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+/** Debian's Chromium (never a downloaded browser) with a fresh profile. */
+export async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "weft-docs-chromium-"));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 900 },
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every page the content folder defines, as its site path: content/docs/a/index.mdx is /docs/a. */
+export function contentPages(): string[] {
+  const root = fileURLToPath(new URL("../content/docs/", import.meta.url));
+  const pages: string[] = [];
+  for (const file of fs.readdirSync(root, { recursive: true, encoding: "utf8" })) {
+    if (!file.endsWith(".mdx")) continue;
+    const slug = file
+      .replace(/\.mdx$/, "")
+      .replace(/(^|\/)index$/, "")
+      .split(path.sep)
+      .join("/");
+    pages.push(slug ? `/docs/${slug}` : "/docs/");
+  }
+  return pages.sort();
+}
+
+export function saveScreenshotPath(name: string): string {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  return path.join(resultsDir, `${name}.png`);
+}
