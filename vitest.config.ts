@@ -15,6 +15,7 @@ const drivers = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : []
 
 export default defineConfig({
   test: {
+    globalSetup: ["./vitest.global-setup.ts"],
     projects: [
       ...drivers.map((driver) => ({
         test: {

@@ -26,6 +26,7 @@ export type ConnectionState = {
   accounts: Account[];
 };
 export type Session = { token: string; userId: string };
+export type AccountChoices = { accounts: Account[]; error: { message: string; code: string } | null };
 
 export class ApiError extends Error {
   readonly status: number;
@@ -88,6 +89,8 @@ export function createApi(connectorId: string, getToken: () => string | undefine
       request<LinkOutcome>("POST", `${base}/connections`, { ...authed, body }),
     connection: (id: string) =>
       request<ConnectionState>("GET", `${base}/connections/${encodeURIComponent(id)}`, authed),
+    accountChoices: (id: string) =>
+      request<AccountChoices>("GET", `${base}/connections/${encodeURIComponent(id)}/choices`, authed),
     shareAccounts: (id: string, accountIds: string[]) =>
       request<ConnectionState>("POST", `${base}/connections/${encodeURIComponent(id)}/accounts`, {
         ...authed,

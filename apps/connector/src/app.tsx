@@ -1,6 +1,7 @@
 import type { InitMessage } from "@weft/sdk/protocol";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
+  type Account,
   ApiError,
   type Challenge,
   type ConnectionState,
@@ -26,7 +27,7 @@ type Step =
   | { name: "signIn" }
   | { name: "passcode"; email: string }
   | { name: "search" }
-  | { name: "credentials"; institution: Institution; error?: string }
+  | { name: "credentials"; institution: Institution }
   | {
       name: "mfa";
       institution: Institution;
@@ -35,12 +36,13 @@ type Step =
       password: string;
       error?: string;
     }
-  | { name: "linking"; connectionId: string }
-  | { name: "accounts"; connection: ConnectionState }
-  | { name: "syncing"; connection: ConnectionState }
+  | { name: "linking" }
+  | { name: "accounts"; connectionId: string; institution: Institution; accounts: Account[] }
+  | { name: "syncing"; connectionId: string }
   | { name: "success"; connection: ConnectionState }
-  | { name: "error"; title: string; message: string; action: string; code: string; retry?: () => void };
+  | { name: "error"; title: string; message: string; action: string; code: string };
 
+/** What each connection error means to the end-user, and whether trying again can help now. */
 const ERROR_COPY: Record<string, { title: string; action: string; canRetry: boolean }> = {
   ERROR_REPAIRABLE: {
     title: "Sign in again",
@@ -76,16 +78,38 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
   const loaded = useRef(false);
   const isModal = init?.mode !== "inline";
   const isSandbox = config?.mode !== "PRODUCTION";
+  const reconnecting = init?.connectionId;
 
   const fail = useCallback((title: string, message: string, action: string, code = "ERROR") => {
     setStep({ name: "error", title, message, action, code });
+  }, []);
+
+  const showError = useCallback((code: string, message: string) => {
+    const copy = ERROR_COPY[code] ?? ERROR_COPY.ERROR_SERVICE!;
+    setStep({ name: "error", title: copy.title, message, action: copy.action, code });
   }, []);
 
   const exitAbort = useCallback(() => {
     host.send({ type: "ExitAbort", profileId: profileId.current, connectionId: init?.connectionId ?? null });
   }, [host, init]);
 
-  // Start: read the connector's config, take the session from the host (or sign in), pick the first step.
+  /** After sign-in: reconnect mode, a preselected institution, or search. */
+  const begin = useCallback(
+    async (message: InitMessage | undefined) => {
+      if (message?.connectionId) {
+        const connection = await api.connection(message.connectionId);
+        if (!connection.institution) throw new ApiError(404, "That connection cannot be reconnected", "");
+        return setStep({ name: "credentials", institution: connection.institution });
+      }
+      if (message?.institution) {
+        return setStep({ name: "credentials", institution: await api.institution(message.institution) });
+      }
+      setStep({ name: "search" });
+    },
+    [api],
+  );
+
+  // Start: the connector's config, the session from the host (or sign-in), then the first step.
   useEffect(() => {
     let cancelled = false;
     (async () => {
@@ -104,16 +128,14 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
             if (!(error instanceof ApiError && error.status === 401)) throw error;
           }
         }
-        if (!token.current && !cfg.emailSignIn) {
-          fail(
-            "Sign-in needed",
-            "This app has to sign you in before you can connect a bank.",
-            "Close this window and try again from the app.",
-            "SESSION_REQUIRED",
-          );
-          return;
-        }
-        setStep(token.current ? { name: "search" } : { name: "signIn" });
+        if (token.current) return await begin(message);
+        if (cfg.emailSignIn) return setStep({ name: "signIn" });
+        fail(
+          "Sign-in needed",
+          "This app has to sign you in before you can connect a bank.",
+          "Close this window and try again from the app.",
+          "SESSION_REQUIRED",
+        );
       } catch (error) {
         fail(
           "This connector cannot open",
@@ -125,30 +147,7 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
     return () => {
       cancelled = true;
     };
-  }, [api, host, fail]);
-
-  // After sign-in: reconnect mode, a preselected institution, or search.
-  const begin = useCallback(async () => {
-    if (init?.connectionId) {
-      const connection = await api.connection(init.connectionId);
-      if (!connection.institution) throw new ApiError(404, "That connection cannot be reconnected", "");
-      setStep({ name: "credentials", institution: connection.institution });
-      return;
-    }
-    if (init?.institution) {
-      setStep({ name: "credentials", institution: await api.institution(init.institution) });
-      return;
-    }
-    setStep({ name: "search" });
-  }, [api, init]);
-
-  useEffect(() => {
-    if (step.name === "search" && (init?.connectionId || init?.institution)) {
-      begin().catch((error) =>
-        fail("Something went wrong", (error as Error).message, "Close this window and try again."),
-      );
-    }
-  }, [step.name, init, begin, fail]);
+  }, [api, host, fail, begin]);
 
   // Load: once, when the first real step shows.
   useEffect(() => {
@@ -167,47 +166,35 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
     return () => document.removeEventListener("keydown", onKey);
   }, [isModal, exitAbort]);
 
-  const showConnectionError = useCallback((connection: ConnectionState) => {
-    const copy = ERROR_COPY[connection.status] ?? ERROR_COPY.ERROR_SERVICE!;
-    setStep({
-      name: "error",
-      title: copy.title,
-      message: connection.error?.message ?? "The connection could not be completed.",
-      action: copy.action,
-      code: connection.status,
-    });
-  }, []);
-
-  // While linking and syncing, follow the connection.
-  const connectionId =
-    step.name === "linking" ? step.connectionId : step.name === "syncing" ? step.connection.id : undefined;
+  // While the first sync runs, follow the connection until it is SYNCED or fails.
+  const syncingId = step.name === "syncing" ? step.connectionId : undefined;
   useEffect(() => {
-    if (!connectionId) return;
+    if (!syncingId) return;
     let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const connection = await api.connection(connectionId);
+        const connection = await api.connection(syncingId);
         if (stopped) return;
-        if (connection.status.startsWith("ERROR_")) return showConnectionError(connection);
-        if (step.name === "linking" && connection.accounts.length > 0) {
-          return setStep(
-            init?.connectionId ? { name: "syncing", connection } : { name: "accounts", connection },
+        if (connection.status.startsWith("ERROR_")) {
+          return showError(
+            connection.status,
+            connection.error?.message ?? "The connection could not be completed.",
           );
         }
-        if (step.name === "syncing" && connection.status === "SYNCED")
-          return setStep({ name: "success", connection });
+        if (connection.status === "SYNCED") return setStep({ name: "success", connection });
       } catch (error) {
         if (!stopped)
           return fail("Something went wrong", (error as Error).message, "Close this window and try again.");
       }
       if (!stopped) timer = setTimeout(poll, POLL_MS);
     };
-    let timer = setTimeout(poll, 0);
+    timer = setTimeout(poll, 0);
     return () => {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [connectionId, step.name, api, init, fail, showConnectionError]);
+  }, [syncingId, api, fail, showError]);
 
   const submitLogin = async (
     institution: Institution,
@@ -216,34 +203,37 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
     mfaCode?: string,
   ) => {
     const body = { username, password, ...(mfaCode && { mfaCode }) };
-    const result = init?.connectionId
-      ? await api.reconnect(init.connectionId, body)
+    const result = reconnecting
+      ? await api.reconnect(reconnecting, body)
       : await api.link({ institutionId: institution.id, ...body });
-    if (result.outcome === "LINKED") return setStep({ name: "linking", connectionId: result.connectionId! });
     if (result.outcome === "INVALID_CREDENTIALS")
       throw new Error(result.message ?? "Those details did not work.");
-    setStep({
-      name: "mfa",
-      institution,
-      challenge: result.challenge!,
-      username,
-      password,
-      ...(result.outcome === "INVALID_MFA_CODE" && { error: result.message ?? "That code did not work." }),
-    });
+    if (result.outcome !== "LINKED") {
+      return setStep({
+        name: "mfa",
+        institution,
+        challenge: result.challenge!,
+        username,
+        password,
+        ...(result.outcome === "INVALID_MFA_CODE" && { error: result.message ?? "That code did not work." }),
+      });
+    }
+    const connectionId = result.connectionId!;
+    if (reconnecting) return setStep({ name: "syncing", connectionId });
+    // A new link: the end-user chooses what to share before anything is fetched.
+    setStep({ name: "linking" });
+    const choices = await api.accountChoices(connectionId);
+    if (choices.error) return showError(choices.error.code, choices.error.message);
+    setStep({ name: "accounts", connectionId, institution, accounts: choices.accounts });
   };
 
-  const done = (connection: ConnectionState) =>
-    host.send({ type: "ExitSuccess", profileId: connection.profileId, connectionId: connection.id });
-
-  const closeWithError = () => {
-    if (step.name !== "error") return;
+  const closeWithError = (code: string, message: string) =>
     host.send({
       type: "ExitError",
       profileId: profileId.current,
       connectionId: init?.connectionId ?? null,
-      error: { message: step.message, code: step.code },
+      error: { message, code },
     });
-  };
 
   const content = (() => {
     switch (step.name) {
@@ -269,13 +259,11 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
               const session = await api.verifyPasscode(step.email, code);
               token.current = session.token;
               profileId.current = session.userId;
-              await begin();
+              await begin(init);
             }}
           />
         );
       case "search":
-        if (init?.connectionId || init?.institution)
-          return <Progress title="Loading" detail="Getting things ready…" />;
         return (
           <Search
             search={api.searchInstitutions}
@@ -288,9 +276,8 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
             key={step.institution.id}
             institution={step.institution}
             isSandbox={isSandbox}
-            error={step.error}
-            title={init?.connectionId ? `Reconnect ${step.institution.name}` : undefined}
-            onBack={init?.connectionId || init?.institution ? undefined : () => setStep({ name: "search" })}
+            title={reconnecting ? `Reconnect ${step.institution.name}` : undefined}
+            onBack={reconnecting || init?.institution ? undefined : () => setStep({ name: "search" })}
             onSubmit={(username, password) => submitLogin(step.institution, username, password)}
           />
         );
@@ -309,24 +296,28 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
         return (
           <Accounts
             connectorName={config?.name ?? "this app"}
-            institution={step.connection.institution}
-            accounts={step.connection.accounts}
+            institution={step.institution}
+            accounts={step.accounts}
             onSubmit={async (accountIds) => {
-              const connection = await api.shareAccounts(step.connection.id, accountIds);
-              setStep({ name: "syncing", connection });
+              await api.shareAccounts(step.connectionId, accountIds);
+              setStep({ name: "syncing", connectionId: step.connectionId });
             }}
           />
         );
       case "syncing":
         return <Progress title="Syncing your accounts" detail="Fetching balances and transactions…" />;
-      case "success":
+      case "success": {
+        const { connection } = step;
         return (
           <Success
-            institution={step.connection.institution}
-            accountCount={step.connection.accounts.length}
-            onDone={() => done(step.connection)}
+            institution={connection.institution}
+            accountCount={connection.accounts.length}
+            onDone={() =>
+              host.send({ type: "ExitSuccess", profileId: connection.profileId, connectionId: connection.id })
+            }
           />
         );
+      }
       case "error":
         return (
           <ErrorScreen
@@ -334,11 +325,9 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
             message={step.message}
             action={step.action}
             onRetry={
-              ERROR_COPY[step.code]?.canRetry && init?.connectionId === undefined
-                ? () => setStep({ name: "search" })
-                : undefined
+              ERROR_COPY[step.code]?.canRetry && !reconnecting ? () => setStep({ name: "search" }) : undefined
             }
-            onClose={closeWithError}
+            onClose={() => closeWithError(step.code, step.message)}
           />
         );
     }
@@ -349,7 +338,7 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
       <header>
         <span className="brand">{config?.name ?? "Weft"}</span>
         {host.isEmbedded && (
-          <button type="button" className="close" aria-label="Close" onClick={exitAbort}>
+          <button type="button" className="close" aria-label="Close the connector" onClick={exitAbort}>
             ×
           </button>
         )}

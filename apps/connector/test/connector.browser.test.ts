@@ -89,8 +89,8 @@ async function openHost(query: Record<string, string> = {}): Promise<Session> {
   const received: { type: string; metadata: Record<string, unknown> }[] = [];
   const errors: string[] = [];
   page.on("console", (message) => {
-    const [tag, type, json] = message.text().split(" ");
-    if (tag === "weft-event") received.push({ type: type!, metadata: JSON.parse(json!) });
+    const match = /^weft-event (\S+) (.*)$/s.exec(message.text());
+    if (match) received.push({ type: match[1]!, metadata: JSON.parse(match[2]!) });
   });
   page.on("pageerror", (error) => errors.push(error.message));
   const params = new URLSearchParams({ connector: connectorId, weft: weftUrl, ...query });
@@ -130,7 +130,7 @@ async function logIn(session: Session, username: string, screenshot?: string) {
   await connector.getByLabel("Username").fill(username);
   await connector.getByLabel("Password").fill("pass_good");
   if (screenshot) await shot(session, screenshot);
-  await connector.getByRole("button", { name: "Connect" }).click();
+  await connector.getByRole("button", { name: "Connect", exact: true }).click();
 }
 
 const waitForEvent = async (session: Session, type: string) => {
@@ -208,9 +208,9 @@ describe("the Connector in Chromium", () => {
     await logIn(session, "user_error_institution");
     const { connector } = session;
     await connector.getByRole("heading", { name: "Your bank is unavailable" }).waitFor({ timeout: 20_000 });
-    await connector.getByText("Try again later; nothing was lost.").waitFor();
+    await connector.getByText("Nothing was shared. Close this window and connect again later.").waitFor();
     await shot(session, "08-error");
-    await connector.getByRole("button", { name: "Close" }).click();
+    await connector.getByRole("button", { name: "Close", exact: true }).click();
     const exit = await waitForEvent(session, "exited.errored");
     expect(exit.metadata.error).toEqual({
       message: "Your bank is not available right now. Try again later.",
@@ -226,11 +226,11 @@ describe("the Connector in Chromium", () => {
     expect(await session.page.locator("iframe").count()).toBe(0);
 
     const again = await openHost();
-    await again.connector.getByRole("button", { name: "Close" }).click();
+    await again.connector.getByRole("button", { name: "Close the connector" }).click();
     await waitForEvent(again, "exited.aborted");
   });
 
-  it("reconnects a connection in ERROR_REPAIRABLE with a session from the backend", async () => {
+  it("reconnects a connection in ERROR_REPAIRABLE with a session from the backend; its accounts come back", async () => {
     const profile = (
       await platform.app.inject({
         method: "POST",
@@ -247,15 +247,31 @@ describe("the Connector in Chromium", () => {
       payload: {
         profileId: profile.id,
         institutionId: institutions[0].id,
-        username: "user_error_repairable",
+        username: "user_good",
         password: "pass_good",
       },
     });
     expect(linked.statusCode).toBe(201);
     const connectionId = linked.json().id;
     await expect
-      .poll(async () => (await platformGet(`/v1/connections/${connectionId}`)).status, { timeout: 20_000 })
-      .toBe("ERROR_REPAIRABLE");
+      .poll(async () => (await platformGet(`/v1/connections/${connectionId}`)).lastSyncedAt, {
+        timeout: 20_000,
+      })
+      .not.toBeNull();
+    const accountIdsOf = async () =>
+      ((await platformGet(`/v1/profiles/${profile.id}/accounts?limit=100`)) as { id: string }[])
+        .map((a) => a.id)
+        .sort();
+    const before = await accountIdsOf();
+    expect(before.length).toBeGreaterThan(0);
+    // The bank starts refusing the stored login: the user has to sign in again.
+    const broken = await platform.app.inject({
+      method: "POST",
+      url: `/v1/sandbox/connections/${connectionId}/simulate`,
+      headers: env.auth,
+      payload: { status: "ERROR_REPAIRABLE" },
+    });
+    expect(broken.json().status).toBe("ERROR_REPAIRABLE");
     const token = (
       await platform.app.inject({
         method: "POST",
@@ -275,10 +291,11 @@ describe("the Connector in Chromium", () => {
     const exit = await waitForEvent(session, "exited.successful");
     expect(exit.metadata).toMatchObject({ connectionId, profileId: profile.id });
     expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("SYNCED");
+    expect(await accountIdsOf()).toEqual(before);
     const reconnected = await platform.ctx.db
       .select()
       .from(events)
       .where(and(eq(events.type, "account.reconnected"), eq(events.profileId, profile.id)));
-    expect(reconnected.length).toBeGreaterThan(0);
+    expect(reconnected.map((e) => (e.record as { id: string }).id).sort()).toEqual(before);
   });
 });

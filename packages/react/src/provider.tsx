@@ -65,11 +65,12 @@ export function WeftProvider({ session: given, baseUrl, children }: WeftProvider
   }, [given, setSession]);
 
   const expiresAt = session ? tokenExpiry(session) : null;
+  const expiresAtMs = expiresAt?.getTime();
   useEffect(() => {
-    if (!expiresAt) return;
-    const timer = setTimeout(() => setSession(null), Math.max(0, expiresAt.getTime() - Date.now()));
+    if (expiresAtMs === undefined) return;
+    const timer = setTimeout(() => setSession(null), Math.max(0, expiresAtMs - Date.now()));
     return () => clearTimeout(timer);
-  }, [expiresAt?.getTime(), setSession, expiresAt]);
+  }, [expiresAtMs, setSession]);
 
   const value = useMemo(
     () => ({ baseUrl, session, expiresAt, setSession }),

@@ -6,24 +6,65 @@ import { fileURLToPath } from "node:url";
 /** The repository root, where `npm run build -w <workspace>` runs. */
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 
-export type StaticApp = { workspace: string; distDir: string };
+/** A front-end app the server serves from its build output. */
+export type StaticApp = {
+  workspace: string;
+  distDir: string;
+  /** The file whose presence means "built". */
+  entry: string;
+  /** Folders whose changes make the build stale. */
+  sources: string[];
+};
 
 export const CONNECTOR_APP: StaticApp = {
   workspace: "@weft/connector",
   distDir: path.join(ROOT, "apps/connector/dist"),
+  entry: "index.html",
+  sources: ["apps/connector/src", "apps/connector/index.html", "packages/sdk/src"].map((p) =>
+    path.join(ROOT, p),
+  ),
 };
 
-export const DOCS_SITE: StaticApp = { workspace: "@weft/docs", distDir: path.join(ROOT, "apps/docs/dist") };
+/** The docs render the API reference from the server's route schemas, so server changes make them stale too. */
+export const DOCS_SITE: StaticApp = {
+  workspace: "@weft/docs",
+  distDir: path.join(ROOT, "apps/docs/dist"),
+  entry: "index.html",
+  sources: [
+    "apps/docs/app",
+    "apps/docs/content",
+    "packages/react/src",
+    "packages/sdk/src",
+    "apps/server/src",
+  ].map((p) => path.join(ROOT, p)),
+};
 
-export const isBuilt = (app: StaticApp) => fs.existsSync(path.join(app.distDir, "index.html"));
+export const isBuilt = (app: StaticApp) => fs.existsSync(path.join(app.distDir, app.entry));
+
+function newestChange(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestChange(path.join(target, entry)));
+  return newest;
+}
+
+/** Built, and no source changed since. */
+export function isFresh(app: StaticApp): boolean {
+  if (!isBuilt(app)) return false;
+  const builtAt = fs.statSync(path.join(app.distDir, app.entry)).mtimeMs;
+  return app.sources.every((source) => newestChange(source) <= builtAt);
+}
 
 /**
- * Build a front-end app the server serves if its build output is missing (a fresh clone's
- * first `npm start`). Returns whether the app is built now.
+ * Build a front-end app when its build output is missing or older than its sources (a fresh
+ * clone's first `npm start`, or after a pull). Returns whether a build is there to serve.
  */
 export function ensureBuilt(app: StaticApp, log: (message: string) => void): boolean {
-  if (isBuilt(app)) return true;
-  log(`Building ${app.workspace} (first start only)…`);
+  if (isFresh(app)) return true;
+  log(`Building ${app.workspace}…`);
   const result = spawnSync("npm", ["run", "build", "-w", app.workspace], { cwd: ROOT, stdio: "inherit" });
   if (result.status !== 0)
     log(`Building ${app.workspace} failed; run npm run build -w ${app.workspace} to see why.`);

@@ -46,6 +46,11 @@ export type LinkRequest = {
   products: readonly Product[];
   /** The oldest day of history the connection will ask for. */
   historyStartOn: string;
+  /**
+   * Re-authenticating an existing connection: its current access token. The provider keeps the
+   * same link (same accounts, same ids) and only renews the access, as in Plaid's update mode.
+   */
+  renewing?: string | undefined;
   now: Date;
 };
 
@@ -154,6 +159,12 @@ export interface DataProvider {
   link(request: LinkRequest): Promise<LinkResult>;
   /** Throws ProviderError when the connection cannot sync. */
   fetch(request: FetchRequest): Promise<ProviderSnapshot>;
+  /** The accounts behind an access token, without their data (for the end-user to choose from). */
+  listAccounts(request: {
+    accessToken: string;
+    products: readonly Product[];
+    now: Date;
+  }): Promise<ProviderAccount[]>;
   /** A fresh balance straight from the institution. */
   refreshBalance(request: {
     accessToken: string;

@@ -106,6 +106,10 @@ export const connections = pgTable(
     /** Failed sync attempts in a row: sets the retry backoff. */
     failedSyncs: integer("failed_syncs").notNull().default(0),
     statementsRefreshRequestedAt: instant("statements_refresh_requested_at"),
+    /** Accounts the end-user chose to share (provider ids); null shares every account. */
+    sharedAccountExternalIds: jsonb("shared_account_external_ids").$type<string[] | null>(),
+    /** Linked in the Connector, waiting for the end-user to choose accounts: nothing syncs until then. */
+    awaitingConsentSince: instant("awaiting_consent_since"),
     createdAt: createdAt(),
     /** When the status last changed (the wire's `at`). */
     statusChangedAt: instant("status_changed_at").notNull().defaultNow(),

@@ -427,8 +427,22 @@ export async function insertStatements(
   return created.length;
 }
 
+/** Only the accounts the end-user chose to share, and their data (everything when they were not asked). */
+export function sharedPart(snapshot: ProviderSnapshot, shared: string[] | null): ProviderSnapshot {
+  if (shared === null) return snapshot;
+  const isShared = (externalId: string) => shared.includes(externalId);
+  return {
+    ...snapshot,
+    accounts: snapshot.accounts.filter((a) => isShared(a.externalId)),
+    transactions: snapshot.transactions.filter((t) => isShared(t.accountExternalId)),
+    holdings: snapshot.holdings.filter((h) => isShared(h.accountExternalId)),
+    statements: snapshot.statements.filter((s) => isShared(s.accountExternalId)),
+  };
+}
+
 /** Write one provider snapshot: the caller holds the connection row locked, in its transaction. */
-export async function applySnapshot(c: ApplyContext, snapshot: ProviderSnapshot): Promise<ApplyResult> {
+export async function applySnapshot(c: ApplyContext, provided: ProviderSnapshot): Promise<ApplyResult> {
+  const snapshot = sharedPart(provided, c.connection.sharedAccountExternalIds);
   const { byExternalId, created } = await upsertAccounts(c, snapshot);
   await upsertAchNumbers(c, snapshot, byExternalId);
   await replaceOwners(c, snapshot, byExternalId);

@@ -1,6 +1,13 @@
 import type { AppContext } from "../../context.ts";
 import { exponentialBackoff, type JobHandler } from "../../jobs/worker.ts";
-import { completeDisconnect, DISCONNECT_QUEUE, STATEMENTS_REFRESH_QUEUE, SYNC_QUEUE } from "./service.ts";
+import { expireConsent } from "./consent.ts";
+import {
+  CONSENT_TIMEOUT_QUEUE,
+  completeDisconnect,
+  DISCONNECT_QUEUE,
+  STATEMENTS_REFRESH_QUEUE,
+  SYNC_QUEUE,
+} from "./service.ts";
 import { refreshStatements } from "./statements-refresh.ts";
 import { runSync } from "./sync.ts";
 
@@ -11,7 +18,10 @@ export const connectionSyncHandler = (ctx: AppContext): JobHandler => ({
   leaseMs: 5 * 60_000,
   handle: async (job) => {
     const scheduledFor = typeof job.payload.scheduledFor === "string" ? job.payload.scheduledFor : undefined;
-    await runSync(ctx, String(job.payload.connectionId), { scheduledFor });
+    await runSync(ctx, String(job.payload.connectionId), {
+      scheduledFor,
+      isReconnect: job.payload.reconnect === true,
+    });
   },
 });
 
@@ -29,8 +39,16 @@ export const statementsRefreshHandler = (ctx: AppContext): JobHandler => ({
   },
 });
 
+/** A Connector link whose end-user never chose accounts is disconnected. */
+export const consentTimeoutHandler = (ctx: AppContext): JobHandler => ({
+  queue: CONSENT_TIMEOUT_QUEUE,
+  backoffMs: exponentialBackoff,
+  handle: (job) => expireConsent(ctx, String(job.payload.connectionId)),
+});
+
 export const connectionJobHandlers = (ctx: AppContext): JobHandler[] => [
   connectionSyncHandler(ctx),
+  consentTimeoutHandler(ctx),
   connectionDisconnectHandler(ctx),
   statementsRefreshHandler(ctx),
 ];

@@ -180,16 +180,16 @@ export function providerForMode(mode: EnvironmentMode, institution: InstitutionR
   return real;
 }
 
-const fingerprintOf = (institutionId: string, username: string) =>
+export const fingerprintOf = (institutionId: string, username: string) =>
   createHash("sha256").update(`${institutionId}\n${username.trim().toLowerCase()}`).digest("hex");
 
-const alreadyLinked = (institution: InstitutionRow) =>
+export const alreadyLinked = (institution: InstitutionRow) =>
   conflict(
     `This profile is already connected to ${institution.name} with that login`,
     "Use the existing connection (GET /v1/profiles/{profileId}/connections), or disconnect it first.",
   );
 
-const isUniqueViolation = (error: unknown) =>
+export const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === "23505" ||
   (error as { cause?: { code?: string } }).cause?.code === "23505";
 
@@ -200,7 +200,16 @@ export type LinkInput = {
   password: string;
   mfaCode?: string | undefined;
   products?: Product[] | undefined;
+  /**
+   * The Connector links first and lets the end-user choose accounts after: nothing syncs until
+   * they do (shareAccounts), and the link is dropped if they never do.
+   */
+  awaitConsent?: boolean | undefined;
 };
+
+export const CONSENT_TIMEOUT_QUEUE = "connections.consent-timeout";
+/** How long a Connector link waits for the end-user to choose accounts before it is disconnected. */
+export const CONSENT_TIMEOUT_MS = 30 * 60_000;
 
 export type LinkOutcome =
   | { kind: "LINKED"; connection: ConnectionRow }
@@ -274,18 +283,24 @@ export async function linkConnection(
           accessTokenEncrypted: encrypt(ctx.secretKey, result.accessToken),
           loginFingerprint,
           historyStartOn,
-          nextSyncAt: now,
+          nextSyncAt: input.awaitConsent ? null : now,
+          awaitingConsentSince: input.awaitConsent ? now : null,
           createdAt: now,
           statusChangedAt: now,
         })
         .returning();
       await recordConnectionEvent(tx, row!, "connection.created", ctx.config.publicUrl);
-      await enqueueJob(
-        tx,
-        SYNC_QUEUE,
-        { connectionId: row!.id, scheduledFor: now.toISOString() },
-        { maxAttempts: 3 },
-      );
+      if (input.awaitConsent) {
+        const deadline = new Date(now.getTime() + CONSENT_TIMEOUT_MS);
+        await enqueueJob(tx, CONSENT_TIMEOUT_QUEUE, { connectionId: row!.id }, { runAt: deadline });
+      } else {
+        await enqueueJob(
+          tx,
+          SYNC_QUEUE,
+          { connectionId: row!.id, scheduledFor: now.toISOString() },
+          { maxAttempts: 3 },
+        );
+      }
       return row!;
     });
     return { kind: "LINKED", connection };

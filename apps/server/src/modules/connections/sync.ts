@@ -120,7 +120,7 @@ function serviceErrorDetails(error: unknown): ProviderErrorDetails {
 }
 
 /** The connection lands in the failure's ERROR_* status (an event when the status changes) and a retry is scheduled. */
-async function recordFailure(
+export async function recordFailure(
   ctx: AppContext,
   connectionId: string,
   phase: SyncPhase,
@@ -153,6 +153,8 @@ async function recordFailure(
 
 export type SyncOptions = {
   now?: Date;
+  /** The first sync after the user signed in again: their accounts are announced as reconnected. */
+  isReconnect?: boolean;
   /** Set by scheduled jobs: the run is skipped unless it is still the connection's next sync. */
   scheduledFor?: string | undefined;
 };
@@ -190,6 +192,7 @@ export async function runSync(
     const [row] = await tx.select().from(connections).where(eq(connections.id, connectionId)).for("update");
     if (!row) return "connection not found";
     if (!isActiveStatus(row.status)) return `connection is ${row.status}`;
+    if (row.awaitingConsentSince) return "waiting for the end-user to choose accounts";
     if (options.scheduledFor && row.nextSyncAt?.toISOString() !== options.scheduledFor) return "superseded";
     // A retry from an ERROR_* status keeps it until a sync succeeds: no flapping, no repeated events.
     if (row.status === "INITIALIZING" || row.status === "SYNCED")
@@ -234,7 +237,8 @@ export async function runSync(
       // The history pass follows the first sync at once; after that, the regular schedule.
       const nextSyncAt = phase === "INITIAL" ? now : new Date(now.getTime() + SYNC_INTERVAL_MS);
       const syncing = isErrorStatus(row.status) ? await moveConnection(tx, row, "SYNCING", {}, now) : row;
-      if (row.status === "ERROR_REPAIRABLE") await announceReconnected(tx, row, profile, now);
+      if (row.status === "ERROR_REPAIRABLE" || options.isReconnect)
+        await announceReconnected(tx, row, profile, now);
       const synced = await moveConnection(
         tx,
         syncing,

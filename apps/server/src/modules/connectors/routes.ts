@@ -5,21 +5,27 @@ import { errorResponses } from "../../http/schemas.ts";
 import type { Server } from "../../http/server-type.ts";
 import { InstitutionSummary } from "../institutions/schemas.ts";
 import {
+  AccountChoices,
+  AccountSelection,
   ConnectorConnection,
   ConnectorConnectionParams,
   ConnectorParams,
   ConnectorPublicConfig,
+  Credentials,
   InstitutionQuery,
   LinkOutcome,
   LinkRequest,
 } from "./schemas.ts";
 import {
+  accountChoices,
   connectionFor,
   connectorFor,
   getInstitutionFor,
   linkFromConnector,
   publicConfig,
+  reconnectFromConnector,
   searchInstitutions,
+  shareFromConnector,
 } from "./widget.ts";
 
 /**
@@ -82,6 +88,56 @@ export function registerConnectorRoutes(app: Server, ctx: AppContext): void {
       const caller = sessionPrincipalOf(request);
       const connector = await connectorFor(ctx, request.params.connectorId, caller);
       return linkFromConnector(ctx, connector, caller, request.body);
+    },
+  );
+
+  app.get(
+    "/v1/connectors/:connectorId/connections/:connectionId/choices",
+    {
+      config: session,
+      schema: {
+        params: ConnectorConnectionParams,
+        response: { 200: AccountChoices, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      await connectorFor(ctx, request.params.connectorId, caller);
+      return accountChoices(ctx, caller, request.params.connectionId);
+    },
+  );
+
+  app.post(
+    "/v1/connectors/:connectorId/connections/:connectionId/accounts",
+    {
+      config: session,
+      schema: {
+        params: ConnectorConnectionParams,
+        body: AccountSelection,
+        response: { 200: ConnectorConnection, ...errorResponses(401, 404, 409, 422, 502) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      await connectorFor(ctx, request.params.connectorId, caller);
+      return shareFromConnector(ctx, caller, request.params.connectionId, request.body.accountIds);
+    },
+  );
+
+  app.post(
+    "/v1/connectors/:connectorId/connections/:connectionId/reconnect",
+    {
+      config: session,
+      schema: {
+        params: ConnectorConnectionParams,
+        body: Credentials,
+        response: { 200: LinkOutcome, ...errorResponses(401, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      await connectorFor(ctx, request.params.connectorId, caller);
+      return reconnectFromConnector(ctx, caller, request.params.connectionId, request.body);
     },
   );
 

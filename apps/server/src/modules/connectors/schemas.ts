@@ -67,6 +67,12 @@ export const ConnectorConnection = Type.Object({
   accounts: Type.Array(ConnectorAccount),
 });
 
+/** The accounts at the institution, before any is shared (ids are the provider's). */
+export const AccountChoices = Type.Object({
+  accounts: Type.Array(ConnectorAccount),
+  error: Nullable(Type.Object({ message: Type.String(), code: Type.String() })),
+});
+
 export const AccountSelection = Type.Object(
   {
     accountIds: Type.Array(Type.String(), {

@@ -3,10 +3,15 @@ import type { Static } from "typebox";
 import type { AppContext } from "../../context.ts";
 import { accounts } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
-import { getConnectionView, linkConnection } from "../connections/service.ts";
+import { previewAccounts, reconnectConnection, shareAccounts } from "../connections/consent.ts";
+import {
+  type LinkOutcome as ConnectionLinkOutcome,
+  getConnectionView,
+  linkConnection,
+} from "../connections/service.ts";
 import { type EnvironmentRow, findEnvironment } from "../environments/service.ts";
 import { findInstitution, searchByName, toInstitutionSummary } from "../institutions/service.ts";
-import type { ConnectorConnection, ConnectorPublicConfig, LinkOutcome } from "./schemas.ts";
+import type { AccountChoices, ConnectorConnection, ConnectorPublicConfig, LinkOutcome } from "./schemas.ts";
 import { type ConnectorRow, findConnector } from "./service.ts";
 
 /**
@@ -87,8 +92,59 @@ export async function linkFromConnector(
     ...input,
     profileId: caller.profile.id,
     products,
+    awaitConsent: true,
   });
-  ctx.wakeWorkers();
+  return toLinkOutcome(result);
+}
+
+/** Sign in again to repair the caller's connection (reconnect mode). */
+export async function reconnectFromConnector(
+  ctx: AppContext,
+  caller: WidgetCaller,
+  connectionId: string,
+  input: { username: string; password: string; mfaCode?: string | undefined },
+): Promise<Static<typeof LinkOutcome>> {
+  const result = await reconnectConnection(ctx, caller.environment, {
+    ...input,
+    profileId: caller.profile.id,
+    connectionId,
+  });
+  return toLinkOutcome(result);
+}
+
+/** The accounts the end-user may choose from, or why the institution could not list them. */
+export async function accountChoices(
+  ctx: AppContext,
+  caller: WidgetCaller,
+  connectionId: string,
+): Promise<Static<typeof AccountChoices>> {
+  const preview = await previewAccounts(ctx, caller.environment, caller.profile.id, connectionId);
+  if (preview.kind === "FAILED")
+    return { accounts: [], error: { message: preview.message, code: preview.status } };
+  return {
+    accounts: preview.accounts.map((a) => ({
+      id: a.externalId,
+      name: a.name,
+      mask: a.mask,
+      kind: a.kind,
+      type: a.type,
+    })),
+    error: null,
+  };
+}
+
+/** Share the chosen accounts (the end-user consented) and start syncing them. */
+export async function shareFromConnector(
+  ctx: AppContext,
+  caller: WidgetCaller,
+  connectionId: string,
+  accountIds: string[],
+): Promise<Static<typeof ConnectorConnection>> {
+  await shareAccounts(ctx, caller.environment, caller.profile.id, connectionId, accountIds);
+  return connectionFor(ctx, caller, connectionId);
+}
+
+function toLinkOutcome(result: ConnectionLinkOutcome): Static<typeof LinkOutcome> {
   switch (result.kind) {
     case "LINKED":
       return { outcome: "LINKED", connectionId: result.connection.id, message: null, challenge: null };

@@ -105,7 +105,7 @@ describe("passwordless sign-in in SANDBOX", () => {
     await send("POST", { clientId: sandboxConnector, email: "guess@example.com" });
     for (let i = 0; i < 5; i++) {
       expect(
-        (await send("PUT", { clientId: sandboxConnector, email: "guess@example.com", passcode: "99999" + i }))
+        (await send("PUT", { clientId: sandboxConnector, email: "guess@example.com", passcode: `99999${i}` }))
           .statusCode,
       ).toBe(401);
     }

@@ -221,11 +221,13 @@ export class MockProvider implements DataProvider {
         return { kind: "INVALID_MFA_CODE", message: "The code is incorrect", challenge: MFA_CHALLENGE };
       }
     }
+    // Renewing keeps the link's identity (seed, history, institution): the same accounts come back.
+    const renewed = request.renewing ? decodeAccessToken(request.renewing) : undefined;
     const accessToken = encodeAccessToken({
       scenario,
-      seed: randomBytes(12).toString("hex"),
-      startOn: request.historyStartOn,
-      institutionKey: request.institutionKey,
+      seed: renewed?.seed ?? randomBytes(12).toString("hex"),
+      startOn: renewed?.startOn ?? request.historyStartOn,
+      institutionKey: renewed?.institutionKey ?? request.institutionKey,
     });
     return { kind: "LINKED", accessToken };
   }
@@ -242,6 +244,11 @@ export class MockProvider implements DataProvider {
         if (attempt <= 1) throw scenarioError("ERROR_SERVICE");
     }
     return new Life(grant);
+  }
+
+  async listAccounts(request: { accessToken: string; products: readonly Product[]; now: Date }) {
+    const life = this.life(request.accessToken);
+    return life.accounts(life.simulate(toDay(request.now)), request.products, request.now);
   }
 
   async fetch(request: FetchRequest) {

@@ -1,0 +1,341 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
+import {
+  createProfile,
+  linkAndSync,
+  queuedJobs,
+  simulate,
+  storedEvents,
+} from "../../../test/sandbox-helpers.ts";
+import { accounts, connections } from "../../db/schema/index.ts";
+import { expireConsent } from "../connections/consent.ts";
+import { CONSENT_TIMEOUT_QUEUE, SYNC_QUEUE } from "../connections/service.ts";
+import { createConnector } from "./service.ts";
+
+let platform: TestPlatform;
+let env: TestEnvironment;
+let connectorId: string;
+let bankId: string;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  env = await platform.environment("SANDBOX");
+  connectorId = (await createConnector(platform.ctx.db, { environmentId: env.id, name: "Acme Budget" })).id;
+  const found = await platform.app.inject({
+    method: "GET",
+    url: "/v1/institutions?routingNumber=110000615",
+    headers: env.auth,
+  });
+  bankId = found.json()[0].id;
+});
+afterAll(() => platform.close());
+
+async function sessionFor(profileId: string, e = env): Promise<{ authorization: string }> {
+  const res = await platform.app.inject({
+    method: "POST",
+    url: "/v1/users/sessions",
+    headers: e.auth,
+    payload: { userId: profileId },
+  });
+  return { authorization: `Bearer ${res.json().token}` };
+}
+
+const widget = (method: "GET" | "POST", path: string, auth: { authorization: string }, payload?: object) =>
+  platform.app.inject({
+    method,
+    url: `/v1/connectors/${connectorId}${path}`,
+    headers: auth,
+    ...(payload && { payload }),
+  });
+
+async function linkInConnector(username = "user_good") {
+  const profileId = await createProfile(platform, env);
+  const auth = await sessionFor(profileId);
+  const res = await widget("POST", "/connections", auth, {
+    institutionId: bankId,
+    username,
+    password: "pass_good",
+  });
+  expect(res.statusCode).toBe(200);
+  return { profileId, auth, connectionId: res.json().connectionId as string, outcome: res.json() };
+}
+
+const accountsOf = (connectionId: string) =>
+  platform.ctx.db.select().from(accounts).where(eq(accounts.connectionId, connectionId));
+const connectionRow = async (id: string) =>
+  (await platform.ctx.db.select().from(connections).where(eq(connections.id, id)))[0]!;
+
+describe("the Connector's public config", () => {
+  it("names the connector and its environment's mode; unknown ids are 404", async () => {
+    const res = await platform.app.inject({ method: "GET", url: `/v1/connectors/${connectorId}` });
+    expect(res.json()).toEqual({
+      id: connectorId,
+      name: "Acme Budget",
+      mode: "SANDBOX",
+      emailSignIn: true,
+      allowedOrigins: null,
+      products: expect.arrayContaining(["ACCOUNT_NUMBERS"]),
+    });
+    expect((await platform.app.inject({ method: "GET", url: "/v1/connectors/ctr_nope" })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe("who may call the Connector's API", () => {
+  it("needs the end-user's session: none or an API key is a 401", async () => {
+    expect((await widget("GET", "/institutions?q=we", { authorization: "" })).statusCode).toBe(401);
+    const withKey = await widget("GET", "/institutions?q=we", env.auth);
+    expect(withKey.statusCode).toBe(401);
+    expect(withKey.json().message).toBe("This endpoint does not accept that credential");
+  });
+
+  it("a session of another environment cannot use this connector, nor see its connections", async () => {
+    const other = await platform.environment("SANDBOX");
+    const stranger = await sessionFor(await createProfile(platform, other), other);
+    const res = await widget("GET", "/institutions?q=we", stranger);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(`Connector ${connectorId} was not found`);
+  });
+
+  it("another profile's connection is a 404", async () => {
+    const { connectionId } = await linkInConnector();
+    const someoneElse = await sessionFor(await createProfile(platform, env));
+    for (const path of [`/connections/${connectionId}`, `/connections/${connectionId}/choices`]) {
+      expect((await widget("GET", path, someoneElse)).statusCode).toBe(404);
+    }
+    const share = await widget("POST", `/connections/${connectionId}/accounts`, someoneElse, {
+      accountIds: ["x"],
+      consent: true,
+    });
+    expect(share.statusCode).toBe(404);
+  });
+});
+
+describe("institution search", () => {
+  it("422 under 2 characters; finds by name; a connector limited to some institutions shows only those", async () => {
+    const auth = await sessionFor(await createProfile(platform, env));
+    const short = await widget("GET", "/institutions?q=w", auth);
+    expect(short.statusCode).toBe(422);
+    expect(short.json()).toEqual({ q: ["Type at least 2 characters to search"] });
+    const found = await widget("GET", "/institutions?q=SANDBOX", auth);
+    expect(found.json().map((i: { name: string }) => i.name)).toContain("Weft Sandbox Bank");
+    expect(found.json()[0]).toEqual({
+      id: expect.stringMatching(/^inst_/),
+      name: expect.any(String),
+      logoUrl: expect.stringContaining("/logo.svg"),
+    });
+
+    const limited = await createConnector(platform.ctx.db, {
+      environmentId: env.id,
+      name: "Limited",
+      institutionIds: [bankId],
+    });
+    const res = await platform.app.inject({
+      method: "GET",
+      url: `/v1/connectors/${limited.id}/institutions?q=a`.replace("q=a", "q=an"),
+      headers: auth,
+    });
+    expect(res.json().every((i: { id: string }) => i.id === bankId)).toBe(true);
+    const other = (await widget("GET", "/institutions?q=ch", auth))
+      .json()
+      .find((i: { id: string }) => i.id !== bankId);
+    const refused = await platform.app.inject({
+      method: "POST",
+      url: `/v1/connectors/${limited.id}/connections`,
+      headers: auth,
+      payload: { institutionId: other.id, username: "user_good", password: "pass_good" },
+    });
+    expect(refused.statusCode).toBe(404);
+  });
+});
+
+describe("linking waits for the end-user to choose accounts", () => {
+  it("links without syncing; the choices come from the provider; only the shared accounts are ever stored", async () => {
+    const { connectionId, auth, outcome } = await linkInConnector();
+    expect(outcome).toEqual({
+      outcome: "LINKED",
+      connectionId: expect.stringMatching(/^conn_/),
+      message: null,
+      challenge: null,
+    });
+    expect((await connectionRow(connectionId)).status).toBe("INITIALIZING");
+    expect(
+      (await queuedJobs(platform, SYNC_QUEUE)).filter((j) => j.payload.connectionId === connectionId),
+    ).toHaveLength(0);
+    await platform.worker.drain();
+    expect(await accountsOf(connectionId)).toHaveLength(0);
+
+    const choices = (await widget("GET", `/connections/${connectionId}/choices`, auth)).json();
+    expect(choices.error).toBeNull();
+    expect(choices.accounts).toHaveLength(5);
+    expect(choices.accounts[0]).toEqual({
+      id: expect.any(String),
+      name: expect.any(String),
+      mask: expect.any(String),
+      kind: "DEPOSITORY",
+      type: "CHECKING",
+    });
+    const chosen = choices.accounts.slice(0, 2).map((a: { id: string }) => a.id);
+
+    const shared = await widget("POST", `/connections/${connectionId}/accounts`, auth, {
+      accountIds: chosen,
+      consent: true,
+    });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json()).toMatchObject({ id: connectionId, status: "INITIALIZING", accounts: [] });
+    await platform.worker.drain();
+    const stored = await accountsOf(connectionId);
+    expect(stored.map((a) => a.externalId).sort()).toEqual([...chosen].sort());
+    expect((await connectionRow(connectionId)).status).toBe("SYNCED");
+    const created = (await storedEvents(platform, env.id, "account.created")).filter(
+      (e) => (e.record as { connectionId: string }).connectionId === connectionId,
+    );
+    expect(created).toHaveLength(2);
+    const view = (await widget("GET", `/connections/${connectionId}`, auth)).json();
+    expect(view.accounts).toHaveLength(2);
+
+    // Sharing is once: a second choice is a 409.
+    const again = await widget("POST", `/connections/${connectionId}/accounts`, auth, {
+      accountIds: chosen,
+      consent: true,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`Connection ${connectionId} is not waiting for accounts to be chosen`);
+  });
+
+  it.each([
+    [{ accountIds: [], consent: true }, { accountIds: ["Choose at least one account to share"] }],
+    [
+      { accountIds: ["x"], consent: false },
+      { consent: ["The end-user must agree to share the chosen accounts"] },
+    ],
+    [
+      { accountIds: ["not-an-account"], consent: true },
+      { accountIds: ["not-an-account is not an account of this connection"] },
+    ],
+  ])("422 for %j, and nothing is shared", async (body, expected) => {
+    const { connectionId, auth } = await linkInConnector();
+    const res = await widget("POST", `/connections/${connectionId}/accounts`, auth, body);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual(expected);
+    expect((await connectionRow(connectionId)).awaitingConsentSince).not.toBeNull();
+  });
+
+  it("an institution failure while listing accounts puts the connection in that ERROR_* status; retries fetch nothing", async () => {
+    const { connectionId, auth } = await linkInConnector("user_error_institution");
+    const choices = (await widget("GET", `/connections/${connectionId}/choices`, auth)).json();
+    expect(choices).toEqual({
+      accounts: [],
+      error: { message: "Your bank is not available right now. Try again later.", code: "ERROR_INSTITUTION" },
+    });
+    expect((await connectionRow(connectionId)).status).toBe("ERROR_INSTITUTION");
+    const errored = (await storedEvents(platform, env.id, "connection.synced.errored.institution")).filter(
+      (e) => (e.record as { id: string }).id === connectionId,
+    );
+    expect(errored).toHaveLength(1);
+    await platform.ctx.db
+      .update(connections)
+      .set({ nextSyncAt: null })
+      .where(eq(connections.id, connectionId));
+    await platform.worker.drain();
+    expect(await accountsOf(connectionId)).toHaveLength(0);
+  });
+
+  it("a link nobody finishes is disconnected after 30 minutes", async () => {
+    const { connectionId } = await linkInConnector();
+    const [timeout] = (await queuedJobs(platform, CONSENT_TIMEOUT_QUEUE)).filter(
+      (j) => j.payload.connectionId === connectionId,
+    );
+    expect(timeout!.runAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+    await expireConsent(platform.ctx, connectionId, new Date(Date.now() + 10 * 60_000));
+    expect((await connectionRow(connectionId)).status).toBe("INITIALIZING");
+    await expireConsent(platform.ctx, connectionId, new Date(Date.now() + 31 * 60_000));
+    expect((await connectionRow(connectionId)).status).toBe("DISCONNECTING");
+    await platform.worker.drain();
+    expect((await connectionRow(connectionId)).status).toBe("DISCONNECTED");
+    expect(await accountsOf(connectionId)).toHaveLength(0);
+  });
+});
+
+describe("reconnect", () => {
+  const reconnect = (
+    auth: { authorization: string },
+    connectionId: string,
+    username: string,
+    extra: object = {},
+  ) =>
+    widget("POST", `/connections/${connectionId}/reconnect`, auth, {
+      username,
+      password: "pass_good",
+      ...extra,
+    });
+
+  it("signing in again returns an ERROR_REPAIRABLE connection to syncing; the same accounts come back, announced", async () => {
+    const { profileId, connectionId } = await linkAndSync(platform, env, { institutionId: bankId });
+    const before = (await accountsOf(connectionId)).map((a) => a.id).sort();
+    expect((await simulate(platform, env, connectionId, { status: "ERROR_REPAIRABLE" })).statusCode).toBe(
+      200,
+    );
+    const auth = await sessionFor(profileId);
+
+    const wrong = await widget("POST", `/connections/${connectionId}/reconnect`, auth, {
+      username: "user_good",
+      password: "nope",
+    });
+    expect(wrong.json()).toMatchObject({
+      outcome: "INVALID_CREDENTIALS",
+      message: "The username or password is incorrect",
+    });
+    const mfa = await reconnect(auth, connectionId, "user_mfa");
+    expect(mfa.json()).toMatchObject({ outcome: "MFA_REQUIRED", challenge: { type: "CODE" } });
+    expect((await connectionRow(connectionId)).status).toBe("ERROR_REPAIRABLE");
+
+    const res = await reconnect(auth, connectionId, "user_mfa", { mfaCode: "123456" });
+    expect(res.json()).toEqual({ outcome: "LINKED", connectionId, message: null, challenge: null });
+    expect((await connectionRow(connectionId)).status).toBe("SYNCING");
+    await platform.worker.drain();
+    const after = await connectionRow(connectionId);
+    expect(after).toMatchObject({ status: "SYNCED", error: null });
+    expect((await accountsOf(connectionId)).map((a) => a.id).sort()).toEqual(before);
+    const announced = (await storedEvents(platform, env.id, "account.reconnected"))
+      .map((e) => (e.record as { id: string }).id)
+      .filter((id) => before.includes(id));
+    expect(announced.sort()).toEqual(before);
+  });
+
+  it("a DISCONNECTED connection can be reconnected too, and keeps its accounts", async () => {
+    const { profileId, connectionId } = await linkAndSync(platform, env, { institutionId: bankId });
+    const before = (await accountsOf(connectionId)).map((a) => a.id).sort();
+    await platform.app.inject({
+      method: "DELETE",
+      url: `/v1/connections/${connectionId}`,
+      headers: env.auth,
+    });
+    await platform.worker.drain();
+    expect((await connectionRow(connectionId)).status).toBe("DISCONNECTED");
+    const res = await reconnect(await sessionFor(profileId), connectionId, "user_good");
+    expect(res.json().outcome).toBe("LINKED");
+    await platform.worker.drain();
+    expect((await connectionRow(connectionId)).status).toBe("SYNCED");
+    expect((await accountsOf(connectionId)).map((a) => a.id).sort()).toEqual(before);
+  });
+
+  it("409 for a connection that does not need it, or that was never set up", async () => {
+    const { profileId, connectionId } = await linkAndSync(platform, env, { institutionId: bankId });
+    const synced = await reconnect(await sessionFor(profileId), connectionId, "user_good");
+    expect(synced.statusCode).toBe(409);
+    expect(synced.json().message).toBe(
+      `Connection ${connectionId} is SYNCED: only a connection in ERROR_REPAIRABLE or DISCONNECTED can be reconnected`,
+    );
+    const pending = await linkInConnector("user_error_repairable");
+    await widget("GET", `/connections/${pending.connectionId}/choices`, pending.auth);
+    expect((await connectionRow(pending.connectionId)).status).toBe("ERROR_REPAIRABLE");
+    const never = await reconnect(pending.auth, pending.connectionId, "user_good");
+    expect(never.statusCode).toBe(409);
+    expect(never.json().message).toBe(
+      `Connection ${pending.connectionId} was never set up: no accounts were chosen`,
+    );
+  });
+});

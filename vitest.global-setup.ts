@@ -1,0 +1,11 @@
+import { CONNECTOR_APP, ensureBuilt } from "./apps/server/src/http/static-apps.ts";
+
+/**
+ * Runs once before every project: the browser journeys of the Connector and of the docs site
+ * both serve the Connector's build, and two projects building it at once would race.
+ */
+export default function setup(): void {
+  if (!ensureBuilt(CONNECTOR_APP, (message) => console.info(message))) {
+    throw new Error("The Connector app did not build: run npm run build -w @weft/connector to see why");
+  }
+}
