@@ -9,10 +9,12 @@ export default defineConfig({
   base: "/docs/",
   plugins: [
     fumadocsMdx({
-      // The light theme's high-contrast variant: every token keeps 4.5:1 on the code background.
+      // High-contrast GitHub themes: every token keeps 4.5:1 on the code background, light and dark.
       globalOptions: {
         mdxOptions: {
-          rehypeCodeOptions: { themes: { light: "github-light-high-contrast", dark: "github-dark" } },
+          rehypeCodeOptions: {
+            themes: { light: "github-light-high-contrast", dark: "github-dark-high-contrast" },
+          },
         },
       },
     }),

@@ -1,5 +1,5 @@
 import { RootProvider } from "fumadocs-ui/provider/react-router";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -9,8 +9,10 @@ import {
   ScrollRestoration,
   useRouteError,
 } from "react-router";
-import SearchDialog from "@/components/search.tsx";
 import "./app.css";
+
+// The search dialog and its index engine load when a reader first opens search, not with every page.
+const SearchDialog = lazy(() => import("@/components/search.tsx"));
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -23,7 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <RootProvider search={{ SearchDialog }}>{children}</RootProvider>
+        <RootProvider search={{ SearchDialog, preload: false }}>{children}</RootProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

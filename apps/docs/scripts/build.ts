@@ -22,6 +22,9 @@ export async function buildDocs(options: { quiet?: boolean } = {}): Promise<{ du
   const cli = path.join(path.dirname(require.resolve("@react-router/dev/package.json")), "bin.cjs");
   const result = spawnSync(process.execPath, [cli, "build"], {
     cwd: appDir,
+    // A production build even when started from a test runner (which sets NODE_ENV=test): Vite
+    // keeps a NODE_ENV it is given, and would bundle React's development build.
+    env: { ...process.env, NODE_ENV: "production" },
     stdio: options.quiet ? ["ignore", "pipe", "pipe"] : "inherit",
     encoding: "utf8",
   });

@@ -127,6 +127,25 @@ describe("the built docs site in Chromium", () => {
     await page.close();
   });
 
+  it("has no serious or critical axe violation in dark mode either", async () => {
+    const { page, problems } = await openPage();
+    await page.emulateMedia({ colorScheme: "dark" });
+    const violations: string[] = [];
+    for (const path of [
+      "/docs/",
+      "/docs/concepts",
+      "/docs/guides/webhooks",
+      "/docs/api-reference/platform",
+    ]) {
+      await visit(page, path);
+      expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+      violations.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+    }
+    expect(violations).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
+    await page.close();
+  });
+
   it("shows every operation of both API documents, with method, path and anchor", async () => {
     const { page, problems } = await openPage();
     for (const api of ["auth", "platform"] as const) {
@@ -250,11 +269,11 @@ describe("the Connector launcher in Chromium", () => {
 
     await visit(page, `/docs/guides/connector?connectorId=${connector.id}`);
     const launch = page.getByRole("button", { name: "Launch the Connector" });
-    await expect.poll(() => launch.isEnabled()).toBe(true);
+    await expect.poll(() => launch.isEnabled(), { timeout: 15_000 }).toBe(true);
     await launch.click();
 
     const frame = page.frameLocator('iframe[title="Connect your bank account"]');
-    await expect.poll(() => loggedTypes()).toEqual(["opened", "loaded"]);
+    await expect.poll(() => loggedTypes(), { timeout: 15_000 }).toEqual(["opened", "loaded"]);
     expect(logged[0]!.metadata).toEqual({ connectorId: connector.id, profileId: null, connectionId: null });
     expect(logged[1]!.metadata.connectorId).toBe(connector.id);
 
@@ -274,7 +293,7 @@ describe("the Connector launcher in Chromium", () => {
 
     // Esc exits: the host page hears exited.aborted, with the profile that signed in.
     await frame.getByLabel("Search for your bank").press("Escape");
-    await expect.poll(() => loggedTypes()).toEqual(["opened", "loaded", "exited.aborted"]);
+    await expect.poll(() => loggedTypes(), { timeout: 15_000 }).toEqual(["opened", "loaded", "exited.aborted"]);
     expect(logged[2]!.metadata.connectorId).toBe(connector.id);
     await expect.poll(() => page.locator('iframe[title="Connect your bank account"]').count()).toBe(0);
     expect(await page.getByRole("list", { name: "Connector events" }).textContent()).toContain(
