@@ -293,7 +293,9 @@ describe("the Connector launcher in Chromium", () => {
 
     // Esc exits: the host page hears exited.aborted, with the profile that signed in.
     await frame.getByLabel("Search for your bank").press("Escape");
-    await expect.poll(() => loggedTypes(), { timeout: 15_000 }).toEqual(["opened", "loaded", "exited.aborted"]);
+    await expect
+      .poll(() => loggedTypes(), { timeout: 15_000 })
+      .toEqual(["opened", "loaded", "exited.aborted"]);
     expect(logged[2]!.metadata.connectorId).toBe(connector.id);
     await expect.poll(() => page.locator('iframe[title="Connect your bank account"]').count()).toBe(0);
     expect(await page.getByRole("list", { name: "Connector events" }).textContent()).toContain(
