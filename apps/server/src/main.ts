@@ -32,6 +32,7 @@ export async function serve(config: Config): Promise<void> {
       `  API key        ${firstRun.apiKeyId}`,
       `  secret         ${firstRun.secret}`,
       `  connector      ${firstRun.connectorId}   (try it: ${config.publicUrl}/connector/${firstRun.connectorId})`,
+      `  docs demo      ${config.publicUrl}/docs/guides/connector?connectorId=${firstRun.connectorId}`,
       "",
       `Try it:  curl -s -X POST ${config.publicUrl}/v1/introspect/api_key -H "Authorization: Bearer ${firstRun.secret}"`,
     );
