@@ -118,13 +118,12 @@ export function tagAnchor(name: string): string {
   return `tag-${kebabCase(name)}`;
 }
 
-/** Every operation of the document, in path order, methods in the usual order. */
+/** Every operation of the document, in the document's own order (the server's route order). */
 export function listOperations(document: OpenApiDocument): OperationEntry[] {
   const entries: OperationEntry[] = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
+    for (const [method, operation] of Object.entries(item)) {
+      if (!METHODS.includes(method)) continue;
       entries.push({ method, path, operation, anchor: operationAnchor(method, path, operation) });
     }
   }
