@@ -115,6 +115,8 @@ describe("document contents", () => {
       "query:page",
       "query:limit",
     ]);
+    // Both have defaults (1 and 25), so neither is required.
+    expect(list.parameters.map((p: { required: boolean }) => p.required)).toEqual([false, false]);
     expect(Object.keys(list.responses["200"].headers).sort()).toEqual([
       "current-page",
       "link",

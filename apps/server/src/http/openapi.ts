@@ -201,7 +201,8 @@ function parametersOf(
   return Object.entries(properties).map(([name, property]) => ({
     name,
     in: location,
-    required: location === "path" || required.has(name),
+    // A query parameter with a default may be left out, whatever the schema's `required` says.
+    required: location === "path" || (required.has(name) && property.default === undefined),
     ...(property.description ? { description: property.description } : {}),
     schema: lift(property),
   }));

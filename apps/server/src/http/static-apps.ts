@@ -65,7 +65,12 @@ export function isFresh(app: StaticApp): boolean {
 export function ensureBuilt(app: StaticApp, log: (message: string) => void): boolean {
   if (isFresh(app)) return true;
   log(`Building ${app.workspace}…`);
-  const result = spawnSync("npm", ["run", "build", "-w", app.workspace], { cwd: ROOT, stdio: "inherit" });
+  // Always a production build, even when started from a test runner (NODE_ENV=test).
+  const result = spawnSync("npm", ["run", "build", "-w", app.workspace], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0)
     log(`Building ${app.workspace} failed; run npm run build -w ${app.workspace} to see why.`);
   return isBuilt(app);

@@ -1173,11 +1173,11 @@ export type $defs = Record<string, never>;
 export interface operations {
     listProfiles: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, from 1. */
-                page: number;
+                page?: number;
                 /** @description Items per page, at most 100. */
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -1447,11 +1447,11 @@ export interface operations {
     };
     listWebhookSubscriptions: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, from 1. */
-                page: number;
+                page?: number;
                 /** @description Items per page, at most 100. */
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -1717,11 +1717,11 @@ export interface operations {
     };
     listWebhookDeliveries: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, from 1. */
-                page: number;
+                page?: number;
                 /** @description Items per page, at most 100. */
-                limit: number;
+                limit?: number;
                 /** @description Only deliveries in this status. */
                 status?: "PENDING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
             };
@@ -1866,11 +1866,11 @@ export interface operations {
     };
     listProfileConnections: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, from 1. */
-                page: number;
+                page?: number;
                 /** @description Items per page, at most 100. */
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -2151,11 +2151,11 @@ export interface operations {
     };
     listProfileAccounts: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, from 1. */
-                page: number;
+                page?: number;
                 /** @description Items per page, at most 100. */
-                limit: number;
+                limit?: number;
                 /** @description Only the accounts of this connection. */
                 connectionId?: string;
             };
@@ -2268,11 +2268,11 @@ export interface operations {
     };
     listBalances: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, from 1. */
-                page: number;
+                page?: number;
                 /** @description Items per page, at most 100. */
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -2501,11 +2501,11 @@ export interface operations {
     };
     listTransactions: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, from 1. */
-                page: number;
+                page?: number;
                 /** @description Items per page, at most 100. */
-                limit: number;
+                limit?: number;
                 /** @description Only transactions dated on or after. */
                 startDate?: string;
                 /** @description Only transactions dated on or before. */
@@ -2581,11 +2581,11 @@ export interface operations {
     };
     listHoldings: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, from 1. */
-                page: number;
+                page?: number;
                 /** @description Items per page, at most 100. */
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -2646,11 +2646,11 @@ export interface operations {
     };
     listStatements: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, from 1. */
-                page: number;
+                page?: number;
                 /** @description Items per page, at most 100. */
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path: {
