@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import pg from "pg";
+import { createScratchDatabase } from "../apps/server/test/harness.ts";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const CLI = path.join(ROOT, "apps/server/src/cli.ts");
@@ -71,21 +71,12 @@ export async function benchStorage(): Promise<{
       cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `weft_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createScratchDatabase(adminUrl, "weft_bench");
   return {
-    env: { WEFT_DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { WEFT_DATA_DIR: dataDir, DATABASE_URL: database.url },
     label: "PostgreSQL",
     cleanup: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

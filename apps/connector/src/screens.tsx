@@ -51,6 +51,25 @@ function Field(props: {
   );
 }
 
+/** A form's submit: busy while the action runs, and what it threw as the error. */
+function useSubmit(action: () => Promise<void>, initialError?: string) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(initialError);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, submit };
+}
+
 function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
     <button type="submit" className="primary" disabled={busy}>
@@ -61,19 +80,7 @@ function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
 
 export function SignIn(props: { connectorName: string; onSubmit(email: string): Promise<void> }) {
   const [email, setEmail] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await props.onSubmit(email);
-    } catch (err) {
-      setError((err as Error).message);
-      setBusy(false);
-    }
-  };
+  const { busy, error, submit } = useSubmit(() => props.onSubmit(email));
   return (
     <Screen title={`Sign in to ${props.connectorName}`}>
       <p>Enter your email and we will send you a 6-digit code.</p>
@@ -101,19 +108,7 @@ export function Passcode(props: {
   onBack(): void;
 }) {
   const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await props.onSubmit(code.trim());
-    } catch (err) {
-      setError((err as Error).message);
-      setBusy(false);
-    }
-  };
+  const { busy, error, submit } = useSubmit(() => props.onSubmit(code.trim()));
   return (
     <Screen title="Enter your code">
       <p>We sent a code to {props.email}.</p>
@@ -216,20 +211,7 @@ export function Credentials(props: {
 }) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState(props.error);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await props.onSubmit(username, password);
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, submit } = useSubmit(() => props.onSubmit(username, password), props.error);
   return (
     <Screen title={props.title ?? `Log in to ${props.institution.name}`} busy={busy}>
       <div className="institution-banner">
@@ -270,18 +252,8 @@ export function Mfa(props: {
   onSubmit(code: string): Promise<void>;
 }) {
   const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState(props.error);
-  useEffect(() => setError(props.error), [props.error]);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      await props.onSubmit(code.trim());
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, setError, submit } = useSubmit(() => props.onSubmit(code.trim()), props.error);
+  useEffect(() => setError(props.error), [props.error, setError]);
   return (
     <Screen title="Verify it's you" busy={busy}>
       <p>{props.challenge.message}</p>
@@ -319,8 +291,6 @@ export function Accounts(props: {
 }) {
   const [chosen, setChosen] = useState(() => new Set(props.accounts.map((a) => a.id)));
   const [consent, setConsent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const toggle = (id: string) =>
     setChosen((current) => {
       const next = new Set(current);
@@ -328,20 +298,12 @@ export function Accounts(props: {
       else next.add(id);
       return next;
     });
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (chosen.size === 0) return setError("Choose at least one account to share.");
+  const { busy, error, submit } = useSubmit(async () => {
+    if (chosen.size === 0) throw new Error("Choose at least one account to share.");
     if (!consent)
-      return setError(`Agree to share the chosen accounts with ${props.connectorName} to continue.`);
-    setBusy(true);
-    setError(undefined);
-    try {
-      await props.onSubmit([...chosen]);
-    } catch (err) {
-      setError((err as Error).message);
-      setBusy(false);
-    }
-  };
+      throw new Error(`Agree to share the chosen accounts with ${props.connectorName} to continue.`);
+    await props.onSubmit([...chosen]);
+  });
   return (
     <Screen title="Choose accounts to share" busy={busy}>
       <form onSubmit={submit} noValidate>

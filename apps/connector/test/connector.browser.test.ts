@@ -5,12 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { and, eq } from "drizzle-orm";
-import { type Browser, chromium, type FrameLocator, type Page } from "playwright-core";
+import type { FrameLocator, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events } from "../../server/src/db/schema/index.ts";
 import { CONNECTOR_APP, ensureBuilt } from "../../server/src/http/static-apps.ts";
 import { createConnector } from "../../server/src/modules/connectors/service.ts";
+import { launchChromium } from "../../server/test/chromium.ts";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../server/test/harness.ts";
 
 const SHOTS = fileURLToPath(new URL("../../../test-results/connector/", import.meta.url));
@@ -21,7 +22,7 @@ let env: TestEnvironment;
 let weftUrl: string;
 let hostUrl: string;
 let hostServer: http.Server;
-let browser: Browser;
+let browser: Awaited<ReturnType<typeof launchChromium>>;
 let connectorId: string;
 
 async function listen(server: http.Server, host: string): Promise<number> {
@@ -56,19 +57,7 @@ beforeAll(async () => {
   env = await platform.environment("SANDBOX");
   connectorId = (await createConnector(platform.ctx.db, { environmentId: env.id, name: "Acme Budget" })).id;
 
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
@@ -84,8 +73,7 @@ type Session = {
 };
 
 async function openHost(query: Record<string, string> = {}): Promise<Session> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = await browser.context.newPage();
   const received: { type: string; metadata: Record<string, unknown> }[] = [];
   const errors: string[] = [];
   page.on("console", (message) => {

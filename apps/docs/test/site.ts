@@ -1,8 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BrowserContext, chromium } from "playwright-core";
+
+export { launchChromium } from "../../server/test/chromium.ts";
+
 import { startTestPlatform, type TestPlatform } from "../../server/test/harness.ts";
 import { buildDocs, distDir } from "../scripts/build.ts";
 
@@ -23,35 +24,6 @@ export async function startSite(): Promise<{
   const platform = await startTestPlatform();
   const address = await platform.app.listen({ port: 0, host: "127.0.0.1" });
   return { platform, origin: new URL(address).origin, buildMs };
-}
-
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
-
-/** Debian's Chromium (never a downloaded browser) with a fresh profile. */
-export async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "weft-docs-chromium-"));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 900 },
-  });
-  return {
-    context,
-    async close() {
-      await context.close();
-      fs.rmSync(userDataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Every page the content folder defines, as its site path: content/docs/a/index.mdx is /docs/a. */

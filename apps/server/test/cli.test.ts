@@ -1,43 +1,11 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import fs from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase, testDriver } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { CLI, useCliSandbox } from "./cli-runner.ts";
+import { testDriver } from "./harness.ts";
 
-const CLI = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
-const run = promisify(execFile);
-
-let dataDir: string;
-let baseEnv: Record<string, string>;
-let dropDatabase: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "weft-cli-"));
-  baseEnv = { PATH: process.env.PATH ?? "", WEFT_DATA_DIR: dataDir, WEFT_LOG_LEVEL: "warn" };
-  if (testDriver === "postgres") {
-    const db = await createPostgresDatabase();
-    baseEnv.DATABASE_URL = db.url;
-    dropDatabase = db.drop;
-  }
-});
-afterAll(async () => {
-  await dropDatabase?.();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function weft(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: baseEnv });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = useCliSandbox("cli");
+const { weft } = cli;
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -52,7 +20,7 @@ type Served = { child: ChildProcess; url: string; output: () => string; stop(): 
 async function serve(): Promise<Served> {
   const port = await freePort();
   const child = spawn(process.execPath, [CLI, "serve"], {
-    env: { ...baseEnv, PORT: String(port) },
+    env: { ...cli.env(), PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

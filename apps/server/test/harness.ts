@@ -19,11 +19,12 @@ import { jobHandlers } from "../src/runtime.ts";
 
 export const testDriver = (process.env.WEFT_TEST_DRIVER ?? "pglite") as "pglite" | "postgres";
 
-/** A fresh database on the test PostgreSQL server, dropped by the returned function. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `weft_test_${randomBytes(6).toString("hex")}`;
+/** A fresh database on the PostgreSQL server at `adminUrl`, dropped by the returned function. */
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -39,6 +40,13 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
       await client.end();
     },
   };
+}
+
+/** A fresh database on the test PostgreSQL server (TEST_DATABASE_URL). */
+export function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  return createScratchDatabase(adminUrl, "weft_test");
 }
 
 export type TestEnvironment = {

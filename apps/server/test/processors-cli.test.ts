@@ -1,41 +1,7 @@
-import { execFile } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createPostgresDatabase, testDriver } from "./harness.ts";
+import { expect, it } from "vitest";
+import { useCliSandbox } from "./cli-runner.ts";
 
-const CLI = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
-const run = promisify(execFile);
-
-let dataDir: string;
-let baseEnv: Record<string, string>;
-let dropDatabase: (() => Promise<void>) | undefined;
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "weft-processors-cli-"));
-  baseEnv = { PATH: process.env.PATH ?? "", WEFT_DATA_DIR: dataDir, WEFT_LOG_LEVEL: "warn" };
-  if (testDriver === "postgres") {
-    const db = await createPostgresDatabase();
-    baseEnv.DATABASE_URL = db.url;
-    dropDatabase = db.drop;
-  }
-});
-afterAll(async () => {
-  await dropDatabase?.();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function weft(args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: baseEnv });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const { weft } = useCliSandbox("processors-cli");
 
 it("weft processors create-secret prints a processor's secret once, as one JSON object with --json", async () => {
   const env = JSON.parse(

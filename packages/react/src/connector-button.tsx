@@ -1,35 +1,15 @@
 import type { ButtonHTMLAttributes } from "react";
-import { type UseConnectorOptions, useConnector } from "./use-connector.ts";
+import { splitConnectorProps, type UseConnectorOptions, useConnector } from "./use-connector.ts";
 
 export type ConnectorButtonProps = UseConnectorOptions &
   Omit<ButtonHTMLAttributes<HTMLButtonElement>, "onLoad"> & { connectorId: string };
 
 /** A button that opens the Connector as a modal. */
-export function ConnectorButton({
-  connectorId,
-  session,
-  institution,
-  connectionId,
-  onEvent,
-  onLoad,
-  onExitSuccess,
-  onExitAbort,
-  onExitError,
-  children,
-  ...button
-}: ConnectorButtonProps) {
-  const { open } = useConnector(connectorId, {
-    session,
-    institution,
-    connectionId,
-    onEvent,
-    onLoad,
-    onExitSuccess,
-    onExitAbort,
-    onExitError,
-  });
+export function ConnectorButton({ connectorId, children, ...props }: ConnectorButtonProps) {
+  const { options, rest } = splitConnectorProps(props);
+  const { open } = useConnector(connectorId, options);
   return (
-    <button type="button" {...button} onClick={open}>
+    <button type="button" {...rest} onClick={open}>
       {children ?? "Connect your bank"}
     </button>
   );

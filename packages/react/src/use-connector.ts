@@ -7,6 +7,30 @@ export type UseConnectorOptions = Omit<ConnectOptions, "session" | "baseUrl"> & 
   session?: string;
 };
 
+const OPTION_KEYS = [
+  "session",
+  "institution",
+  "connectionId",
+  "onEvent",
+  "onLoad",
+  "onExitSuccess",
+  "onExitAbort",
+  "onExitError",
+] as const;
+
+/** A component's props, split into the launcher's options and what goes on its element. */
+export function splitConnectorProps<P extends UseConnectorOptions>(
+  props: P,
+): { options: UseConnectorOptions; rest: Omit<P, (typeof OPTION_KEYS)[number]> } {
+  const rest: Record<string, unknown> = { ...props };
+  const options: Record<string, unknown> = {};
+  for (const key of OPTION_KEYS) {
+    if (key in rest) options[key] = rest[key];
+    delete rest[key];
+  }
+  return { options: options as UseConnectorOptions, rest: rest as Omit<P, (typeof OPTION_KEYS)[number]> };
+}
+
 /**
  * One launcher per connector for the life of the component: re-renders keep it (callbacks are
  * read fresh on every event), unmounting closes it.

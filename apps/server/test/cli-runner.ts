@@ -1,0 +1,49 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll } from "vitest";
+import { createPostgresDatabase, testDriver } from "./harness.ts";
+
+export const CLI = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+const run = promisify(execFile);
+
+export type CliResult = { code: number; stdout: string; stderr: string };
+
+/**
+ * A scratch data dir (and, under the postgres driver, a scratch database) for running the weft
+ * CLI as a real process; set up before the file's tests and removed after them.
+ */
+export function useCliSandbox(name: string) {
+  let env: Record<string, string> = {};
+  let dataDir = "";
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `weft-${name}-`));
+    env = { PATH: process.env.PATH ?? "", WEFT_DATA_DIR: dataDir, WEFT_LOG_LEVEL: "warn" };
+    if (testDriver === "postgres") {
+      const db = await createPostgresDatabase();
+      env.DATABASE_URL = db.url;
+      drop = db.drop;
+    }
+  });
+  afterAll(async () => {
+    await drop?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    /** The environment the CLI runs with. */
+    env: () => env,
+    async weft(args: string[]): Promise<CliResult> {
+      try {
+        const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env });
+        return { code: 0, stdout, stderr };
+      } catch (error) {
+        const e = error as CliResult;
+        return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+      }
+    },
+  };
+}
