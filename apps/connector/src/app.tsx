@@ -51,12 +51,12 @@ const ERROR_COPY: Record<string, { title: string; action: string; canRetry: bool
   },
   ERROR_INSTITUTION: {
     title: "Your bank is unavailable",
-    action: "Try again later; nothing was lost.",
+    action: "Nothing was shared. Close this window and connect again later.",
     canRetry: false,
   },
   ERROR_PROVIDER: {
     title: "We could not reach your bank",
-    action: "Try again later; nothing was lost.",
+    action: "Nothing was shared. Close this window and connect again later.",
     canRetry: false,
   },
   ERROR_SERVICE: {

@@ -6,7 +6,14 @@ import { ENVIRONMENT_MODES, type EnvironmentMode } from "./db/schema/index.ts";
 import { serve } from "./main.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./modules/api-keys/service.ts";
 import { createConnector, listConnectors, toConnectorView } from "./modules/connectors/service.ts";
-import { createEnvironment, findEnvironment, listEnvironments } from "./modules/environments/service.ts";
+import {
+  createEnvironment,
+  ENVIRONMENT_FEATURES,
+  type EnvironmentFeature,
+  findEnvironment,
+  listEnvironments,
+  setEnvironmentFeature,
+} from "./modules/environments/service.ts";
 import { isProcessor, PROCESSORS } from "./modules/processors/catalogue.ts";
 import { createProcessorSecret } from "./modules/processors/service.ts";
 import { createLogger, openRuntime, type Runtime } from "./runtime.ts";
@@ -19,7 +26,9 @@ Usage: npm run weft -- <command> [options]
   worker                                  a job worker only (for PostgreSQL deployments)
   migrate                                 apply database migrations and exit
   env create --name N --mode TEST|SANDBOX|PRODUCTION
-  env list
+    env list
+  env features --env ENV_ID [--enable F] [--disable F]   features: connection_export
+
   keys create --env ENV_ID [--name N]     prints the secret once
   keys list
   keys revoke API_KEY_ID
@@ -55,7 +64,14 @@ function required(value: string | undefined, flag: string): string {
   return value;
 }
 
-type Flags = { name?: string; mode?: string; env?: string; processor?: string };
+type Flags = {
+  name?: string;
+  mode?: string;
+  env?: string;
+  processor?: string;
+  enable?: string;
+  disable?: string;
+};
 
 async function envCommand(action: string | undefined, values: Flags): Promise<Output> {
   if (action === "create") {
@@ -69,6 +85,29 @@ async function envCommand(action: string | undefined, values: Flags): Promise<Ou
     );
     const environment = { id: env.id, name: env.name, mode: env.mode, metadata: env.metadata };
     return { json: { environment }, text: `Created environment ${env.id} (${env.name}, ${env.mode})` };
+  }
+  if (action === "features") {
+    const envId = required(values.env, "--env");
+    const change = values.enable ?? values.disable;
+    if (change !== undefined && !ENVIRONMENT_FEATURES.includes(change as EnvironmentFeature)) {
+      throw new UsageError(`Unknown feature "${change}"; features: ${ENVIRONMENT_FEATURES.join(", ")}`);
+    }
+    const features = await withRuntime("weft env features", async ({ ctx }) => {
+      const current = change
+        ? await setEnvironmentFeature(
+            ctx.db,
+            envId,
+            change as EnvironmentFeature,
+            values.enable !== undefined,
+          )
+        : (await findEnvironment(ctx.db, envId))?.features;
+      if (!current) throw new UsageError(`No environment ${envId}: see weft env list`);
+      return current;
+    });
+    return {
+      json: { environment: { id: envId, features } },
+      text: `${envId} features: ${features.length > 0 ? features.join(", ") : "none"}`,
+    };
   }
   if (action === "list") {
     const rows = await withRuntime("weft env list", ({ ctx }) => listEnvironments(ctx.db));
@@ -177,6 +216,8 @@ export async function runCli(argv: string[]): Promise<number> {
       name: { type: "string" },
       mode: { type: "string" },
       env: { type: "string" },
+      enable: { type: "string" },
+      disable: { type: "string" },
       processor: { type: "string" },
       help: { type: "boolean", short: "h" },
     },

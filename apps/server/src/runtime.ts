@@ -6,10 +6,12 @@ import { JOBS_CHANNEL } from "./jobs/queue.ts";
 import { type JobHandler, Worker } from "./jobs/worker.ts";
 import { balanceRefreshHandler } from "./modules/accounts/jobs.ts";
 import { connectionJobHandlers } from "./modules/connections/jobs.ts";
+import { reconcileSyncSchedules } from "./modules/connections/sync.ts";
 import { createMailer } from "./modules/passcodes/mailer.ts";
 import { profileDeletionHandler } from "./modules/profiles/jobs.ts";
 import { SessionSigner } from "./modules/sessions/tokens.ts";
 import { webhookJobHandlers } from "./modules/webhooks/jobs.ts";
+import { assertSameSecretKey } from "./security/secret-key-check.ts";
 import { loadSecretKey } from "./security/secrets.ts";
 
 export const REDACTED_PATHS = [
@@ -21,10 +23,39 @@ export const REDACTED_PATHS = [
   "*.authorization",
 ];
 
+/** Query parameters that are credentials themselves (a signed statement link's signature). */
+const SECRET_QUERY_PARAMETERS = /([?&](?:signature|token|secret)=)[^&#]*/gi;
+
+export const redactUrl = (url: string) => url.replace(SECRET_QUERY_PARAMETERS, "$1[redacted]");
+
+type LoggedRequest = {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+};
+
 /** JSON logs with credentials redacted; fd 2 keeps stdout free for a command's own output. */
 export function createLogger(level: string, destination: 1 | 2 | DestinationStream = 1): Logger {
   const stream = typeof destination === "number" ? pino.destination(destination) : destination;
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } }, stream);
+  return pino(
+    {
+      level,
+      redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+      serializers: {
+        // Fastify's request line, with secrets in the query string taken out.
+        req: (req: LoggedRequest) => ({
+          method: req.method,
+          url: typeof req.url === "string" ? redactUrl(req.url) : undefined,
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
+    },
+    stream,
+  );
 }
 
 /** Every job handler the platform has; a worker process runs all of them. */
@@ -50,12 +81,18 @@ export async function openRuntime(
 ): Promise<Runtime> {
   const database = await openDatabase(
     config.databaseUrl
-      ? { driver: "postgres", url: config.databaseUrl }
+      ? {
+          driver: "postgres",
+          url: config.databaseUrl,
+          onConnectionError: (error) =>
+            logger.warn({ err: error }, "a database connection broke; the pool replaces it"),
+        }
       : { driver: "pglite", dataDir: config.dataDir, owner },
   );
   try {
     await database.migrate();
     const secretKey = loadSecretKey(config.secretKey, config.dataDir);
+    await assertSameSecretKey(database.db, secretKey);
     let worker: Worker | undefined;
     const ctx: AppContext = {
       db: database.db,
@@ -69,6 +106,13 @@ export async function openRuntime(
     worker = new Worker(database.db, jobHandlers(ctx), {
       logger,
       subscribe: (onEnqueued) => database.listen(JOBS_CHANNEL, onEnqueued),
+      periodic: [
+        {
+          name: "reconcile sync schedules",
+          everyMs: 60_000,
+          run: () => reconcileSyncSchedules(ctx).then(() => {}),
+        },
+      ],
     });
     const runningWorker = worker;
     return {

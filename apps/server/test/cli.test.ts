@@ -102,6 +102,31 @@ describe("weft CLI and npm start", () => {
     });
     expect(created.stdout.trim().split("\n")).toHaveLength(1);
 
+    const enabled = await weft([
+      "env",
+      "features",
+      "--env",
+      environment.id,
+      "--enable",
+      "connection_export",
+      "--json",
+    ]);
+    expect(JSON.parse(enabled.stdout)).toEqual({
+      environment: { id: environment.id, features: ["connection_export"] },
+    });
+    const disabled = await weft([
+      "env",
+      "features",
+      "--env",
+      environment.id,
+      "--disable",
+      "connection_export",
+    ]);
+    expect(disabled.stdout).toBe(`${environment.id} features: none\n`);
+    const unknown = await weft(["env", "features", "--env", environment.id, "--enable", "teleport"]);
+    expect(unknown.code).toBe(64);
+    expect(unknown.stderr).toContain('Unknown feature "teleport"; features: connection_export');
+
     const listed = JSON.parse((await weft(["env", "list", "--json"])).stdout);
     expect(listed.environments.map((e: { mode: string }) => e.mode)).toEqual(["SANDBOX", "TEST"]);
 

@@ -27,7 +27,13 @@ export type DatabaseHandle = {
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export type OpenDatabaseOptions =
-  | { driver: "postgres"; url: string; poolSize?: number }
+  | {
+      driver: "postgres";
+      url: string;
+      poolSize?: number;
+      /** An idle pooled connection broke (the server restarted, say); the pool replaces it. */
+      onConnectionError?: (error: Error) => void;
+    }
   /** dataDir undefined: an in-memory database (tests). */
   | { driver: "pglite"; dataDir: string | undefined; owner?: string };
 
@@ -83,6 +89,8 @@ export function readLock(lockPath: string): LockHolder | undefined {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Without a listener a broken idle connection is an uncaught exception that ends the process.
+    pool.on("error", (error) => options.onConnectionError?.(error));
     const db = drizzlePostgres(pool, { schema });
     return {
       db: db as unknown as Database,

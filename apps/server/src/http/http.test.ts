@@ -159,6 +159,29 @@ describe("logs", () => {
   });
 });
 
+describe("request logs", () => {
+  it("leave out a signed link's signature", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const { buildApp } = await import("../app.ts");
+    const { app } = await buildApp({ ...platform.ctx, logger: createLogger("info", sink) });
+    await app.inject({
+      method: "GET",
+      url: "/v1/statements/stmt_x/pdf?expires=1&signature=SECRETSIG&token=T0K",
+    });
+    await app.close();
+    const text = lines.join("");
+    expect(text).toContain("/v1/statements/stmt_x/pdf?expires=1&signature=[redacted]&token=[redacted]");
+    expect(text).not.toContain("SECRETSIG");
+    expect(text).not.toContain("T0K");
+  });
+});
+
 describe("ids", () => {
   it("are prefixed, 26 lowercase characters, and sort by creation time", () => {
     const a = newId("profile", 1_700_000_000_000);

@@ -11,8 +11,12 @@ export const JOBS_CHANNEL = "weft_jobs";
 export type EnqueueOptions = {
   /** Run no earlier than this. */
   runAt?: Date;
+  /** Attempts before the job is marked failed; the default rides out hours of database trouble. */
   maxAttempts?: number;
 };
+
+/** With exponentialBackoff (1 s doubling to a 10-minute cap), 25 attempts span about 3 hours. */
+export const DEFAULT_MAX_ATTEMPTS = 25;
 
 /**
  * Enqueue inside the caller's transaction (pass the `tx`), so the job exists exactly when
@@ -29,7 +33,7 @@ export async function enqueueJob(
     id,
     queue,
     payload,
-    maxAttempts: options.maxAttempts ?? 10,
+    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
     runAt: options.runAt ?? new Date(),
   });
   // Workers (in this process or any other) wake at commit instead of at their next poll.

@@ -31,7 +31,11 @@ export type WorkerOptions = {
   logger: Logger;
   /** Subscribe to "a job was enqueued" notifications; returns the unsubscribe. */
   subscribe?: (onEnqueued: () => void) => Promise<() => Promise<void>>;
+  /** Housekeeping the worker runs every `everyMs` while it runs (not in drain()). */
+  periodic?: PeriodicTask[];
 };
+
+export type PeriodicTask = { name: string; everyMs: number; run(): Promise<void> };
 
 /** Exponential backoff from 1 s, capped at 10 minutes: the default for internal jobs. */
 export const exponentialBackoff = (attempts: number) =>
@@ -52,6 +56,7 @@ export class Worker {
   private readonly pollIntervalMs: number;
   private readonly logger: Logger;
   private readonly subscribe: WorkerOptions["subscribe"];
+  private readonly periodic: { task: PeriodicTask; dueAt: number }[];
   private unsubscribe: (() => Promise<void>) | undefined;
   private readonly queues: string[];
   /** One lease for every claim: the longest any handler asks for. */
@@ -63,6 +68,7 @@ export class Worker {
     this.concurrency = options.concurrency ?? 4;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.subscribe = options.subscribe;
+    this.periodic = (options.periodic ?? []).map((task) => ({ task, dueAt: Date.now() + task.everyMs }));
     this.logger = options.logger.child({ worker: this.id });
     this.queues = [...this.handlers.keys()];
     this.leaseMs = Math.max(60_000, ...handlers.map((h) => h.leaseMs ?? 0));
@@ -109,6 +115,7 @@ export class Worker {
   private async run(): Promise<void> {
     while (this.running) {
       this.isWakeRequested = false;
+      this.runDuePeriodicTasks();
       let claimed = 0;
       try {
         claimed = await this.tick();
@@ -124,6 +131,17 @@ export class Worker {
       });
       clearTimeout(this.timer);
       this.wakeUp = undefined;
+    }
+  }
+
+  private runDuePeriodicTasks(): void {
+    const now = Date.now();
+    for (const entry of this.periodic) {
+      if (now < entry.dueAt) continue;
+      entry.dueAt = now + entry.task.everyMs;
+      entry.task
+        .run()
+        .catch((error) => this.logger.error({ err: error, task: entry.task.name }, "periodic task failed"));
     }
   }
 

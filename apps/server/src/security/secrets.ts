@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  timingSafeEqual,
+} from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -56,3 +63,7 @@ export function decrypt(key: Buffer, sealed: string): string {
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
 }
+
+/** A value that shows which key is in use without revealing it: HMAC of a fixed label. */
+export const secretKeyCheck = (key: Buffer) =>
+  createHmac("sha256", key).update("weft secret key check").digest("hex");

@@ -9,6 +9,7 @@ export * from "./jobs.ts";
 export * from "./processors.ts";
 export * from "./profiles.ts";
 export * from "./sessions.ts";
+export * from "./settings.ts";
 export * from "./statements.ts";
 export * from "./transactions.ts";
 export * from "./webhooks.ts";

@@ -468,3 +468,39 @@ describe("data written by the sync", () => {
     for (const r of rows) expect(r.amount).toMatch(/^-?[0-9]+\.[0-9]{2}$/);
   });
 });
+
+describe("a profile being deleted", () => {
+  it("answers 409 for its connections and accounts until it is gone, then 404; the list leaves it out", async () => {
+    const linked = await linkAndSync(platform, env);
+    const [account] = await platform.ctx.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.connectionId, linked.connectionId));
+    const listed = async () =>
+      Number((await get(platform, env, "/v1/profiles?limit=100")).headers["total-count"]);
+    const before = await listed();
+    expect(
+      (
+        await platform.app.inject({
+          method: "DELETE",
+          url: `/v1/profiles/${linked.profileId}`,
+          headers: env.auth,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(await listed()).toBe(before - 1);
+    for (const url of [
+      `/v1/connections/${linked.connectionId}`,
+      `/v1/accounts/${account!.id}`,
+      `/v1/accounts/${account!.id}/ach_numbers`,
+      `/v1/accounts/${account!.id}/transactions`,
+    ]) {
+      const res = await get(platform, env, url);
+      expect(res.statusCode, url).toBe(409);
+      expect(res.json().message).toBe(`Profile ${linked.profileId} is being deleted`);
+    }
+    await platform.worker.drain();
+    expect((await get(platform, env, `/v1/accounts/${account!.id}`)).statusCode).toBe(404);
+    expect((await get(platform, env, `/v1/connections/${linked.connectionId}`)).statusCode).toBe(404);
+  });
+});

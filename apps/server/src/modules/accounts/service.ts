@@ -8,6 +8,7 @@ import {
   balances,
   connections,
   holdings,
+  profiles,
   securities,
   statements,
   transactions,
@@ -22,7 +23,7 @@ import { decrypt } from "../../security/secrets.ts";
 import { latestBalances } from "../connections/apply-snapshot.ts";
 import { assertActive, assertProduct, type ConnectionRow, eventProfileOf } from "../connections/service.ts";
 import { recordEvent } from "../events/service.ts";
-import { findLiveProfile } from "../profiles/service.ts";
+import { findLiveProfile, profileBeingDeleted } from "../profiles/service.ts";
 import type { TransactionsFilter } from "./schemas.ts";
 import { signStatementUrl } from "./statement-links.ts";
 import { type AccountRow, toAccountView, toBalanceView, toHoldingView, toTransactionView } from "./views.ts";
@@ -40,13 +41,15 @@ export async function findAccount(
   options: { forUpdate?: boolean } = {},
 ): Promise<{ account: AccountRow; connection: ConnectionRow }> {
   const query = db
-    .select({ account: accounts, connection: connections })
+    .select({ account: accounts, connection: connections, profileDeletingAt: profiles.deletingAt })
     .from(accounts)
     .innerJoin(connections, eq(connections.id, accounts.connectionId))
+    .innerJoin(profiles, eq(profiles.id, accounts.profileId))
     .where(and(eq(accounts.id, accountId), eq(accounts.environmentId, environmentId)));
   const [row] = options.forUpdate ? await query.for("update", { of: accounts }) : await query;
   if (!row) throw notFound("Account", accountId);
-  return row;
+  if (row.profileDeletingAt) throw profileBeingDeleted(row.account.profileId);
+  return { account: row.account, connection: row.connection };
 }
 
 export async function getAccountView(db: Database, environmentId: string, accountId: string) {

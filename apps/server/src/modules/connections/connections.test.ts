@@ -633,7 +633,8 @@ describe("GET /v1/profiles/{profileId}/connections/{connectionId}/export", () =>
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       message: "Connection export is not enabled for this environment",
-      instruction: "Ask support to enable the connection export feature for this environment.",
+      instruction:
+        "Ask the operator to enable it: weft env features --env ENV_ID --enable connection_export.",
     });
     await platform.ctx.db
       .update(environments)

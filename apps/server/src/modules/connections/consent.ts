@@ -138,12 +138,7 @@ export async function shareAccounts(
       })
       .where(eq(connections.id, locked.id))
       .returning();
-    await enqueueJob(
-      tx,
-      SYNC_QUEUE,
-      { connectionId: locked.id, scheduledFor: now.toISOString() },
-      { maxAttempts: 3 },
-    );
+    await enqueueJob(tx, SYNC_QUEUE, { connectionId: locked.id, scheduledFor: now.toISOString() });
     return updated!;
   });
   ctx.wakeWorkers();
@@ -219,12 +214,11 @@ export async function reconnectConnection(
         },
         now,
       );
-      await enqueueJob(
-        tx,
-        SYNC_QUEUE,
-        { connectionId: locked.id, scheduledFor: now.toISOString(), reconnect: true },
-        { maxAttempts: 3 },
-      );
+      await enqueueJob(tx, SYNC_QUEUE, {
+        connectionId: locked.id,
+        scheduledFor: now.toISOString(),
+        reconnect: true,
+      });
       return moved;
     });
     ctx.wakeWorkers();

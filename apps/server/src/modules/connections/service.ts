@@ -21,7 +21,7 @@ import { decrypt, encrypt } from "../../security/secrets.ts";
 import type { EnvironmentRow } from "../environments/service.ts";
 import { recordEvent } from "../events/service.ts";
 import { findInstitution, type InstitutionRow, toInstitutionSummary } from "../institutions/service.ts";
-import { findLiveProfile, toEventProfile } from "../profiles/service.ts";
+import { findLiveProfile, profileBeingDeleted, toEventProfile } from "../profiles/service.ts";
 import { assertTransition, HISTORY_MONTHS, isActiveStatus } from "./lifecycle.ts";
 import type { ConnectionView } from "./schemas.ts";
 
@@ -30,9 +30,6 @@ export type ConnectionRow = typeof connections.$inferSelect;
 export const SYNC_QUEUE = "connections.sync";
 export const DISCONNECT_QUEUE = "connections.disconnect";
 export const STATEMENTS_REFRESH_QUEUE = "connections.statements-refresh";
-
-/** Support turns this on per environment (environments.features) to allow connection export. */
-export const EXPORT_FEATURE = "connection_export";
 
 /** One statements refresh per connection per this many seconds; providers rate-limit them. */
 export const STATEMENTS_REFRESH_INTERVAL_SECONDS = 60;
@@ -66,12 +63,14 @@ export async function findConnection(
   options: { forUpdate?: boolean } = {},
 ): Promise<ConnectionRow> {
   const query = db
-    .select()
+    .select({ connection: connections, profileDeletingAt: profiles.deletingAt })
     .from(connections)
+    .innerJoin(profiles, eq(profiles.id, connections.profileId))
     .where(and(eq(connections.id, id), eq(connections.environmentId, environmentId)));
-  const [row] = options.forUpdate ? await query.for("update") : await query;
+  const [row] = options.forUpdate ? await query.for("update", { of: connections }) : await query;
   if (!row) throw notFound("Connection", id);
-  return row;
+  if (row.profileDeletingAt) throw profileBeingDeleted(row.connection.profileId);
+  return row.connection;
 }
 
 async function institutionsOf(db: Database, rows: ConnectionRow[]): Promise<Map<string, InstitutionRow>> {
@@ -294,12 +293,7 @@ export async function linkConnection(
         const deadline = new Date(now.getTime() + CONSENT_TIMEOUT_MS);
         await enqueueJob(tx, CONSENT_TIMEOUT_QUEUE, { connectionId: row!.id }, { runAt: deadline });
       } else {
-        await enqueueJob(
-          tx,
-          SYNC_QUEUE,
-          { connectionId: row!.id, scheduledFor: now.toISOString() },
-          { maxAttempts: 3 },
-        );
+        await enqueueJob(tx, SYNC_QUEUE, { connectionId: row!.id, scheduledFor: now.toISOString() });
       }
       return row!;
     });
@@ -407,10 +401,10 @@ export async function exportConnection(
   profileIdOrUuid: string,
   connectionId: string,
 ) {
-  if (!environment.features.includes(EXPORT_FEATURE)) {
+  if (!environment.features.includes("connection_export")) {
     throw forbidden(
       "Connection export is not enabled for this environment",
-      "Ask support to enable the connection export feature for this environment.",
+      "Ask the operator to enable it: weft env features --env ENV_ID --enable connection_export.",
     );
   }
   const profile = await findLiveProfile(ctx.db, environment.id, profileIdOrUuid);

@@ -1,11 +1,14 @@
-import { and, eq, lt } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, eq, isNotNull, isNull, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import {
   accounts,
   connections,
   type EventProfile,
+  jobs,
   type ProviderErrorDetails,
+  profiles,
 } from "../../db/schema/index.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import { addDays, toDay } from "../../providers/dates.ts";
@@ -14,6 +17,7 @@ import { type DateWindow, ProviderError, type ProviderSnapshot } from "../../pro
 import { decrypt, encrypt } from "../../security/secrets.ts";
 import { toAccountView } from "../accounts/views.ts";
 import { type EventType, recordEvent } from "../events/service.ts";
+import { toEventProfile, toProfileView } from "../profiles/service.ts";
 import { type ApplyResult, applySnapshot } from "./apply-snapshot.ts";
 import {
   ERROR_EVENTS,
@@ -85,12 +89,7 @@ export function windowFor(row: ConnectionRow, phase: SyncPhase, now: Date): Date
 
 /** Enqueue the connection's next scheduled sync; a job whose time is not nextSyncAt is stale. */
 async function scheduleNext(tx: Parameters<typeof enqueueJob>[0], connectionId: string, at: Date) {
-  await enqueueJob(
-    tx,
-    SYNC_QUEUE,
-    { connectionId, scheduledFor: at.toISOString() },
-    { runAt: at, maxAttempts: 3 },
-  );
+  await enqueueJob(tx, SYNC_QUEUE, { connectionId, scheduledFor: at.toISOString() }, { runAt: at });
 }
 
 export const loginRequired = () =>
@@ -104,16 +103,17 @@ export const loginRequired = () =>
     documentationUrl: null,
   });
 
-function serviceErrorDetails(error: unknown): ProviderErrorDetails {
+/**
+ * Our own failure, as clients and webhooks see it: no internals (a failed query's text holds
+ * SQL and row data), only an errorId that finds the full error in the logs.
+ */
+function serviceErrorDetails(errorId: string): ProviderErrorDetails {
   return {
     errorType: "SERVICE_ERROR",
     errorCode: "INTERNAL_ERROR",
-    errorMessage:
-      error instanceof Error
-        ? `The sync failed on our side: ${error.message}`
-        : "The sync failed on our side",
+    errorMessage: `The sync failed on our side (errorId ${errorId})`,
     displayMessage: "Something went wrong on our side. We are retrying.",
-    requestId: null,
+    requestId: errorId,
     suggestedAction: "Nothing to do: the sync retries itself shortly.",
     documentationUrl: null,
   };
@@ -128,8 +128,14 @@ export async function recordFailure(
   now: Date,
 ): Promise<SyncOutcome> {
   const status: ErrorStatus = error instanceof ProviderError ? error.status : "ERROR_SERVICE";
-  const details = error instanceof ProviderError ? error.details : serviceErrorDetails(error);
-  if (!(error instanceof ProviderError)) ctx.logger.error({ err: error, connectionId }, "sync failed");
+  let details: ProviderErrorDetails;
+  if (error instanceof ProviderError) {
+    details = error.details;
+  } else {
+    const errorId = `err_${randomBytes(8).toString("hex")}`;
+    ctx.logger.error({ err: error, connectionId, errorId }, "sync failed");
+    details = serviceErrorDetails(errorId);
+  }
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(connections).where(eq(connections.id, connectionId)).for("update");
     if (!row || !isActiveStatus(row.status))
@@ -180,6 +186,31 @@ async function announceReconnected(
       record: toAccountView(account),
     });
   }
+}
+
+/** profile.ready: the profile's first connection has finished its first sync, so it has data to read. */
+async function announceProfileReady(tx: Database, row: ConnectionRow) {
+  const [earlier] = await tx
+    .select({ id: connections.id })
+    .from(connections)
+    .where(
+      and(
+        eq(connections.profileId, row.profileId),
+        ne(connections.id, row.id),
+        isNotNull(connections.initialSyncedAt),
+      ),
+    )
+    .limit(1);
+  if (earlier) return;
+  const [profile] = await tx.select().from(profiles).where(eq(profiles.id, row.profileId));
+  if (!profile) return;
+  await recordEvent(tx, {
+    environmentId: row.environmentId,
+    type: "profile.ready",
+    profile: toEventProfile(profile),
+    record: toProfileView(profile),
+    metadata: { connectionId: row.id },
+  });
 }
 
 export async function runSync(
@@ -264,6 +295,7 @@ export async function runSync(
         startDate: window.startOn,
         endDate: window.endOn,
       });
+      if (phase === "INITIAL") await announceProfileReady(tx, row);
       await scheduleNext(tx, connectionId, nextSyncAt);
       return { kind: "SYNCED", phase, window, result };
     });
@@ -271,3 +303,35 @@ export async function runSync(
     return recordFailure(ctx, connectionId, phase, error, now);
   }
 }
+
+/**
+ * Every due sync has a job: one whose job was lost (it ran out of attempts during a database
+ * outage, say) gets a new one. One process at a time does this, under an advisory lock.
+ */
+export async function reconcileSyncSchedules(ctx: AppContext, now = new Date()): Promise<string[]> {
+  const enqueued = await ctx.db.transaction(async (tx) => {
+    const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(727275) as locked`);
+    if (!(locked as { rows: { locked: boolean }[] }).rows[0]?.locked) return [];
+    const overdue = await tx
+      .select({ id: connections.id, nextSyncAt: connections.nextSyncAt })
+      .from(connections)
+      .where(
+        and(
+          notInArray(connections.status, ["DISCONNECTING", "DISCONNECTED"]),
+          isNull(connections.awaitingConsentSince),
+          lt(connections.nextSyncAt, new Date(now.getTime() - RECONCILE_GRACE_MS)),
+          sql`not exists (select 1 from ${jobs} where ${jobs.queue} = ${SYNC_QUEUE}
+                and ${jobs.state} in ('queued', 'active') and ${jobs.payload}->>'connectionId' = ${connections.id})`,
+        ),
+      )
+      .limit(100);
+    for (const row of overdue) await scheduleNext(tx, row.id, row.nextSyncAt!);
+    return overdue.map((row) => row.id);
+  });
+  if (enqueued.length > 0)
+    ctx.logger.warn({ connections: enqueued }, "re-enqueued syncs that had lost their job");
+  return enqueued;
+}
+
+/** A sync this late with no job has lost it (a job normally claims a due sync within seconds). */
+const RECONCILE_GRACE_MS = 2 * 60_000;

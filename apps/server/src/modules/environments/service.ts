@@ -41,5 +41,29 @@ export async function findEnvironment(db: Database, id: string): Promise<Environ
   return row;
 }
 
+/** What an operator (support) can switch on for an environment. */
+export const ENVIRONMENT_FEATURES = ["connection_export"] as const;
+export type EnvironmentFeature = (typeof ENVIRONMENT_FEATURES)[number];
+
+/** Switch a feature on or off; returns the environment's features after. */
+export async function setEnvironmentFeature(
+  db: Database,
+  id: string,
+  feature: EnvironmentFeature,
+  isEnabled: boolean,
+): Promise<string[] | undefined> {
+  const environment = await findEnvironment(db, id);
+  if (!environment) return undefined;
+  const features = new Set(environment.features);
+  if (isEnabled) features.add(feature);
+  else features.delete(feature);
+  const [row] = await db
+    .update(environments)
+    .set({ features: [...features].sort() })
+    .where(eq(environments.id, id))
+    .returning();
+  return row!.features;
+}
+
 /** Sandbox data (the MOCK provider, `/v1/sandbox/*`) is for TEST and SANDBOX only. */
 export const isSandboxMode = (mode: EnvironmentMode) => mode !== "PRODUCTION";

@@ -7,11 +7,13 @@ import { createConnector } from "../connectors/service.ts";
 let platform: TestPlatform;
 let sandboxConnector: string;
 let sandboxEnvId: string;
+let sandboxAuth: { authorization: string };
 
 beforeAll(async () => {
   platform = await startTestPlatform();
   const env = await platform.environment("SANDBOX");
   sandboxEnvId = env.id;
+  sandboxAuth = env.auth;
   sandboxConnector = (await createConnector(platform.ctx.db, { environmentId: env.id, name: "Acme Money" }))
     .id;
 });
@@ -65,6 +67,25 @@ describe("passwordless sign-in in SANDBOX", () => {
     });
     expect(again.statusCode).toBe(201);
     expect(again.json().userId).toBe(session.userId);
+  });
+
+  it("finds the profile the backend created, whatever the case of its email", async () => {
+    const created = (
+      await platform.app.inject({
+        method: "POST",
+        url: "/v1/profiles",
+        headers: sandboxAuth,
+        payload: { email: "Ada.Lovelace@Example.com" },
+      })
+    ).json();
+    await send("POST", { clientId: sandboxConnector, email: "ada.lovelace@example.com" });
+    const res = await send("PUT", {
+      clientId: sandboxConnector,
+      email: "ADA.LOVELACE@example.com",
+      passcode: "000000",
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().userId).toBe(created.id);
   });
 
   it("signs in by phone too", async () => {

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { passcodes, profiles } from "../../db/schema/index.ts";
 import { forbidden, tooManyRequests, unauthenticated, ValidationError } from "../../http/errors.ts";
@@ -146,17 +146,15 @@ export async function verifyPasscode(
   if (!isCorrect) throw wrongPasscode();
 
   const environment = (await findEnvironment(ctx.db, connector.environmentId))!;
-  const column = destination.channel === "email" ? profiles.email : profiles.phone;
+  // Emails match whatever their case (the API keeps them as sent); phones are E.164 already.
+  const matches =
+    destination.channel === "email"
+      ? sql`lower(${profiles.email}) = ${destination.value}`
+      : eq(profiles.phone, destination.value);
   const [existing] = await ctx.db
     .select({ id: profiles.id })
     .from(profiles)
-    .where(
-      and(
-        eq(profiles.environmentId, environment.id),
-        eq(column, destination.value),
-        isNull(profiles.deletingAt),
-      ),
-    )
+    .where(and(eq(profiles.environmentId, environment.id), matches, isNull(profiles.deletingAt)))
     .orderBy(profiles.createdAt)
     .limit(1);
   const profileId =

@@ -71,6 +71,10 @@ function byIdOrUuid(environmentId: string, idOrUuid: string) {
   );
 }
 
+/** 409 for anything of a profile whose deletion has been accepted. */
+export const profileBeingDeleted = (profileId: string) =>
+  conflict(`Profile ${profileId} is being deleted`, "Create a new profile instead; this one is going away.");
+
 /** A live profile of this environment, or 404; one being deleted is a 409. */
 export async function findLiveProfile(
   db: Database,
@@ -81,12 +85,7 @@ export async function findLiveProfile(
   const query = db.select().from(profiles).where(byIdOrUuid(environmentId, idOrUuid)).limit(1);
   const [row] = options.forUpdate ? await query.for("update") : await query;
   if (!row) throw notFound("Profile", idOrUuid);
-  if (row.deletingAt) {
-    throw conflict(
-      `Profile ${row.id} is being deleted`,
-      "Create a new profile instead; this one is going away.",
-    );
-  }
+  if (row.deletingAt) throw profileBeingDeleted(row.id);
   return row;
 }
 
@@ -168,7 +167,8 @@ export async function updateProfile(
 }
 
 export async function listProfiles(db: Database, environmentId: string, page: Pagination) {
-  const where = eq(profiles.environmentId, environmentId);
+  // A profile being deleted is already gone for the list, as it is for the profile cap.
+  const where = and(eq(profiles.environmentId, environmentId), isNull(profiles.deletingAt));
   const [rows, [total]] = await Promise.all([
     db
       .select()

@@ -165,7 +165,7 @@ export async function simulateEvent(
         accessTokenEncrypted: encrypt(ctx.secretKey, withScenario(sandboxToken(ctx, current), "GOOD")),
       });
     }
-    await enqueueJob(tx, SYNC_QUEUE, { connectionId }, { maxAttempts: 3 });
+    await enqueueJob(tx, SYNC_QUEUE, { connectionId });
     return updated;
   });
   ctx.wakeWorkers();

@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.ts";
+import { openRuntime } from "../src/runtime.ts";
+import { createPostgresDatabase, testDriver } from "./harness.ts";
+
+const KEY_A = "a".repeat(64);
+const KEY_B = "b".repeat(64);
+
+let dataDir: string;
+let databaseUrl: string | undefined;
+let drop: (() => Promise<void>) | undefined;
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "weft-runtime-"));
+  if (testDriver === "postgres") {
+    const scratch = await createPostgresDatabase();
+    databaseUrl = scratch.url;
+    drop = scratch.drop;
+  }
+});
+afterAll(async () => {
+  await drop?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const configWith = (secretKey: string) =>
+  loadConfig({
+    WEFT_DATA_DIR: dataDir,
+    WEFT_SECRET_KEY: secretKey,
+    WEFT_LOG_LEVEL: "silent",
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+  });
+
+describe("the encryption key of a deployment", () => {
+  it("is the one the database was set up with: another key is refused at start, with what to do", async () => {
+    const first = await openRuntime(configWith(KEY_A), "test");
+    await first.close();
+
+    const refused = openRuntime(configWith(KEY_B), "test");
+    await expect(refused).rejects.toBeInstanceOf(ConfigError);
+    await expect(refused).rejects.toThrow("set WEFT_SECRET_KEY to the one the first process used");
+
+    const again = await openRuntime(configWith(KEY_A), "test");
+    await again.close();
+  });
+});
