@@ -56,19 +56,31 @@ export type PreviewOutcome =
   | { kind: "ACCOUNTS"; accounts: AccountPreview[] }
   | { kind: "FAILED"; status: ProviderError["status"]; message: string };
 
+/**
+ * The accounts behind the connection's access, from the provider. A provider failure puts the
+ * connection in the matching ERROR_* status, as a sync would, and is returned for the caller to show.
+ */
 async function listProviderAccounts(
   ctx: AppContext,
   row: ConnectionRow,
   now: Date,
-): Promise<ProviderAccount[]> {
+): Promise<ProviderAccount[] | ProviderError> {
   if (!row.accessTokenEncrypted)
     throw conflict(`Connection ${row.id} has no provider access`, "Link it again.");
-  return providerFor(row.provider).listAccounts({
-    accessToken: decrypt(ctx.secretKey, row.accessTokenEncrypted),
-    products: row.products,
-    now,
-  });
+  try {
+    return await providerFor(row.provider).listAccounts({
+      accessToken: decrypt(ctx.secretKey, row.accessTokenEncrypted),
+      products: row.products,
+      now,
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    await recordFailure(ctx, row.id, "INITIAL", error, now);
+    return error;
+  }
 }
+
+const messageOf = (error: ProviderError) => error.details.displayMessage ?? error.message;
 
 /**
  * The accounts the end-user may share, straight from the provider (nothing is stored). When the
@@ -83,23 +95,19 @@ export async function previewAccounts(
 ): Promise<PreviewOutcome> {
   const row = await ownConnection(ctx.db, environment.id, profileId, connectionId);
   assertAwaitingConsent(row);
-  try {
-    const accounts = await listProviderAccounts(ctx, row, now);
-    return {
-      kind: "ACCOUNTS",
-      accounts: accounts.map(({ externalId, name, mask, kind, type }) => ({
-        externalId,
-        name,
-        mask,
-        kind,
-        type,
-      })),
-    };
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    await recordFailure(ctx, row.id, "INITIAL", error, now);
-    return { kind: "FAILED", status: error.status, message: error.details.displayMessage ?? error.message };
-  }
+  const listed = await listProviderAccounts(ctx, row, now);
+  if (listed instanceof ProviderError)
+    return { kind: "FAILED", status: listed.status, message: messageOf(listed) };
+  return {
+    kind: "ACCOUNTS",
+    accounts: listed.map(({ externalId, name, mask, kind, type }) => ({
+      externalId,
+      name,
+      mask,
+      kind,
+      type,
+    })),
+  };
 }
 
 /** Share the chosen accounts and start the first sync; the others are never fetched. */
@@ -113,14 +121,8 @@ export async function shareAccounts(
 ): Promise<ConnectionRow> {
   const row = await ownConnection(ctx.db, environment.id, profileId, connectionId);
   assertAwaitingConsent(row);
-  let available: ProviderAccount[];
-  try {
-    available = await listProviderAccounts(ctx, row, now);
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    await recordFailure(ctx, row.id, "INITIAL", error, now);
-    throw new HttpError(502, error.details.displayMessage ?? error.message, "Try again later.");
-  }
+  const available = await listProviderAccounts(ctx, row, now);
+  if (available instanceof ProviderError) throw new HttpError(502, messageOf(available), "Try again later.");
   const unknown = externalIds.filter((id) => !available.some((a) => a.externalId === id));
   if (unknown.length > 0) {
     throw ValidationError.of("accountIds", `${unknown.join(", ")} is not an account of this connection`);
