@@ -32,7 +32,7 @@ Usage: npm run weft -- <command> [options]
   keys create --env ENV_ID [--name N]     prints the secret once
   keys list
   keys revoke API_KEY_ID
-  connectors create --env ENV_ID [--name N]
+    connectors create --env ENV_ID [--name N] [--allowed-origins https://a.example,https://b.example]
   connectors list
   processors create-secret --env ENV_ID --processor NAME
                                           a processor's secret for processor tokens; printed once
@@ -71,6 +71,7 @@ type Flags = {
   processor?: string;
   enable?: string;
   disable?: string;
+  "allowed-origins"?: string;
 };
 
 async function envCommand(action: string | undefined, values: Flags): Promise<Output> {
@@ -166,13 +167,30 @@ async function keysCommand(action: string | undefined, values: Flags, rest: stri
   throw new UsageError(`Unknown keys command "${action ?? ""}"`);
 }
 
+/** "https://a.example/x,http://localhost:5173" → the origins, or a usage error naming the bad one. */
+function parseOrigins(list: string): string[] {
+  return list.split(",").map((entry) => {
+    try {
+      const url = new URL(entry.trim());
+      if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("not http(s)");
+      return url.origin;
+    } catch {
+      throw new UsageError(`--allowed-origins: "${entry.trim()}" is not an http(s) origin`);
+    }
+  });
+}
+
 async function connectorsCommand(action: string | undefined, values: Flags): Promise<Output> {
   if (action === "create") {
     const envId = required(values.env, "--env");
     const row = await withRuntime("weft connectors create", async ({ ctx }) => {
       if (!(await findEnvironment(ctx.db, envId)))
         throw new UsageError(`No environment ${envId}: see weft env list`);
-      return createConnector(ctx.db, { environmentId: envId, name: values.name || "Connector" });
+      return createConnector(ctx.db, {
+        environmentId: envId,
+        name: values.name || "Connector",
+        allowedOrigins: values["allowed-origins"] ? parseOrigins(values["allowed-origins"]) : null,
+      });
     });
     const connector = toConnectorView(row);
     return { json: { connector }, text: `Created connector ${connector.id} (${connector.name}) in ${envId}` };
@@ -217,6 +235,7 @@ export async function runCli(argv: string[]): Promise<number> {
       mode: { type: "string" },
       env: { type: "string" },
       enable: { type: "string" },
+      "allowed-origins": { type: "string" },
       disable: { type: "string" },
       processor: { type: "string" },
       help: { type: "boolean", short: "h" },

@@ -161,10 +161,28 @@ describe("weft CLI and npm start", () => {
       environmentId: environment.id,
       emailSignIn: true,
     });
+    const framed = await weft([
+      "connectors",
+      "create",
+      "--env",
+      environment.id,
+      "--allowed-origins",
+      "https://app.example.com/path,http://localhost:5173",
+      "--json",
+    ]);
+    expect(JSON.parse(framed.stdout).connector.allowedOrigins).toEqual([
+      "https://app.example.com",
+      "http://localhost:5173",
+    ]);
+    const bad = await weft(["connectors", "create", "--env", environment.id, "--allowed-origins", "ftp://x"]);
+    expect(bad.code).toBe(64);
+    expect(bad.stderr).toContain('--allowed-origins: "ftp://x" is not an http(s) origin');
+
     const connectors = JSON.parse((await weft(["connectors", "list", "--json"])).stdout).connectors;
     expect(connectors.map((c: { name: string }) => c.name)).toEqual([
       "Sandbox Connector",
       "Staging Connector",
+      "Connector",
     ]);
   });
 

@@ -339,3 +339,64 @@ describe("reconnect", () => {
     );
   });
 });
+
+describe("a connector limited to some providers", () => {
+  it("offers only institutions those providers reach", async () => {
+    const plaidOnly = await createConnector(platform.ctx.db, {
+      environmentId: env.id,
+      name: "Plaid only",
+      providers: ["PLAID"],
+    });
+    const auth = await sessionFor(await createProfile(platform, env));
+    const call = (method: "GET" | "POST", path: string, payload?: object) =>
+      platform.app.inject({
+        method,
+        url: `/v1/connectors/${plaidOnly.id}${path}`,
+        headers: auth,
+        ...(payload && { payload }),
+      });
+    expect((await call("GET", "/institutions?q=bank")).json()).toEqual([]);
+    expect((await call("GET", `/institutions/${bankId}`)).statusCode).toBe(404);
+    const link = await call("POST", "/connections", {
+      institutionId: bankId,
+      username: "user_good",
+      password: "pass_good",
+    });
+    expect(link.statusCode).toBe(404);
+  });
+});
+
+describe("serving the Connector", () => {
+  it("serves the app at /connector/{id}; pages may frame it unless the connector names the origins that may", async () => {
+    const open = await platform.app.inject({ method: "GET", url: `/connector/${connectorId}` });
+    expect(open.statusCode).toBe(200);
+    expect(open.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(open.headers["content-security-policy"]).toBe("frame-ancestors *");
+    expect(open.headers["cache-control"]).toBe("no-store");
+    expect(open.body).toContain('<div id="root"></div>');
+
+    const limited = await createConnector(platform.ctx.db, {
+      environmentId: env.id,
+      name: "Framed",
+      allowedOrigins: ["https://app.example.com"],
+    });
+    const framed = await platform.app.inject({ method: "GET", url: `/connector/${limited.id}` });
+    expect(framed.headers["content-security-policy"]).toBe("frame-ancestors 'self' https://app.example.com");
+    expect(
+      (await platform.app.inject({ method: "GET", url: `/v1/connectors/${limited.id}` })).json()
+        .allowedOrigins,
+    ).toEqual(["https://app.example.com"]);
+
+    const unknown = await platform.app.inject({ method: "GET", url: "/connector/ctr_nope" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers["content-type"]).toBe("text/html; charset=utf-8");
+  });
+
+  it("serves the launcher as a plain script at /v1/connector.js", async () => {
+    const res = await platform.app.inject({ method: "GET", url: "/v1/connector.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(res.body).toMatch(/var Weft=/);
+    expect(res.body).toContain("connect");
+  });
+});

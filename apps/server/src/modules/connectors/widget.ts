@@ -8,9 +8,15 @@ import {
   type LinkOutcome as ConnectionLinkOutcome,
   getConnectionView,
   linkConnection,
+  providerForMode,
 } from "../connections/service.ts";
 import { type EnvironmentRow, findEnvironment } from "../environments/service.ts";
-import { findInstitution, searchByName, toInstitutionSummary } from "../institutions/service.ts";
+import {
+  findInstitution,
+  type InstitutionRow,
+  searchByName,
+  toInstitutionSummary,
+} from "../institutions/service.ts";
 import type { AccountChoices, ConnectorConnection, ConnectorPublicConfig, LinkOutcome } from "./schemas.ts";
 import { type ConnectorRow, findConnector } from "./service.ts";
 
@@ -48,8 +54,26 @@ export async function publicConfig(
   };
 }
 
-const allows = (connector: ConnectorRow, institutionId: string) =>
-  connector.institutionIds === null || connector.institutionIds.includes(institutionId);
+/** Whether the connector lets end-users pick this institution: by id, and by the provider it would use. */
+function isAllowed(connector: ConnectorRow, caller: WidgetCaller, institution: InstitutionRow): boolean {
+  if (connector.institutionIds && !connector.institutionIds.includes(institution.id)) return false;
+  return (
+    connector.providers === null ||
+    connector.providers.includes(providerForMode(caller.environment.mode, institution))
+  );
+}
+
+/** An institution the connector allows, or 404 (as if it did not exist). */
+async function allowedInstitution(
+  ctx: AppContext,
+  connector: ConnectorRow,
+  caller: WidgetCaller,
+  id: string,
+) {
+  const institution = await findInstitution(ctx.db, caller.environment.mode, id);
+  if (!isAllowed(connector, caller, institution)) throw notFound("Institution", id);
+  return institution;
+}
 
 export async function searchInstitutions(
   ctx: AppContext,
@@ -62,7 +86,9 @@ export async function searchInstitutions(
     ids: connector.institutionIds,
     limit,
   });
-  return rows.map((row) => toInstitutionSummary(row, ctx.config.publicUrl));
+  return rows
+    .filter((row) => isAllowed(connector, caller, row))
+    .map((row) => toInstitutionSummary(row, ctx.config.publicUrl));
 }
 
 export async function getInstitutionFor(
@@ -71,11 +97,7 @@ export async function getInstitutionFor(
   caller: WidgetCaller,
   id: string,
 ) {
-  if (!allows(connector, id)) throw notFound("Institution", id);
-  return toInstitutionSummary(
-    await findInstitution(ctx.db, caller.environment.mode, id),
-    ctx.config.publicUrl,
-  );
+  return toInstitutionSummary(await allowedInstitution(ctx, connector, caller, id), ctx.config.publicUrl);
 }
 
 /** Log in at the institution and link it to the caller's profile, with the connector's products. */
@@ -85,8 +107,7 @@ export async function linkFromConnector(
   caller: WidgetCaller,
   input: { institutionId: string; username: string; password: string; mfaCode?: string | undefined },
 ): Promise<Static<typeof LinkOutcome>> {
-  if (!allows(connector, input.institutionId)) throw notFound("Institution", input.institutionId);
-  const institution = await findInstitution(ctx.db, caller.environment.mode, input.institutionId);
+  const institution = await allowedInstitution(ctx, connector, caller, input.institutionId);
   const products = institution.products.filter((p) => connector.products.includes(p));
   const result = await linkConnection(ctx, caller.environment, {
     ...input,
