@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Mailer } from "./modules/passcodes/mailer.ts";
-import type { SessionSigner } from "./modules/sessions/tokens.ts";
+import { SessionSigner } from "./modules/sessions/tokens.ts";
 
 /** What routes and job handlers are given: built once in main.ts (or a test) and passed down. */
 export type AppContext = {
@@ -17,3 +17,14 @@ export type AppContext = {
   /** Nudges in-process workers after enqueueing, so jobs start without waiting for a poll. */
   wakeWorkers(): void;
 };
+
+/** The context from its parts; the session signer is derived (it needs the database and the key). */
+export function createContext(
+  parts: Omit<AppContext, "signer" | "wakeWorkers"> & { wakeWorkers?: () => void },
+): AppContext {
+  return {
+    ...parts,
+    signer: new SessionSigner(parts.db, parts.secretKey, parts.config.publicUrl),
+    wakeWorkers: parts.wakeWorkers ?? (() => {}),
+  };
+}

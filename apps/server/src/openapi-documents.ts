@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import pino from "pino";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
+import { createContext } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import type { OpenApiDocument } from "./http/openapi.ts";
 import { API_VERSION } from "./modules/api-keys/service.ts";
-import { SessionSigner } from "./modules/sessions/tokens.ts";
 
 /**
  * Both OpenAPI documents, generated from the route schemas exactly as the server serves them,
@@ -20,15 +20,9 @@ export async function generateOpenApiDocuments(
   const logger = pino({ level: "silent" });
   const secretKey = randomBytes(32);
   try {
-    const { app, openapi } = await buildApp({
-      db: database.db,
-      config,
-      secretKey,
-      signer: new SessionSigner(database.db, secretKey, publicUrl),
-      logger,
-      mailer: { send: async () => {} },
-      wakeWorkers: () => {},
-    });
+    const { app, openapi } = await buildApp(
+      createContext({ db: database.db, config, secretKey, logger, mailer: { send: async () => {} } }),
+    );
     const documents = {
       auth: openapi.document("auth", publicUrl, API_VERSION),
       platform: openapi.document("platform", publicUrl, API_VERSION),

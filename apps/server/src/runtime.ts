@@ -1,6 +1,6 @@
 import pino, { type DestinationStream, type Logger } from "pino";
 import type { Config } from "./config.ts";
-import type { AppContext } from "./context.ts";
+import { type AppContext, createContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { JOBS_CHANNEL } from "./jobs/queue.ts";
 import { type JobHandler, Worker } from "./jobs/worker.ts";
@@ -9,7 +9,6 @@ import { connectionJobHandlers } from "./modules/connections/jobs.ts";
 import { reconcileSyncSchedules } from "./modules/connections/sync.ts";
 import { createMailer } from "./modules/passcodes/mailer.ts";
 import { profileDeletionHandler } from "./modules/profiles/jobs.ts";
-import { SessionSigner } from "./modules/sessions/tokens.ts";
 import { webhookJobHandlers } from "./modules/webhooks/jobs.ts";
 import { assertSameSecretKey } from "./security/secret-key-check.ts";
 import { loadSecretKey } from "./security/secrets.ts";
@@ -94,15 +93,14 @@ export async function openRuntime(
     const secretKey = loadSecretKey(config.secretKey, config.dataDir);
     await assertSameSecretKey(database.db, secretKey);
     let worker: Worker | undefined;
-    const ctx: AppContext = {
+    const ctx = createContext({
       db: database.db,
       config,
       secretKey,
-      signer: new SessionSigner(database.db, secretKey, config.publicUrl),
       logger,
       mailer: createMailer(config, logger),
       wakeWorkers: () => worker?.wake(),
-    };
+    });
     worker = new Worker(database.db, jobHandlers(ctx), {
       logger,
       subscribe: (onEnqueued) => database.listen(JOBS_CHANNEL, onEnqueued),

@@ -6,7 +6,7 @@ import pg from "pg";
 import pino from "pino";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
-import type { AppContext } from "../src/context.ts";
+import { type AppContext, createContext } from "../src/context.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
 import type { EnvironmentMode } from "../src/db/schema/index.ts";
 import type { Server } from "../src/http/server-type.ts";
@@ -14,7 +14,6 @@ import { Worker } from "../src/jobs/worker.ts";
 import { createApiKey } from "../src/modules/api-keys/service.ts";
 import { createEnvironment } from "../src/modules/environments/service.ts";
 import type { MailMessage } from "../src/modules/passcodes/mailer.ts";
-import { SessionSigner } from "../src/modules/sessions/tokens.ts";
 import { jobHandlers } from "../src/runtime.ts";
 
 export const testDriver = (process.env.WEFT_TEST_DRIVER ?? "pglite") as "pglite" | "postgres";
@@ -86,15 +85,13 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
   const logger = pino({ level: process.env.WEFT_TEST_LOG_LEVEL ?? "silent" });
   const secretKey = randomBytes(32);
   const mail: MailMessage[] = [];
-  const ctx: AppContext = {
+  const ctx = createContext({
     db: database.db,
     config,
     secretKey,
-    signer: new SessionSigner(database.db, secretKey, config.publicUrl),
     logger,
     mailer: { send: async (message) => void mail.push(message) },
-    wakeWorkers: () => {},
-  };
+  });
   const worker = new Worker(database.db, jobHandlers(ctx), { logger, pollIntervalMs: 20 });
   const { app } = await buildApp(ctx);
   return {
