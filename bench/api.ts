@@ -22,7 +22,7 @@ export async function benchApi(): Promise<LoadResult[]> {
   const weftPort = await freePort();
   const bare = await startProcess(
     [path.join(ROOT, "bench/bare-server.ts")],
-    { PORT: String(barePort) },
+    { ...process.env, PORT: String(barePort) },
     "ready",
   );
   // A TEST environment, as production traffic would see it (SANDBOX caps profiles at 50), made with
@@ -37,7 +37,7 @@ export async function benchApi(): Promise<LoadResult[]> {
   const secret: string = cli(["keys", "create", "--env", environmentId, "--name", "bench"]).apiKey.secret;
   const weft = await startProcess(
     [CLI, "serve"],
-    { ...storage.env, PORT: String(weftPort), WEFT_LOG_LEVEL: "warn" },
+    { ...process.env, ...storage.env, PORT: String(weftPort), WEFT_LOG_LEVEL: "warn" },
     "Weft is running",
   );
   try {

@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,48 +8,7 @@ import { createScratchDatabase } from "../apps/server/test/harness.ts";
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const CLI = path.join(ROOT, "apps/server/src/cli.ts");
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Spawn a process and wait until its output contains `readyText`. */
-export async function startProcess(
-  args: string[],
-  env: Record<string, string>,
-  readyText: string,
-): Promise<{ child: ChildProcess; output: () => string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (d) => {
-    output += d;
-  });
-  child.stderr!.on("data", (d) => {
-    output += d;
-  });
-  const deadline = Date.now() + 60_000;
-  while (!output.includes(readyText)) {
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`${args.join(" ")} did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    child,
-    output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}
+export { freePort, startProcess } from "../apps/server/test/processes.ts";
 
 /**
  * Where benchmarks keep their data: a fresh database on BENCH_DATABASE_URL (or

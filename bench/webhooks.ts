@@ -65,7 +65,7 @@ export async function benchWebhooks(): Promise<WebhookBenchResult> {
     let children: Awaited<ReturnType<typeof startProcess>>[] = [];
     workerLabel = `${count} \`weft worker\` process${count === 1 ? "" : "es"} (concurrency 4 each)`;
     startWorker = async () => {
-      const env = { ...settings, NODE_EXTRA_CA_CERTS: caFile };
+      const env = { ...process.env, ...settings, NODE_EXTRA_CA_CERTS: caFile };
       children = await Promise.all(
         Array.from({ length: count }, () => startProcess([CLI, "worker"], env, "running jobs")),
       );

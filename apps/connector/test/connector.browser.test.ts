@@ -13,6 +13,7 @@ import { CONNECTOR_APP, ensureBuilt } from "../../server/src/http/static-apps.ts
 import { createConnector } from "../../server/src/modules/connectors/service.ts";
 import { launchChromium } from "../../server/test/chromium.ts";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../server/test/harness.ts";
+import { freePort } from "../../server/test/processes.ts";
 
 const SHOTS = fileURLToPath(new URL("../../../test-results/connector/", import.meta.url));
 const HOST_ROOT = fileURLToPath(new URL("./host/", import.meta.url));
@@ -47,9 +48,7 @@ beforeAll(async () => {
   hostUrl = `http://localhost:${await listen(hostServer, "127.0.0.1")}`;
 
   // Weft itself, on a real socket, with its workers running.
-  const probe = http.createServer();
-  const port = await listen(probe, "127.0.0.1");
-  await new Promise((r) => probe.close(r));
+  const port = await freePort();
   weftUrl = `http://127.0.0.1:${port}`;
   platform = await startTestPlatform({ WEFT_PUBLIC_URL: weftUrl });
   await platform.app.listen({ port, host: "127.0.0.1" });

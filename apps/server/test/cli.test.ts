@@ -1,53 +1,22 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { CLI, useCliSandbox } from "./cli-runner.ts";
 import { testDriver } from "./harness.ts";
+import { freePort, type StartedProcess, startProcess } from "./processes.ts";
 
 const cli = useCliSandbox("cli");
 const { weft } = cli;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-type Served = { child: ChildProcess; url: string; output: () => string; stop(): Promise<number | null> };
+type Served = StartedProcess & { url: string };
 
 async function serve(): Promise<Served> {
   const port = await freePort();
-  const child = spawn(process.execPath, [CLI, "serve"], {
-    env: { ...cli.env(), PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (d) => {
-    output += d;
-  });
-  child.stderr!.on("data", (d) => {
-    output += d;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (!output.includes("Weft is running")) {
-    if (child.exitCode !== null) throw new Error(`serve exited: ${output}`);
-    if (Date.now() > deadline) throw new Error(`serve did not start: ${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  await new Promise((r) => setTimeout(r, 50));
-  return {
-    child,
-    url,
-    output: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once("exit", (code) => resolve(code));
-        child.kill("SIGTERM");
-      }),
-  };
+  const started = await startProcess(
+    [CLI, "serve"],
+    { ...cli.env(), PORT: String(port) },
+    "Weft is running",
+    30_000,
+  );
+  return { ...started, url: `http://127.0.0.1:${port}` };
 }
 
 const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });

@@ -1,15 +1,16 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { eq, inArray, sql } from "drizzle-orm";
 import pino from "pino";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI } from "../../../test/cli-runner.ts";
 import { createPostgresDatabase, testDriver } from "../../../test/harness.ts";
 import { createTestTls, type Receiver, startReceiver } from "../../../test/https-receiver.ts";
+import { type StartedProcess, startProcess } from "../../../test/processes.ts";
 import { loadConfig } from "../../config.ts";
 import { jobs, webhookDeliveries } from "../../db/schema/index.ts";
 import { openRuntime, type Runtime } from "../../runtime.ts";
@@ -22,7 +23,6 @@ import { createSubscription, WEBHOOK_DELIVER_QUEUE } from "./service.ts";
  * receiver whose throwaway CA they trust through NODE_EXTRA_CA_CERTS. PGlite is one process's
  * database, so this file runs only on PostgreSQL.
  */
-const CLI = fileURLToPath(new URL("../../cli.ts", import.meta.url));
 
 let runtime: Runtime;
 let receiver: Receiver;
@@ -33,26 +33,10 @@ let environmentId: string;
 let secret: string;
 const children: ChildProcess[] = [];
 
-async function startWorker(): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, [CLI, "worker"], {
-    env: childEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout!.on("data", (d) => {
-    output += d;
-  });
-  child.stderr!.on("data", (d) => {
-    output += d;
-  });
-  const deadline = Date.now() + 30_000;
-  while (!output.includes("weft worker: running jobs")) {
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`weft worker did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { child, output: () => output };
+async function startWorker(): Promise<StartedProcess> {
+  const started = await startProcess([CLI, "worker"], childEnv, "weft worker: running jobs", 30_000);
+  children.push(started.child);
+  return started;
 }
 
 const exited = (child: ChildProcess) =>

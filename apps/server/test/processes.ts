@@ -1,0 +1,50 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
+
+/** A port nothing listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export type StartedProcess = { child: ChildProcess; output: () => string; stop(): Promise<number | null> };
+
+/**
+ * A Node process (the pinned Node) started with exactly `env`, once its output contains
+ * `readyText`; `stop()` sends SIGTERM and resolves with the exit code.
+ */
+export async function startProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyText: string,
+  timeoutMs = 60_000,
+): Promise<StartedProcess> {
+  const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output += chunk;
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  const deadline = Date.now() + timeoutMs;
+  while (!output.includes(readyText)) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`${args.join(" ")} did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    child,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once("exit", (code) => resolve(code));
+        child.kill("SIGTERM");
+      }),
+  };
+}
