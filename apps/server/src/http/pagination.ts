@@ -1,5 +1,8 @@
+import { count, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
+import type { Database } from "../db/client.ts";
 
 export const PaginationQuery = Type.Object({
   page: Type.Integer({ minimum: 1, default: 1, description: "Page number, from 1." }),
@@ -43,4 +46,31 @@ export function setPaginationHeaders(
     "total-pages": totalPages,
     link: links.join(", "),
   });
+}
+
+/**
+ * One page of a table's rows, newest first by `orderBy`, and how many rows match in all: the
+ * body and the total-count of a list endpoint.
+ */
+export async function selectPage<T extends PgTable>(
+  db: Database,
+  table: T,
+  where: SQL | undefined,
+  orderBy: (SQL | PgColumn)[],
+  page: Pagination,
+): Promise<{ rows: T["$inferSelect"][]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    db
+      .select({ n: count() })
+      .from(table as PgTable)
+      .where(where),
+  ]);
+  return { rows: rows as T["$inferSelect"][], total: total?.n ?? 0 };
 }

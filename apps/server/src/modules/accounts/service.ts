@@ -15,7 +15,7 @@ import {
 } from "../../db/schema/index.ts";
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
-import { offsetOf, type Pagination } from "../../http/pagination.ts";
+import { offsetOf, type Pagination, selectPage } from "../../http/pagination.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import { providerFor } from "../../providers/registry.ts";
 import { ProviderError } from "../../providers/types.ts";
@@ -70,37 +70,25 @@ export async function listProfileAccounts(
     eq(accounts.profileId, profile.id),
     filter.connectionId ? eq(accounts.connectionId, filter.connectionId) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(accounts)
-      .where(where)
-      .orderBy(desc(accounts.createdAt), accounts.id)
-      .limit(filter.limit)
-      .offset(offsetOf(filter)),
-    db.select({ n: count() }).from(accounts).where(where),
-  ]);
+  const { rows, total } = await selectPage(
+    db,
+    accounts,
+    where,
+    [desc(accounts.createdAt), accounts.id],
+    filter,
+  );
   const latest = await latestBalances(
     db,
     rows.map((r) => r.id),
   );
-  return { views: rows.map((r) => toAccountView(r, latest.get(r.id) ?? null)), total: total?.n ?? 0 };
+  return { views: rows.map((r) => toAccountView(r, latest.get(r.id) ?? null)), total };
 }
 
 export async function listBalances(db: Database, environmentId: string, accountId: string, page: Pagination) {
   const { account } = await findAccount(db, environmentId, accountId);
   const where = eq(balances.accountId, account.id);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(balances)
-      .where(where)
-      .orderBy(desc(balances.at), desc(balances.id))
-      .limit(page.limit)
-      .offset(offsetOf(page)),
-    db.select({ n: count() }).from(balances).where(where),
-  ]);
-  return { views: rows.map(toBalanceView), total: total?.n ?? 0 };
+  const { rows, total } = await selectPage(db, balances, where, [desc(balances.at), desc(balances.id)], page);
+  return { views: rows.map(toBalanceView), total };
 }
 
 /**
@@ -179,16 +167,13 @@ export async function listStatements(
 ) {
   const { account } = await findAccount(ctx.db, environmentId, accountId);
   const where = eq(statements.accountId, account.id);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(statements)
-      .where(where)
-      .orderBy(desc(statements.endOn), desc(statements.id))
-      .limit(page.limit)
-      .offset(offsetOf(page)),
-    ctx.db.select({ n: count() }).from(statements).where(where),
-  ]);
+  const { rows, total } = await selectPage(
+    ctx.db,
+    statements,
+    where,
+    [desc(statements.endOn), desc(statements.id)],
+    page,
+  );
   return {
     views: rows.map((r) => ({
       id: r.id,
@@ -197,7 +182,7 @@ export async function listStatements(
       endOn: r.endOn,
       url: signStatementUrl(ctx.config.publicUrl, ctx.secretKey, r.id, now),
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, count, desc, eq, inArray, notInArray } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import {
@@ -13,7 +13,7 @@ import {
 } from "../../db/schema/index.ts";
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
-import { offsetOf, type Pagination } from "../../http/pagination.ts";
+import { type Pagination, selectPage } from "../../http/pagination.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import { providerFor } from "../../providers/registry.ts";
 import type { MfaChallenge, ProviderName } from "../../providers/types.ts";
@@ -108,17 +108,14 @@ export async function listProfileConnections(
 ) {
   const profile = await findLiveProfile(db, environmentId, profileIdOrUuid);
   const where = and(eq(connections.environmentId, environmentId), eq(connections.profileId, profile.id));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(connections)
-      .where(where)
-      .orderBy(desc(connections.createdAt), desc(connections.id))
-      .limit(page.limit)
-      .offset(offsetOf(page)),
-    db.select({ n: count() }).from(connections).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const { rows, total } = await selectPage(
+    db,
+    connections,
+    where,
+    [desc(connections.createdAt), desc(connections.id)],
+    page,
+  );
+  return { rows, total };
 }
 
 export async function eventProfileOf(db: Database, profileId: string): Promise<EventProfile | null> {

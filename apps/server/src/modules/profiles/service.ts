@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { type EventProfile, environments, profiles } from "../../db/schema/index.ts";
 import { conflict, forbidden, notFound } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
-import { offsetOf, type Pagination } from "../../http/pagination.ts";
+import { type Pagination, selectPage } from "../../http/pagination.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import type { EnvironmentRow } from "../environments/service.ts";
 import { recordEvent } from "../events/service.ts";
@@ -169,17 +169,14 @@ export async function updateProfile(
 export async function listProfiles(db: Database, environmentId: string, page: Pagination) {
   // A profile being deleted is already gone for the list, as it is for the profile cap.
   const where = and(eq(profiles.environmentId, environmentId), isNull(profiles.deletingAt));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(profiles)
-      .where(where)
-      .orderBy(desc(profiles.createdAt), desc(profiles.id))
-      .limit(page.limit)
-      .offset(offsetOf(page)),
-    db.select({ n: count() }).from(profiles).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const { rows, total } = await selectPage(
+    db,
+    profiles,
+    where,
+    [desc(profiles.createdAt), desc(profiles.id)],
+    page,
+  );
+  return { rows, total };
 }
 
 /** Mark the profile as being deleted and enqueue the deletion; it answers 409 until gone. */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
   events,
@@ -10,7 +10,7 @@ import {
 } from "../../db/schema/index.ts";
 import { notFound, ValidationError } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
-import { offsetOf, type Pagination } from "../../http/pagination.ts";
+import { type Pagination, selectPage } from "../../http/pagination.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import { encrypt } from "../../security/secrets.ts";
 import {
@@ -132,17 +132,14 @@ export async function createSubscription(
 
 export async function listSubscriptions(db: Database, environmentId: string, page: Pagination) {
   const where = eq(webhookSubscriptions.environmentId, environmentId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(webhookSubscriptions)
-      .where(where)
-      .orderBy(desc(webhookSubscriptions.createdAt), desc(webhookSubscriptions.id))
-      .limit(page.limit)
-      .offset(offsetOf(page)),
-    db.select({ n: count() }).from(webhookSubscriptions).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const { rows, total } = await selectPage(
+    db,
+    webhookSubscriptions,
+    where,
+    [desc(webhookSubscriptions.createdAt), desc(webhookSubscriptions.id)],
+    page,
+  );
+  return { rows, total };
 }
 
 /** This environment's subscription, or 404 (also for another environment's id). */
@@ -230,17 +227,14 @@ export async function listDeliveries(
     eq(webhookDeliveries.subscriptionId, subscriptionId),
     query.status ? eq(webhookDeliveries.status, query.status) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(webhookDeliveries)
-      .where(where)
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
-    db.select({ n: count() }).from(webhookDeliveries).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const { rows, total } = await selectPage(
+    db,
+    webhookDeliveries,
+    where,
+    [desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)],
+    query,
+  );
+  return { rows, total };
 }
 
 type DeliveryTarget = { id: string; environmentId: string };
