@@ -105,3 +105,17 @@ export function failJob(db: Database, job: JobRow, workerId: string, error: stri
 export function getJob(db: Database, id: string) {
   return db.query.jobs.findFirst({ where: eq(jobs.id, id) });
 }
+
+/**
+ * Whether this claim of the job still holds its lease, locking the job row until the caller's
+ * transaction ends: a handler that records its outcome in that transaction records it only
+ * while no other worker has taken the job over.
+ */
+export async function isLeaseHeld(tx: Database, job: JobRow): Promise<boolean> {
+  const [held] = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? ""), eq(jobs.state, "active")))
+    .for("update");
+  return held !== undefined;
+}

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import {
+  type AccountType,
   accountOwners,
   accounts,
   achNumbers,
@@ -314,4 +315,25 @@ export async function refreshBalanceNow(ctx: AppContext, accountId: string, now 
       record: toBalanceView(inserted!),
     });
   });
+}
+
+/** A connection's accounts, oldest first (what the Connector shows the end-user). */
+export function listConnectionAccounts(db: Database, connectionId: string) {
+  return db
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      mask: accounts.mask,
+      kind: accounts.kind,
+      type: accounts.type,
+    })
+    .from(accounts)
+    .where(eq(accounts.connectionId, connectionId))
+    .orderBy(asc(accounts.createdAt), asc(accounts.id));
+}
+
+/** An account's type by id, whatever its environment (the caller already scoped the id). */
+export async function findAccountType(db: Database, accountId: string): Promise<AccountType | undefined> {
+  const [row] = await db.select({ type: accounts.type }).from(accounts).where(eq(accounts.id, accountId));
+  return row?.type;
 }

@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
-import { connectors } from "../../db/schema/index.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Server } from "../../http/server-type.ts";
 import { CONNECTOR_APP, isBuilt } from "../../http/static-apps.ts";
+import { frameAncestorsOf } from "./service.ts";
 
 const notBuilt = () =>
   new HttpError(
@@ -32,17 +31,13 @@ export async function registerConnectorApp(app: Server, ctx: AppContext): Promis
   app.get("/connector/:connectorId", async (request, reply) => {
     if (!isBuilt(CONNECTOR_APP)) throw notBuilt();
     const { connectorId } = request.params as { connectorId: string };
-    const [connector] = await ctx.db
-      .select({ allowedOrigins: connectors.allowedOrigins })
-      .from(connectors)
-      .where(eq(connectors.id, connectorId));
-    // Which pages may frame the Connector: the connector's allowed origins, or any page.
-    const ancestors = connector?.allowedOrigins ? ["'self'", ...connector.allowedOrigins].join(" ") : "*";
+    // An unknown connector still gets the app, which explains the 404 to whoever opened it.
+    const ancestors = await frameAncestorsOf(ctx.db, connectorId);
     return reply
-      .code(connector ? 200 : 404)
+      .code(ancestors ? 200 : 404)
       .header("content-type", "text/html; charset=utf-8")
       .header("cache-control", "no-store")
-      .header("content-security-policy", `frame-ancestors ${ancestors}`)
+      .header("content-security-policy", `frame-ancestors ${ancestors ?? "*"}`)
       .header("referrer-policy", "no-referrer")
       .send(fs.readFileSync(path.join(distDir, "index.html")));
   });

@@ -70,3 +70,16 @@ export async function findConnector(db: Database, id: string): Promise<Connector
 /** Whether a host page at `origin` may embed this connector. */
 export const isOriginAllowed = (connector: ConnectorRow, origin: string) =>
   connector.allowedOrigins === null || connector.allowedOrigins.includes(origin);
+
+/**
+ * The pages that may frame this connector, as a CSP frame-ancestors value: its allowed origins,
+ * or any page; undefined for an unknown connector.
+ */
+export async function frameAncestorsOf(db: Database, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ allowedOrigins: connectors.allowedOrigins })
+    .from(connectors)
+    .where(eq(connectors.id, id));
+  if (!row) return undefined;
+  return row.allowedOrigins ? ["'self'", ...row.allowedOrigins].join(" ") : "*";
+}

@@ -1,8 +1,7 @@
-import { asc, eq } from "drizzle-orm";
 import type { Static } from "typebox";
 import type { AppContext } from "../../context.ts";
-import { accounts } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
+import { listConnectionAccounts } from "../accounts/service.ts";
 import { previewAccounts, reconnectConnection, shareAccounts } from "../connections/consent.ts";
 import {
   type LinkOutcome as ConnectionLinkOutcome,
@@ -191,17 +190,7 @@ export async function connectionFor(
 ): Promise<Static<typeof ConnectorConnection>> {
   const view = await getConnectionView(ctx.db, caller.environment.id, connectionId, ctx.config.publicUrl);
   if (view.profileId !== caller.profile.id) throw notFound("Connection", connectionId);
-  const rows = await ctx.db
-    .select({
-      id: accounts.id,
-      name: accounts.name,
-      mask: accounts.mask,
-      kind: accounts.kind,
-      type: accounts.type,
-    })
-    .from(accounts)
-    .where(eq(accounts.connectionId, view.id))
-    .orderBy(asc(accounts.createdAt), asc(accounts.id));
+  const rows = await listConnectionAccounts(ctx.db, view.id);
   return {
     id: view.id,
     profileId: view.profileId,

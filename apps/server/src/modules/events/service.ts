@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { type EventProfile, events } from "../../db/schema/index.ts";
 import { newId } from "../../http/ids.ts";
@@ -52,4 +53,13 @@ export async function recordEvent(db: Database, event: NewEvent): Promise<string
   });
   await enqueueJob(db, EVENT_FANOUT_QUEUE, { eventId: id });
   return id;
+}
+
+/** A stored event by id, optionally only within one environment. */
+export async function findEvent(db: Database, id: string, environmentId?: string) {
+  const [event] = await db
+    .select({ id: events.id, type: events.type, environmentId: events.environmentId })
+    .from(events)
+    .where(and(eq(events.id, id), environmentId ? eq(events.environmentId, environmentId) : undefined));
+  return event;
 }

@@ -1,13 +1,13 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
-import { passcodes, profiles } from "../../db/schema/index.ts";
+import { passcodes } from "../../db/schema/index.ts";
 import { forbidden, tooManyRequests, unauthenticated, ValidationError } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import { safeEqual, sha256Hex } from "../../security/secrets.ts";
 import { type ConnectorRow, findConnector } from "../connectors/service.ts";
 import { findEnvironment, isSandboxMode } from "../environments/service.ts";
-import { createProfile } from "../profiles/service.ts";
+import { createProfile, findProfileByContact } from "../profiles/service.ts";
 import type { UserSessionView } from "../sessions/schemas.ts";
 import { issueSession } from "../sessions/service.ts";
 
@@ -146,17 +146,7 @@ export async function verifyPasscode(
   if (!isCorrect) throw wrongPasscode();
 
   const environment = (await findEnvironment(ctx.db, connector.environmentId))!;
-  // Emails match whatever their case (the API keeps them as sent); phones are E.164 already.
-  const matches =
-    destination.channel === "email"
-      ? sql`lower(${profiles.email}) = ${destination.value}`
-      : eq(profiles.phone, destination.value);
-  const [existing] = await ctx.db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(eq(profiles.environmentId, environment.id), matches, isNull(profiles.deletingAt)))
-    .orderBy(profiles.createdAt)
-    .limit(1);
+  const existing = await findProfileByContact(ctx.db, environment.id, destination);
   const profileId =
     existing?.id ??
     (

@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { accounts, environments, processorSecrets, processorTokens } from "../../db/schema/index.ts";
+import { environments, processorSecrets, processorTokens } from "../../db/schema/index.ts";
 import { badRequest } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import { newSecret, sha256Hex } from "../../security/secrets.ts";
-import { findAccount } from "../accounts/service.ts";
+import { findAccount, findAccountType } from "../accounts/service.ts";
 import { assertActive } from "../connections/service.ts";
 import type { EnvironmentRow } from "../environments/service.ts";
 import { ISSUERS, type Issuer, isIssuer, isProcessor, PROCESSORS, type Processor } from "./catalogue.ts";
@@ -147,9 +147,6 @@ export async function findProcessorCredential(
 
 /** What POST /v1/introspect/processor_token answers. */
 export async function introspectProcessorToken(db: Database, token: string, data: ProcessorPrincipalData) {
-  const [account] = await db
-    .select({ type: accounts.type })
-    .from(accounts)
-    .where(eq(accounts.id, data.processorToken.accountId));
-  return toView(token, data.processorToken, account?.type ?? "CHECKING", data.environment);
+  const type = await findAccountType(db, data.processorToken.accountId);
+  return toView(token, data.processorToken, type ?? "CHECKING", data.environment);
 }

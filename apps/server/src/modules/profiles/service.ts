@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, isNull, or } from "drizzle-orm";
+import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { type EventProfile, environments, profiles } from "../../db/schema/index.ts";
 import { conflict, forbidden, notFound } from "../../http/errors.ts";
@@ -197,4 +197,24 @@ export async function deleteProfileNow(tx: Database, profileId: string): Promise
     profile: toEventProfile(row),
     record: toProfileView(row),
   });
+}
+
+/** The oldest live profile of the environment with this email (any case) or E.164 phone. */
+export async function findProfileByContact(
+  db: Database,
+  environmentId: string,
+  contact: { channel: "email" | "phone"; value: string },
+): Promise<ProfileRow | undefined> {
+  // The API keeps emails as sent; they match whatever their case.
+  const matches =
+    contact.channel === "email"
+      ? sql`lower(${profiles.email}) = ${contact.value.toLowerCase()}`
+      : eq(profiles.phone, contact.value);
+  const [row] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.environmentId, environmentId), matches, isNull(profiles.deletingAt)))
+    .orderBy(profiles.createdAt)
+    .limit(1);
+  return row;
 }

@@ -4,12 +4,11 @@ import type { AppContext } from "../../context.ts";
 import {
   environments,
   events,
-  jobs,
   type WebhookDeliveryStatus,
   webhookDeliveries,
   webhookSubscriptions,
 } from "../../db/schema/index.ts";
-import type { JobRow } from "../../jobs/queue.ts";
+import { isLeaseHeld, type JobRow } from "../../jobs/queue.ts";
 import { FailJobNow, RetryJobAt } from "../../jobs/worker.ts";
 import { decrypt } from "../../security/secrets.ts";
 import { type EnvironmentRow, toEnvironmentView } from "../environments/service.ts";
@@ -172,12 +171,7 @@ async function recordAttempt(
   attemptedAt: Date,
 ): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
-    const [held] = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? ""), eq(jobs.state, "active")))
-      .for("update");
-    if (!held) return false;
+    if (!(await isLeaseHeld(tx, job))) return false;
     const isFinal = verdict.status !== "PENDING";
     await tx
       .update(webhookDeliveries)

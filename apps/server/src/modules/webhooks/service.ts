@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
-  events,
   type WebhookDeliveryReason,
   type WebhookTestEvent,
   webhookDeliveries,
@@ -13,6 +12,7 @@ import { newId } from "../../http/ids.ts";
 import { type Pagination, selectPage } from "../../http/pagination.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import { encrypt } from "../../security/secrets.ts";
+import { findEvent } from "../events/service.ts";
 import {
   TARGET_URL_MESSAGE,
   type WebhookDeliveryView,
@@ -295,10 +295,7 @@ async function matchingSubscriptions(tx: Database, environmentId: string, type: 
 
 /** The fan-out job: a stored event becomes a delivery for every matching, enabled subscription. */
 export async function fanOutEvent(tx: Database, eventId: string): Promise<number> {
-  const [event] = await tx
-    .select({ id: events.id, type: events.type, environmentId: events.environmentId })
-    .from(events)
-    .where(eq(events.id, eventId));
+  const event = await findEvent(tx, eventId);
   if (!event) return 0;
   const subscriptions = await matchingSubscriptions(tx, event.environmentId, event.type);
   return (await createDeliveries(tx, event, subscriptions, "EVENT")).length;
@@ -310,10 +307,7 @@ export async function replayEvent(
   environmentId: string,
   eventId: string,
 ): Promise<WebhookDeliveryRow[]> {
-  const [event] = await tx
-    .select({ id: events.id, type: events.type })
-    .from(events)
-    .where(and(eq(events.environmentId, environmentId), eq(events.id, eventId)));
+  const event = await findEvent(tx, eventId, environmentId);
   if (!event) throw notFound("Event", eventId);
   const subscriptions = await matchingSubscriptions(tx, environmentId, event.type);
   return createDeliveries(tx, event, subscriptions, "REPLAY");
