@@ -18,7 +18,7 @@ import { enqueueJob } from "../../jobs/queue.ts";
 import { providerFor } from "../../providers/registry.ts";
 import type { MfaChallenge, ProviderName } from "../../providers/types.ts";
 import { decrypt, encrypt } from "../../security/secrets.ts";
-import type { EnvironmentRow } from "../environments/service.ts";
+import { type EnvironmentRow, isSandboxMode } from "../environments/service.ts";
 import { recordEvent } from "../events/service.ts";
 import { findInstitution, type InstitutionRow, toInstitutionSummary } from "../institutions/service.ts";
 import { findLiveProfile, profileBeingDeleted, toEventProfile } from "../profiles/service.ts";
@@ -170,7 +170,7 @@ export function historyStartFor(now: Date): string {
 
 /** Which provider serves an environment: the sandbox provider outside PRODUCTION. */
 export function providerForMode(mode: EnvironmentMode, institution: InstitutionRow): ProviderName {
-  if (mode !== "PRODUCTION" && institution.providerIds.MOCK) return "MOCK";
+  if (isSandboxMode(mode) && institution.providerIds.MOCK) return "MOCK";
   const real = (Object.keys(institution.providerIds) as ProviderName[]).find((p) => p !== "MOCK");
   if (!real) throw notFound("Institution", institution.id);
   return real;

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { type EnvironmentMode, institutionRoutingNumbers, institutions } from "../../db/schema/index.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { isValidRoutingNumber } from "../../providers/identifiers.ts";
+import { isSandboxMode } from "../environments/service.ts";
 import type { InstitutionSummaryView, InstitutionView } from "./schemas.ts";
 
 export type InstitutionRow = typeof institutions.$inferSelect;
@@ -32,7 +33,7 @@ export const toInstitutionView = (
  * environments only; PRODUCTION sees the institutions real providers reach.
  */
 function visibleIn(mode: EnvironmentMode) {
-  return mode === "PRODUCTION"
+  return !isSandboxMode(mode)
     ? sql`exists (select 1 from jsonb_object_keys(${institutions.providerIds}) k where k <> 'MOCK')`
     : sql`${institutions.providerIds} ? 'MOCK'`;
 }
