@@ -5,7 +5,10 @@ import { newId } from "../http/ids.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
 
-/** Enqueueing notifies this channel; PostgreSQL delivers the notification when the transaction commits. */
+/**
+ * A trigger on the jobs table (migration 0007) notifies this channel for every insert; PostgreSQL
+ * delivers it when the transaction commits, so workers in any process wake at once.
+ */
 export const JOBS_CHANNEL = "weft_jobs";
 
 export type EnqueueOptions = {
@@ -36,9 +39,7 @@ export async function enqueueJob(
     maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
     runAt: options.runAt ?? new Date(),
   });
-  // Workers (in this process or any other) wake at commit instead of at their next poll.
-  if (!options.runAt || options.runAt.getTime() <= Date.now())
-    await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+
   return id;
 }
 
