@@ -1,9 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import fastifyStatic from "@fastify/static";
 import type { FastifyReply } from "fastify";
 import type { Server } from "./server-type.ts";
-import { DOCS_SITE, isBuilt } from "./static-apps.ts";
+import { DOCS_SITE, isBuilt, notBuilt, serveAssets } from "./static-apps.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -19,21 +18,10 @@ const CONTENT_TYPES: Record<string, string> = {
  */
 export async function registerDocsSite(app: Server): Promise<void> {
   const root = DOCS_SITE.distDir;
-  await app.register(fastifyStatic, {
-    root: path.join(root, "assets"),
-    prefix: "/docs/assets/",
-    decorateReply: false,
-    immutable: true,
-    maxAge: "365d",
-  });
+  await serveAssets(app, DOCS_SITE, "/docs/assets/");
 
   const servePage = async (relative: string, reply: FastifyReply) => {
-    if (!isBuilt(DOCS_SITE)) {
-      return reply.code(503).send({
-        message: "The documentation site is not built",
-        instruction: "Run npm run build -w @weft/docs (npm start does it on first start), then reload.",
-      });
-    }
+    if (!isBuilt(DOCS_SITE)) throw notBuilt(DOCS_SITE);
     const file = await resolvePage(root, relative);
     const served = file ?? path.join(root, "404.html");
     const type = CONTENT_TYPES[path.extname(served)] ?? "application/octet-stream";

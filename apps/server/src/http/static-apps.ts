@@ -2,12 +2,17 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import { HttpError } from "./errors.ts";
+import type { Server } from "./server-type.ts";
 
 /** The repository root, where `npm run build -w <workspace>` runs. */
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 
 /** A front-end app the server serves from its build output. */
 export type StaticApp = {
+  /** What a person calls it, for messages. */
+  title: string;
   workspace: string;
   distDir: string;
   /** The file whose presence means "built". */
@@ -17,6 +22,7 @@ export type StaticApp = {
 };
 
 export const CONNECTOR_APP: StaticApp = {
+  title: "The Connector app",
   workspace: "@weft/connector",
   distDir: path.join(ROOT, "apps/connector/dist"),
   entry: "index.html",
@@ -27,6 +33,7 @@ export const CONNECTOR_APP: StaticApp = {
 
 /** The docs render the API reference from the server's route schemas, so server changes make them stale too. */
 export const DOCS_SITE: StaticApp = {
+  title: "The documentation site",
   workspace: "@weft/docs",
   distDir: path.join(ROOT, "apps/docs/dist"),
   entry: "index.html",
@@ -74,4 +81,23 @@ export function ensureBuilt(app: StaticApp, log: (message: string) => void): boo
   if (result.status !== 0)
     log(`Building ${app.workspace} failed; run npm run build -w ${app.workspace} to see why.`);
   return isBuilt(app);
+}
+
+/** 503 for a request that needs the app's build, which is missing. */
+export const notBuilt = (app: StaticApp) =>
+  new HttpError(
+    503,
+    `${app.title} is not built`,
+    `Run npm run build -w ${app.workspace} (npm start does it on first start), then reload.`,
+  );
+
+/** The app's fingerprinted files (dist/assets) under `prefix`, cached for a year. */
+export async function serveAssets(server: Server, app: StaticApp, prefix: string): Promise<void> {
+  await server.register(fastifyStatic, {
+    root: path.join(app.distDir, "assets"),
+    prefix,
+    decorateReply: false,
+    immutable: true,
+    maxAge: "365d",
+  });
 }

@@ -1,18 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import fastifyStatic from "@fastify/static";
 import type { AppContext } from "../../context.ts";
-import { HttpError } from "../../http/errors.ts";
 import type { Server } from "../../http/server-type.ts";
-import { CONNECTOR_APP, isBuilt } from "../../http/static-apps.ts";
+import { CONNECTOR_APP, isBuilt, notBuilt, serveAssets } from "../../http/static-apps.ts";
 import { frameAncestorsOf } from "./service.ts";
-
-const notBuilt = () =>
-  new HttpError(
-    503,
-    "The Connector app is not built",
-    "Run npm run build -w @weft/connector (npm start does it on first start), then reload.",
-  );
 
 /**
  * The Connector web app at /connector/{connectorId} (its assets under /connector/assets/) and
@@ -20,16 +11,10 @@ const notBuilt = () =>
  */
 export async function registerConnectorApp(app: Server, ctx: AppContext): Promise<void> {
   const { distDir } = CONNECTOR_APP;
-  await app.register(fastifyStatic, {
-    root: path.join(distDir, "assets"),
-    prefix: "/connector/assets/",
-    decorateReply: false,
-    immutable: true,
-    maxAge: "365d",
-  });
+  await serveAssets(app, CONNECTOR_APP, "/connector/assets/");
 
   app.get("/connector/:connectorId", async (request, reply) => {
-    if (!isBuilt(CONNECTOR_APP)) throw notBuilt();
+    if (!isBuilt(CONNECTOR_APP)) throw notBuilt(CONNECTOR_APP);
     const { connectorId } = request.params as { connectorId: string };
     // An unknown connector still gets the app, which explains the 404 to whoever opened it.
     const ancestors = await frameAncestorsOf(ctx.db, connectorId);
@@ -44,7 +29,7 @@ export async function registerConnectorApp(app: Server, ctx: AppContext): Promis
 
   app.get("/v1/connector.js", async (_request, reply) => {
     const file = path.join(distDir, "connector.js");
-    if (!fs.existsSync(file)) throw notBuilt();
+    if (!fs.existsSync(file)) throw notBuilt(CONNECTOR_APP);
     return reply
       .header("content-type", "text/javascript; charset=utf-8")
       .header("cache-control", "public, max-age=300")

@@ -253,6 +253,13 @@ describe("the sandbox life", () => {
 
   it("gives depository accounts valid ACH numbers and every account its owner", async () => {
     const { accounts } = await fetchAt(NOW);
+    expect(accounts.map((a) => a.kind).sort()).toEqual([
+      "CREDIT",
+      "DEPOSITORY",
+      "DEPOSITORY",
+      "INVESTMENT",
+      "LOAN",
+    ]);
     for (const a of accounts) {
       if (a.kind === "DEPOSITORY") {
         expect(a.achNumbers!.number).toMatch(/^[0-9]{4,17}$/);
