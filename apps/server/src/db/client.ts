@@ -78,7 +78,7 @@ function acquireDataDirLock(dataDir: string, owner: string): () => void {
   throw new DatabaseLockedError(`Could not lock the embedded database in ${dataDir}`);
 }
 
-export function readLock(lockPath: string): LockHolder | undefined {
+function readLock(lockPath: string): LockHolder | undefined {
   try {
     return JSON.parse(fs.readFileSync(lockPath, "utf8")) as LockHolder;
   } catch {

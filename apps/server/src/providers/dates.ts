@@ -18,11 +18,6 @@ export function addMonths(day: string, months: number): string {
   return toDay(new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1)));
 }
 
-export const monthStart = (day: string): string => `${day.slice(0, 8)}01`;
-
 export const monthEnd = (day: string): string => addDays(addMonths(day, 1), -1);
 
 export const dayOfMonth = (day: string): number => Number(day.slice(8, 10));
-
-/** 0 Sunday … 6 Saturday. */
-export const weekday = (day: string): number => dayToDate(day).getUTCDay();

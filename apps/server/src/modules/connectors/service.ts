@@ -67,10 +67,6 @@ export async function findConnector(db: Database, id: string): Promise<Connector
   return row;
 }
 
-/** Whether a host page at `origin` may embed this connector. */
-export const isOriginAllowed = (connector: ConnectorRow, origin: string) =>
-  connector.allowedOrigins === null || connector.allowedOrigins.includes(origin);
-
 /**
  * The pages that may frame this connector, as a CSP frame-ancestors value: its allowed origins,
  * or any page; undefined for an unknown connector.
