@@ -104,4 +104,3 @@ export function createApi(connectorId: string, getToken: () => string | undefine
   };
 }
 
-export type Api = ReturnType<typeof createApi>;
