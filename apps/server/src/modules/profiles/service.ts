@@ -125,11 +125,7 @@ export async function createProfile(
 ): Promise<ProfileRow> {
   await assertUnderProfileCap(tx, environment, sandboxLimit);
   const uuid = input.uuid ?? randomUUID();
-  const [existing] = await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(eq(profiles.environmentId, environment.id), eq(profiles.uuid, uuid)));
-  if (existing) throw uuidTaken(uuid);
+  // The unique index on (environment, uuid) decides, also between concurrent creates.
   let row: ProfileRow | undefined;
   try {
     [row] = await tx
@@ -156,6 +152,11 @@ export async function updateProfile(
   input: ProfileFieldsInput,
 ): Promise<ProfileRow> {
   const current = await findLiveProfile(tx, environmentId, idOrUuid, { forUpdate: true });
+  return applyProfileUpdate(tx, current, input);
+}
+
+/** Save the fields sent onto a profile the caller has already locked (nothing sent: no write). */
+export async function applyProfileUpdate(tx: Database, current: ProfileRow, input: ProfileFieldsInput) {
   const columns = toColumns(input, current);
   if (Object.keys(columns).length === 0) return current;
   const [row] = await tx

@@ -5,7 +5,7 @@ import { environments, profiles, userSessions } from "../../db/schema/index.ts";
 import { tooManyRequests, ValidationError } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import type { EnvironmentRow } from "../environments/service.ts";
-import { createProfile, findLiveProfile, type ProfileRow, updateProfile } from "../profiles/service.ts";
+import { applyProfileUpdate, createProfile, findLiveProfile, type ProfileRow } from "../profiles/service.ts";
 import type { SessionIssueInput, UserSessionView } from "./schemas.ts";
 
 export type SessionRow = typeof userSessions.$inferSelect;
@@ -82,7 +82,7 @@ export async function issueSession(
         throw ValidationError.of("uuid", "Uuid cannot be changed on an existing profile");
       }
       const { uuid: _uuid, ...updates } = fields;
-      profile = await updateProfile(tx, environment.id, existing.id, updates);
+      profile = await applyProfileUpdate(tx, existing, updates);
     } else {
       profile = await createProfile(tx, environment, fields, ctx.config.sandboxProfileLimit);
     }
