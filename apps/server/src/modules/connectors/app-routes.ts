@@ -1,4 +1,4 @@
-import fs from "node:fs";
+import fs from "node:fs/promises";
 import path from "node:path";
 import type { AppContext } from "../../context.ts";
 import type { Server } from "../../http/server-type.ts";
@@ -24,16 +24,17 @@ export async function registerConnectorApp(app: Server, ctx: AppContext): Promis
       .header("cache-control", "no-store")
       .header("content-security-policy", `frame-ancestors ${ancestors ?? "*"}`)
       .header("referrer-policy", "no-referrer")
-      .send(fs.readFileSync(path.join(distDir, "index.html")));
+      .send(await fs.readFile(path.join(distDir, "index.html")));
   });
 
   app.get("/v1/connector.js", async (_request, reply) => {
     const file = path.join(distDir, "connector.js");
-    if (!fs.existsSync(file)) throw notBuilt(CONNECTOR_APP);
+    const script = await fs.readFile(file).catch(() => undefined);
+    if (!script) throw notBuilt(CONNECTOR_APP);
     return reply
       .header("content-type", "text/javascript; charset=utf-8")
       .header("cache-control", "public, max-age=300")
       .header("access-control-allow-origin", "*")
-      .send(fs.readFileSync(file));
+      .send(script);
   });
 }
