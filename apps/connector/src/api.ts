@@ -103,4 +103,3 @@ export function createApi(connectorId: string, getToken: () => string | undefine
       }),
   };
 }
-
