@@ -38,7 +38,7 @@ describe("the Connector's side of the host protocol", () => {
     const waiting = host.waitForInit(null);
     expect(posted).toHaveBeenCalledWith({ weft: 1, type: "Ready" }, "*");
 
-        // Another window's Init (a sibling frame, say) is ignored, whatever it claims.
+    // Another window's Init (a sibling frame, say) is ignored, whatever it claims.
     fromParent(connector, { ...init, session: "forged" }, "https://evil.example.com", connector);
     fromParent(connector, init);
     expect(await waiting).toEqual(init);
