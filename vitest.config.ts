@@ -21,6 +21,7 @@ export default defineConfig({
         test: {
           name: driver,
           include: serverTests,
+          exclude: ["**/*.browser.test.ts", "**/node_modules/**"],
           env: { WEFT_TEST_DRIVER: driver },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -28,9 +29,10 @@ export default defineConfig({
       })),
       {
         test: {
-          // Real browser journeys: Chromium against the server on a real socket (PGlite).
+          // Real browser journeys: Chromium against the server on a real socket (PGlite); Chromium
+          // comes from apps/server/test/chromium.ts (the machine's, else the npm package's).
           name: "browser",
-          include: ["apps/connector/test/**/*.browser.test.ts"],
+          include: ["apps/connector/test/**/*.browser.test.ts", "apps/server/test/**/*.browser.test.ts"],
           env: { WEFT_TEST_DRIVER: "pglite" },
           testTimeout: 90_000,
           hookTimeout: 180_000,
