@@ -15,8 +15,10 @@ import { registerConnectorApp } from "./modules/connectors/app-routes.ts";
 import { registerConnectorRoutes } from "./modules/connectors/routes.ts";
 import { registerInstitutionRoutes } from "./modules/institutions/routes.ts";
 import { registerPasscodeRoutes } from "./modules/passcodes/routes.ts";
+import { registerPlaidRoutes } from "./modules/plaid/routes.ts";
 import { registerProcessorRoutes } from "./modules/processors/routes.ts";
 import { registerProfileRoutes } from "./modules/profiles/routes.ts";
+import { registerRemoteDataRoutes } from "./modules/remote-data/routes.ts";
 import { registerSandboxRoutes } from "./modules/sandbox/routes.ts";
 import { registerSessionRoutes } from "./modules/sessions/routes.ts";
 import { registerWebhookRoutes } from "./modules/webhooks/routes.ts";
@@ -116,6 +118,8 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   registerInstitutionRoutes(app, ctx);
   registerProcessorRoutes(app, ctx);
   registerSandboxRoutes(app, ctx);
+  registerPlaidRoutes(app, ctx);
+  registerRemoteDataRoutes(app, ctx);
 
   app.get("/openapi/auth.json", async () => openapi.document("auth", ctx.config.publicUrl, API_VERSION));
   app.get("/openapi/platform.json", async () =>

@@ -1,8 +1,13 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, PLAID_ENVS } from "./config.ts";
 import { DatabaseLockedError } from "./db/client.ts";
-import { ENVIRONMENT_MODES, type EnvironmentMode } from "./db/schema/index.ts";
+import {
+  ENVIRONMENT_MODES,
+  type EnvironmentMode,
+  INTEGRATION_PROVIDERS,
+  type IntegrationProvider,
+} from "./db/schema/index.ts";
 import { serve } from "./main.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./modules/api-keys/service.ts";
 import { createConnector, listConnectors, toConnectorView } from "./modules/connectors/service.ts";
@@ -14,6 +19,12 @@ import {
   listEnvironments,
   setEnvironmentFeature,
 } from "./modules/environments/service.ts";
+import {
+  disableIntegration,
+  isPlaidEnv,
+  listIntegrations,
+  setPlaidIntegration,
+} from "./modules/integrations/service.ts";
 import { isProcessor, PROCESSORS } from "./modules/processors/catalogue.ts";
 import { createProcessorSecret } from "./modules/processors/service.ts";
 import { createLogger, openRuntime, type Runtime } from "./runtime.ts";
@@ -36,10 +47,15 @@ Usage: npm run weft -- <command> [options]
   connectors list
   processors create-secret --env ENV_ID --processor NAME
                                           a processor's secret for processor tokens; printed once
+  integrations set --env ENV_ID plaid --client-id ID --secret S [--plaid-env sandbox|production]
+                                          the environment's own Plaid keys (the secret is never shown again)
+  integrations list                       which providers each environment may use, with whose keys
+  integrations disable --env ENV_ID plaid off for that environment, whatever the server default
 
 Options: --json prints exactly one JSON object on stdout.
 Environment: PORT, HOST, DATABASE_URL, WEFT_DATA_DIR, WEFT_PUBLIC_URL, WEFT_SECRET_KEY,
-WEFT_LOG_LEVEL, WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS.`;
+WEFT_LOG_LEVEL, WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS; Plaid for every environment without a
+setting of its own: WEFT_PLAID_CLIENT_ID, WEFT_PLAID_SECRET, WEFT_PLAID_ENV, WEFT_PLAID_BASE_URL.`;
 
 class UsageError extends Error {}
 
@@ -72,6 +88,9 @@ type Flags = {
   enable?: string;
   disable?: string;
   "allowed-origins"?: string;
+  "client-id"?: string;
+  secret?: string;
+  "plaid-env"?: string;
 };
 
 async function envCommand(action: string | undefined, values: Flags): Promise<Output> {
@@ -225,6 +244,64 @@ async function processorsCommand(action: string | undefined, values: Flags): Pro
   };
 }
 
+async function integrationsCommand(
+  action: string | undefined,
+  values: Flags,
+  rest: string[],
+): Promise<Output> {
+  if (action === "list") {
+    const integrations = await withRuntime("weft integrations list", async ({ ctx }) =>
+      listIntegrations(
+        ctx,
+        (await listEnvironments(ctx.db)).map((e) => e.id),
+      ),
+    );
+    const text = integrations
+      .map(
+        (i) =>
+          `${i.environmentId}  ${i.provider.padEnd(6)}  ${(i.enabled ? "enabled" : "off").padEnd(7)}  ` +
+          `${i.source === "environment" ? "own keys" : "server default"}` +
+          (i.clientId ? `  client ${i.clientId} (${i.plaidEnv})` : ""),
+      )
+      .join("\n");
+    return { json: { integrations }, text: text || "No environments." };
+  }
+  if (action !== "set" && action !== "disable")
+    throw new UsageError(`Unknown integrations command "${action ?? ""}"`);
+  const envId = required(values.env, "--env");
+  const provider = required(rest[0], "the provider (plaid)").toUpperCase();
+  if (!INTEGRATION_PROVIDERS.includes(provider as IntegrationProvider)) {
+    throw new UsageError(
+      `Unknown provider "${rest[0]}"; providers: ${INTEGRATION_PROVIDERS.join(", ").toLowerCase()}`,
+    );
+  }
+  if (action === "disable") {
+    await withRuntime("weft integrations disable", async ({ ctx }) => {
+      if (!(await findEnvironment(ctx.db, envId)))
+        throw new UsageError(`No environment ${envId}: see weft env list`);
+      await disableIntegration(ctx.db, envId, provider as IntegrationProvider);
+    });
+    return {
+      json: { integration: { environmentId: envId, provider, enabled: false } },
+      text: `${provider} is off for ${envId}`,
+    };
+  }
+  const clientId = required(values["client-id"], "--client-id");
+  const secret = required(values.secret, "--secret");
+  const plaidEnv = values["plaid-env"] ?? "sandbox";
+  if (!isPlaidEnv(plaidEnv)) throw new UsageError(`--plaid-env must be one of ${PLAID_ENVS.join(", ")}`);
+  await withRuntime("weft integrations set", async ({ ctx }) => {
+    if (!(await findEnvironment(ctx.db, envId)))
+      throw new UsageError(`No environment ${envId}: see weft env list`);
+    await setPlaidIntegration(ctx, envId, { clientId, secret, plaidEnv });
+  });
+  const integration = { environmentId: envId, provider, enabled: true, clientId, plaidEnv };
+  return {
+    json: { integration },
+    text: `${provider} is on for ${envId} with client ${clientId} (${plaidEnv})`,
+  };
+}
+
 export async function runCli(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -238,6 +315,9 @@ export async function runCli(argv: string[]): Promise<number> {
       "allowed-origins": { type: "string" },
       disable: { type: "string" },
       processor: { type: "string" },
+      "client-id": { type: "string" },
+      secret: { type: "string" },
+      "plaid-env": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -272,6 +352,8 @@ export async function runCli(argv: string[]): Promise<number> {
       output = await connectorsCommand(action, values);
     } else if (command === "processors") {
       output = await processorsCommand(action, values);
+    } else if (command === "integrations") {
+      output = await integrationsCommand(action, values, rest);
     } else if (command === "keys") {
       output = await keysCommand(action, values, rest);
     } else {

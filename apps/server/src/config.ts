@@ -19,6 +19,19 @@ export type Config = {
   /** smtp://user:pass@host:port for sign-in passcodes; unset logs them for the operator instead. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Server-wide Plaid keys (WEFT_PLAID_*): on for every environment without a setting of its own. */
+  plaid: PlaidDefaults | undefined;
+};
+
+export const PLAID_ENVS = ["sandbox", "production"] as const;
+export type PlaidEnv = (typeof PLAID_ENVS)[number];
+
+export type PlaidDefaults = {
+  clientId: string;
+  secret: string;
+  plaidEnv: PlaidEnv;
+  /** Overrides the host picked by plaidEnv: a local Plaid-compatible server (tests, development). */
+  baseUrl: string | undefined;
 };
 
 type Env = Record<string, string | undefined>;
@@ -43,6 +56,26 @@ function parseBoolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+function parsePlaid(env: Env): PlaidDefaults | undefined {
+  const plaidEnv = (env.WEFT_PLAID_ENV || "sandbox") as PlaidEnv;
+  if (!PLAID_ENVS.includes(plaidEnv)) {
+    throw new ConfigError(
+      `WEFT_PLAID_ENV must be one of ${PLAID_ENVS.join(", ")}, got "${env.WEFT_PLAID_ENV}"`,
+    );
+  }
+  const baseUrl = env.WEFT_PLAID_BASE_URL || undefined;
+  if (baseUrl && !/^https?:\/\/[^/]/.test(baseUrl)) {
+    throw new ConfigError(`WEFT_PLAID_BASE_URL must be an absolute http(s) URL, got "${baseUrl}"`);
+  }
+  const clientId = env.WEFT_PLAID_CLIENT_ID || undefined;
+  const secret = env.WEFT_PLAID_SECRET || undefined;
+  if (!clientId !== !secret) {
+    throw new ConfigError("Set both WEFT_PLAID_CLIENT_ID and WEFT_PLAID_SECRET to enable Plaid, or neither");
+  }
+  if (!clientId || !secret) return undefined;
+  return { clientId, secret, plaidEnv, baseUrl: baseUrl?.replace(/\/+$/, "") };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = parseInteger(env, "PORT", 3000, 0, 65535);
   const host = env.HOST || "127.0.0.1";
@@ -64,5 +97,6 @@ export function loadConfig(env: Env = process.env): Config {
     inProcessWorkers: parseBoolean(env, "WEFT_IN_PROCESS_WORKERS", true),
     smtpUrl: env.WEFT_SMTP_URL || undefined,
     mailFrom: env.WEFT_MAIL_FROM || "Weft <no-reply@weft.localhost>",
+    plaid: parsePlaid(env),
   };
 }

@@ -25,6 +25,7 @@ export const ID_PREFIXES = {
   processorSecret: "psec",
   connector: "ctr",
   passcode: "pc",
+  remoteDocument: "doc",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,10 +1,49 @@
+import type { AppContext } from "../context.ts";
+import { badRequest } from "../http/errors.ts";
+import { requirePlaidSettings } from "../modules/integrations/service.ts";
 import { MockProvider } from "./mock/provider.ts";
+import { PlaidProvider } from "./plaid/provider.ts";
 import type { DataProvider, ProviderName } from "./types.ts";
 
 const mock = new MockProvider();
 
-/** The provider behind a connection. Only the sandbox provider ships so far. */
-export function providerFor(name: ProviderName | "DISCONNECTED"): DataProvider {
+/**
+ * The provider behind a connection in an environment: the sandbox provider needs nothing; a real
+ * one uses the environment's integration (its own keys, else the server default), and a 403
+ * "integration not enabled" when it has none.
+ */
+export async function providerFor(
+  ctx: Pick<AppContext, "db" | "config" | "secretKey">,
+  environmentId: string,
+  name: ProviderName | "DISCONNECTED",
+): Promise<DataProvider> {
   if (name === "MOCK") return mock;
+  if (name === "PLAID") return plaidProviderFor(ctx, environmentId);
   throw new Error(`Provider ${name} is not available in this deployment`);
+}
+
+export async function plaidProviderFor(
+  ctx: Pick<AppContext, "db" | "config" | "secretKey">,
+  environmentId: string,
+): Promise<PlaidProvider> {
+  return new PlaidProvider(await requirePlaidSettings(ctx, environmentId));
+}
+
+/**
+ * Linking with the end-user's login, which only the sandbox provider takes: the others link in
+ * their own widget (Plaid Link), so a login for them is a 400.
+ */
+export async function credentialLinker(
+  ctx: Pick<AppContext, "db" | "config" | "secretKey">,
+  environmentId: string,
+  name: ProviderName,
+): Promise<NonNullable<DataProvider["link"]>> {
+  const provider = await providerFor(ctx, environmentId, name);
+  if (!provider.link) {
+    throw badRequest(
+      `${name} institutions are linked in ${name}'s own widget, not with a username and password`,
+      "Open the Connector, which launches the provider's widget, or import an existing link.",
+    );
+  }
+  return provider.link.bind(provider);
 }

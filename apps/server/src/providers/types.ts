@@ -11,9 +11,10 @@ import type {
 } from "../db/schema/index.ts";
 
 /**
- * The contract every data provider implements (MOCK now; AKOYA, FINICITY, MX, PLAID later).
- * A provider turns a login into an access token, and an access token into a snapshot of the
- * accounts and data behind it. Providers never touch the database: the sync engine calls them
+ * The contract every data provider implements (MOCK and PLAID; AKOYA, FINICITY, MX later).
+ * A provider turns an access token into a snapshot of the accounts and data behind it; the
+ * sandbox provider also turns a login into an access token (providers with a widget of their
+ * own, like Plaid Link, link there instead). Providers never touch the database: the sync engine calls them
  * outside any transaction and writes what they return. Money is a decimal string ("-12.34"),
  * signed as on our wire: positive is money in.
  */
@@ -33,6 +34,21 @@ export class ProviderError extends Error {
     super(details.errorMessage);
     this.status = status;
     this.details = details;
+  }
+}
+
+/**
+ * The provider asks us to slow down: the sync retries later without changing the connection's
+ * status, and an API caller gets a 429 with Retry-After.
+ */
+export class ProviderRateLimited extends Error {
+  readonly details: ProviderErrorDetails;
+  readonly retryAfterSeconds: number;
+
+  constructor(details: ProviderErrorDetails, retryAfterSeconds: number) {
+    super(details.errorMessage);
+    this.details = details;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -72,6 +88,8 @@ export type FetchRequest = {
   products: readonly Product[];
   /** 1 for the first try of a sync, counting up while it keeps failing. */
   attempt: number;
+  /** Where incremental transactions resume (the cursor a previous snapshot returned), null at first. */
+  cursor?: string | null;
 };
 
 export type ProviderBalance = {
@@ -121,6 +139,7 @@ export type ProviderSecurity = {
   name: string;
   tickerSymbol: string | null;
   cusip: string | null;
+  /** The ISIN; for a security without one, a provider-scoped key ("PLAID:<security_id>") that the wire shows as null. */
   isin: string;
   type: SecurityType;
   currencyCode: string;
@@ -144,10 +163,42 @@ export type ProviderStatement = {
   endOn: string;
 };
 
+/** A provider's raw answer about one record, kept as remote data (spec 3, remote-data documents). */
+export type ProviderDocument = {
+  /** The record it describes: the connection itself, an account, a transaction or a holding. */
+  record:
+    | { kind: "connections" }
+    | { kind: "accounts"; accountExternalId: string }
+    | { kind: "transactions"; accountExternalId: string; externalId: string }
+    | { kind: "holdings"; accountExternalId: string; securityIsin: string };
+  /** The provider's host and endpoint path, e.g. "production.plaid.com" and "/accounts/get". */
+  host: string;
+  path: string;
+  /** As received: for per-record kinds, that record's own object. */
+  body: unknown;
+  requestId: string | null;
+  receivedAt: Date;
+};
+
+/**
+ * Transactions synced by cursor (Plaid): the snapshot's `transactions` are only what was added or
+ * modified since the request's cursor, `removed` what went, and `cursor` where the next sync resumes.
+ */
+export type TransactionChanges = {
+  cursor: string;
+  removed: { accountExternalId: string; externalId: string }[];
+};
+
 export type ProviderSnapshot = {
   accounts: ProviderAccount[];
-  /** Everything dated in the window; pending items the provider no longer lists have gone. */
+  /**
+   * Everything dated in the window (pending items the provider no longer lists have gone), or,
+   * with `transactionChanges`, what changed since the cursor.
+   */
   transactions: ProviderTransaction[];
+  transactionChanges?: TransactionChanges;
+  /** Raw provider answers, stored as remote data. */
+  documents?: ProviderDocument[];
   holdings: ProviderHolding[];
   statements: ProviderStatement[];
   /** Set when the provider rotated the connection's access token: store it instead. */
@@ -156,7 +207,8 @@ export type ProviderSnapshot = {
 
 export interface DataProvider {
   readonly name: ProviderName;
-  link(request: LinkRequest): Promise<LinkResult>;
+  /** Credential linking (the sandbox provider); providers that link in their own widget have none. */
+  link?(request: LinkRequest): Promise<LinkResult>;
   /** Throws ProviderError when the connection cannot sync. */
   fetch(request: FetchRequest): Promise<ProviderSnapshot>;
   /** The accounts behind an access token, without their data (for the end-user to choose from). */

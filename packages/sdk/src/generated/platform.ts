@@ -552,6 +552,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/profiles/{profileId}/connections/import/plaid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a Plaid item
+         * @description Creates a PLAID connection from an access token you already hold; it then syncs like any connection (connection.created, then the initial and historical sync events). 400 when Plaid rejects the token or the item is in error; 403 when the environment has no Plaid integration; 409 when the item is already connected in this environment; 429 when Plaid rate-limits; 502 when Plaid fails.
+         */
+        post: operations["importPlaidConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/plaid/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remote Plaid connections
+         * @description The connections that have raw Plaid documents, by Weft id.
+         */
+        get: operations["listRemotePlaidConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/plaid/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a remote Plaid connection
+         * @description What Plaid answered about one connection, by provider host and endpoint.
+         */
+        get: operations["getRemotePlaidConnection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/plaid/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remote Plaid accounts
+         * @description The accounts that have raw Plaid documents, by Weft id.
+         */
+        get: operations["listRemotePlaidAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/plaid/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a remote Plaid account
+         * @description What Plaid answered about one account, by provider host and endpoint.
+         */
+        get: operations["getRemotePlaidAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/plaid/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remote Plaid transactions
+         * @description The transactions that have raw Plaid documents, by Weft id.
+         */
+        get: operations["listRemotePlaidTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/plaid/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a remote Plaid transaction
+         * @description What Plaid answered about one transaction, by provider host and endpoint.
+         */
+        get: operations["getRemotePlaidTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/plaid/holdings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remote Plaid holdings
+         * @description The holdings that have raw Plaid documents, by Weft id.
+         */
+        get: operations["listRemotePlaidHoldings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/plaid/holdings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a remote Plaid holding
+         * @description What Plaid answered about one holding, by provider host and endpoint.
+         */
+        get: operations["getRemotePlaidHolding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -751,6 +931,163 @@ export interface components {
              */
             logoUrl: string;
         };
+        /** PlaidImportRequest */
+        PlaidImportRequest: {
+            /**
+             * @description The item's Plaid access token (access-sandbox-… or access-production-…).
+             * @example access-sandbox-de3ce8ef-33f8-452c-a685-8671031fc0f6
+             */
+            accessToken: string;
+            /**
+             * @description You keep managing the item at Plaid: disconnecting the connection never calls /item/remove.
+             * @default false
+             */
+            externallyManaged: boolean;
+            /**
+             * @description Point the item's webhook at Weft (/item/webhook/update), so Plaid's updates sync it.
+             * @default true
+             */
+            migrateWebhook: boolean;
+            /** @description What to collect: auth (ACH numbers), identity (owners), transactions. Default: all three; investments, liabilities and statements follow the item's own products. */
+            products?: ("auth" | "identity" | "transactions")[];
+            /**
+             * @description Plaid's institution id (ins_…); by default the item's own.
+             * @example ins_109508
+             */
+            institutionId?: string;
+        };
+        /** PlaidRemoteAccount */
+        PlaidRemoteAccount: {
+            /** @example acct_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            accountId: string;
+            profileId: string;
+            /** @constant */
+            type: "PLAID";
+            /**
+             * @description Keyed by the provider's host, then by endpoint path.
+             * @example {
+             *       "production.plaid.com": {
+             *         "/accounts/get": {
+             *           "body": {},
+             *           "id": "doc_…",
+             *           "requestId": "m8MDnv9okwxFNBV",
+             *           "timestamp": "2026-11-23T12:00:00.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            documents: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RemoteDocument"];
+                };
+            };
+        };
+        /** PlaidRemoteAccountListItem */
+        PlaidRemoteAccountListItem: {
+            /** @example acct_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            accountId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+        };
+        /** PlaidRemoteConnection */
+        PlaidRemoteConnection: {
+            /** @example conn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            connectionId: string;
+            profileId: string;
+            /** @constant */
+            type: "PLAID";
+            /**
+             * @description Keyed by the provider's host, then by endpoint path.
+             * @example {
+             *       "production.plaid.com": {
+             *         "/accounts/get": {
+             *           "body": {},
+             *           "id": "doc_…",
+             *           "requestId": "m8MDnv9okwxFNBV",
+             *           "timestamp": "2026-11-23T12:00:00.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            documents: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RemoteDocument"];
+                };
+            };
+        };
+        /** PlaidRemoteConnectionListItem */
+        PlaidRemoteConnectionListItem: {
+            /** @example conn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            connectionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+        };
+        /** PlaidRemoteHolding */
+        PlaidRemoteHolding: {
+            /** @example hld_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            holdingId: string;
+            profileId: string;
+            /** @constant */
+            type: "PLAID";
+            /**
+             * @description Keyed by the provider's host, then by endpoint path.
+             * @example {
+             *       "production.plaid.com": {
+             *         "/accounts/get": {
+             *           "body": {},
+             *           "id": "doc_…",
+             *           "requestId": "m8MDnv9okwxFNBV",
+             *           "timestamp": "2026-11-23T12:00:00.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            documents: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RemoteDocument"];
+                };
+            };
+        };
+        /** PlaidRemoteHoldingListItem */
+        PlaidRemoteHoldingListItem: {
+            /** @example hld_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            holdingId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+        };
+        /** PlaidRemoteTransaction */
+        PlaidRemoteTransaction: {
+            /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            transactionId: string;
+            profileId: string;
+            /** @constant */
+            type: "PLAID";
+            /**
+             * @description Keyed by the provider's host, then by endpoint path.
+             * @example {
+             *       "production.plaid.com": {
+             *         "/accounts/get": {
+             *           "body": {},
+             *           "id": "doc_…",
+             *           "requestId": "m8MDnv9okwxFNBV",
+             *           "timestamp": "2026-11-23T12:00:00.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            documents: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RemoteDocument"];
+                };
+            };
+        };
+        /** PlaidRemoteTransactionListItem */
+        PlaidRemoteTransactionListItem: {
+            /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            transactionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+        };
         /** ProcessorToken */
         ProcessorToken: {
             /**
@@ -879,6 +1216,20 @@ export interface components {
              */
             requestedAt: string;
         };
+        /** RemoteDocument */
+        RemoteDocument: {
+            /** @description The provider's answer as received (for one record, its own object). */
+            body: unknown;
+            /** @example doc_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            id: string;
+            /** @description The provider's request id. */
+            requestId: string | null;
+            /**
+             * Format: date-time
+             * @description When Weft received it.
+             */
+            timestamp: string;
+        };
         /** RestError */
         RestError: {
             /** @description What went wrong. */
@@ -933,8 +1284,7 @@ export interface components {
             name: string;
             tickerSymbol: string | null;
             cusip: string | null;
-            /** @example US9229087690 */
-            isin: string;
+            isin: string | null;
             /** @enum {string} */
             type: "EQUITY" | "ETF" | "MUTUAL_FUND" | "FIXED_INCOME" | "CASH" | "OTHER";
             /** @example USD */
@@ -3009,6 +3359,472 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    importPlaidConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The profile's id (p_…) or uuid. */
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaidImportRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Upstream provider error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listRemotePlaidConnections: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items per page (the limit). */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaidRemoteConnectionListItem"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    getRemotePlaidConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's Weft id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaidRemoteConnection"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listRemotePlaidAccounts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items per page (the limit). */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaidRemoteAccountListItem"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    getRemotePlaidAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's Weft id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaidRemoteAccount"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listRemotePlaidTransactions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items per page (the limit). */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaidRemoteTransactionListItem"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    getRemotePlaidTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transaction's Weft id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaidRemoteTransaction"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listRemotePlaidHoldings: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items per page (the limit). */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaidRemoteHoldingListItem"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    getRemotePlaidHolding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The holding's Weft id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaidRemoteHolding"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, idColumn, instant, updatedAt } from "./columns.ts";
 import { environments } from "./environments.ts";
 import { profiles } from "./profiles.ts";
@@ -89,6 +99,12 @@ export const connections = pgTable(
     metadata: jsonb("metadata").$type<Record<string, unknown> | null>(),
     /** The provider's access token, AES-256-GCM encrypted; null once disconnected. */
     accessTokenEncrypted: text("access_token_encrypted"),
+    /** The provider's own id for the link (Plaid's item_id): webhooks name it; imported once per environment. */
+    externalId: text("external_id"),
+    /** Providers that sync transactions incrementally: where the next sync starts (Plaid's cursor). */
+    transactionsCursor: text("transactions_cursor"),
+    /** Imported with externallyManaged: the developer owns the provider link, so disconnecting never revokes it. */
+    isExternallyManaged: boolean("is_externally_managed").notNull().default(false),
     /** SHA-256 of institution and username: one live connection per login and profile. */
     loginFingerprint: text("login_fingerprint"),
     /** Why the connection is in an ERROR_* status. */
@@ -118,6 +134,10 @@ export const connections = pgTable(
   (t) => [
     index("connections_profile_created_idx").on(t.profileId, t.createdAt, t.id),
     index("connections_environment_idx").on(t.environmentId),
+    uniqueIndex("connections_live_external_idx")
+      .on(t.environmentId, t.provider, t.externalId)
+      .where(sql`${t.status} not in ('DISCONNECTING', 'DISCONNECTED')`),
+    index("connections_external_idx").on(t.provider, t.externalId),
     uniqueIndex("connections_live_login_idx")
       .on(t.profileId, t.institutionId, t.loginFingerprint)
       .where(sql`${t.status} not in ('DISCONNECTING', 'DISCONNECTED')`),

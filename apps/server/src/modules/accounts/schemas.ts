@@ -88,7 +88,12 @@ export const Security = Type.Object(
     name: Type.String({ examples: ["Vanguard Total Stock Market ETF"] }),
     tickerSymbol: Nullable(Type.String({ examples: ["VTI"] })),
     cusip: Nullable(Type.String({ examples: ["922908769"] })),
-    isin: Type.String({ examples: ["US9229087690"] }),
+    isin: Nullable(
+      Type.String({
+        description: "Null for securities without an ISIN (cash, some funds).",
+        examples: ["US9229087690"],
+      }),
+    ),
     type: Type.Enum(SECURITY_TYPES, { type: "string" }),
     currencyCode: Type.String({ examples: ["USD"] }),
   },

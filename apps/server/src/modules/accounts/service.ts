@@ -205,7 +205,7 @@ export async function statementPdf(ctx: AppContext, statementId: string) {
   }
   let bytes: Uint8Array;
   try {
-    bytes = await providerFor(connection.provider).statementPdf({
+    bytes = await (await providerFor(ctx, connection.environmentId, connection.provider)).statementPdf({
       accessToken: decrypt(ctx.secretKey, connection.accessTokenEncrypted),
       accountExternalId: row.account.externalId,
       statementExternalId: row.statement.externalId,
@@ -290,7 +290,9 @@ export async function refreshBalanceNow(ctx: AppContext, accountId: string, now 
   if (!row) return;
   const { account, connection } = row;
   if (!connection.accessTokenEncrypted || connection.provider === "DISCONNECTED") return;
-  const balance = await providerFor(connection.provider).refreshBalance({
+  const balance = await (
+    await providerFor(ctx, connection.environmentId, connection.provider)
+  ).refreshBalance({
     accessToken: decrypt(ctx.secretKey, connection.accessTokenEncrypted),
     accountExternalId: account.externalId,
     now,

@@ -57,6 +57,9 @@ export const toTransactionView = (row: TransactionRow): TransactionView => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** Securities without an ISIN are stored under a provider key (see ProviderSecurity.isin). */
+const isIsin = (value: string) => /^[A-Z]{2}[A-Z0-9]{9}[0-9]$/.test(value);
+
 export const toHoldingView = (row: HoldingRow, security: SecurityRow): HoldingView => ({
   id: row.id,
   accountId: row.accountId,
@@ -65,7 +68,7 @@ export const toHoldingView = (row: HoldingRow, security: SecurityRow): HoldingVi
     name: security.name,
     tickerSymbol: security.tickerSymbol,
     cusip: security.cusip,
-    isin: security.isin,
+    isin: isIsin(security.isin) ? security.isin : null,
     type: security.type,
     currencyCode: security.currencyCode,
   },

@@ -12,7 +12,12 @@ import {
   transactions,
 } from "../../db/schema/index.ts";
 import { newId } from "../../http/ids.ts";
-import type { DateWindow, ProviderBalance, ProviderSnapshot } from "../../providers/types.ts";
+import type {
+  DateWindow,
+  ProviderBalance,
+  ProviderSnapshot,
+  TransactionChanges,
+} from "../../providers/types.ts";
 import { decrypt, encrypt } from "../../security/secrets.ts";
 import {
   type AccountRow,
@@ -23,6 +28,7 @@ import {
   toStatementEventRecord,
 } from "../accounts/views.ts";
 import { type EventType, recordEvent } from "../events/service.ts";
+import { deleteDocumentsOf, saveDocuments } from "../remote-data/service.ts";
 import type { ConnectionRow } from "./service.ts";
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters, few round trips. */
@@ -246,7 +252,8 @@ async function upsertTransactions(
   const listed = new Set<string>();
   const replaced = new Set<string>();
 
-  const rows = snapshot.transactions.map((t) => {
+  const known = snapshot.transactions.filter((t) => byExternalId.has(t.accountExternalId));
+  const rows = known.map((t) => {
     const accountId = byExternalId.get(t.accountExternalId)!.id;
     listed.add(`${accountId}\n${t.externalId}`);
     const pending = t.pendingExternalId
@@ -292,15 +299,20 @@ async function upsertTransactions(
       });
   }
 
+  // A snapshot of the window lists every pending item still there; a cursor sync names what went.
+  const changes = snapshot.transactionChanges;
   const gone = pendingRows
     .filter(
       (p) =>
         replaced.has(p.id) ||
-        (!listed.has(`${p.accountId}\n${p.externalId}`) &&
+        (!changes &&
+          !listed.has(`${p.accountId}\n${p.externalId}`) &&
           p.date >= c.window.startOn &&
           p.date <= c.window.endOn),
     )
     .map((p) => p.id);
+  if (changes) gone.push(...(await removedTransactionIds(c, changes.removed, byExternalId)));
+  await deleteDocumentsOf(c.tx, gone);
   for (const ids of chunks(gone)) await c.tx.delete(transactions).where(inArray(transactions.id, ids));
 
   if (rows.length > 0 || gone.length > 0) {
@@ -311,6 +323,30 @@ async function upsertTransactions(
       where ${accounts.connectionId} = ${c.connection.id}`);
   }
   return { upserted: rows.length, removed: gone.length };
+}
+
+/** The rows of transactions the provider removed (by account and provider id). */
+async function removedTransactionIds(
+  c: ApplyContext,
+  removed: TransactionChanges["removed"],
+  byExternalId: Map<string, AccountRow>,
+): Promise<string[]> {
+  const ids: string[] = [];
+  const byAccount = new Map<string, string[]>();
+  for (const r of removed) {
+    const account = byExternalId.get(r.accountExternalId);
+    if (account) byAccount.set(account.id, [...(byAccount.get(account.id) ?? []), r.externalId]);
+  }
+  for (const [accountId, externalIds] of byAccount) {
+    for (const chunk of chunks(externalIds)) {
+      const rows = await c.tx
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(and(eq(transactions.accountId, accountId), inArray(transactions.externalId, chunk)));
+      ids.push(...rows.map((r) => r.id));
+    }
+  }
+  return ids;
 }
 
 async function upsertHoldings(
@@ -437,6 +473,12 @@ export function sharedPart(snapshot: ProviderSnapshot, shared: string[] | null):
     transactions: snapshot.transactions.filter((t) => isShared(t.accountExternalId)),
     holdings: snapshot.holdings.filter((h) => isShared(h.accountExternalId)),
     statements: snapshot.statements.filter((s) => isShared(s.accountExternalId)),
+    ...(snapshot.transactionChanges && {
+      transactionChanges: {
+        ...snapshot.transactionChanges,
+        removed: snapshot.transactionChanges.removed.filter((r) => isShared(r.accountExternalId)),
+      },
+    }),
   };
 }
 
@@ -450,6 +492,19 @@ export async function applySnapshot(c: ApplyContext, provided: ProviderSnapshot)
   const { upserted, removed } = await upsertTransactions(c, snapshot, byExternalId);
   await upsertHoldings(c, snapshot, byExternalId);
   const statementsCreated = await insertStatements(c, snapshot.statements, byExternalId);
+  if (snapshot.documents && snapshot.documents.length > 0) {
+    await saveDocuments(
+      c.tx,
+      {
+        environmentId: c.connection.environmentId,
+        profileId: c.connection.profileId,
+        connectionId: c.connection.id,
+        provider: c.connection.provider,
+      },
+      snapshot.documents,
+      new Map([...byExternalId].map(([externalId, account]) => [externalId, account.id])),
+    );
+  }
   return {
     accountsCreated: created,
     balancesCreated,

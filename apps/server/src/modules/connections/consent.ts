@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { connections } from "../../db/schema/index.ts";
 import { conflict, HttpError, notFound, ValidationError } from "../../http/errors.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
-import { providerFor } from "../../providers/registry.ts";
+import { credentialLinker, providerFor } from "../../providers/registry.ts";
 import { type ProviderAccount, ProviderError } from "../../providers/types.ts";
 import { decrypt, encrypt } from "../../security/secrets.ts";
 import type { EnvironmentRow } from "../environments/service.ts";
@@ -68,7 +68,7 @@ async function listProviderAccounts(
   if (!row.accessTokenEncrypted)
     throw conflict(`Connection ${row.id} has no provider access`, "Link it again.");
   try {
-    return await providerFor(row.provider).listAccounts({
+    return await (await providerFor(ctx, row.environmentId, row.provider)).listAccounts({
       accessToken: decrypt(ctx.secretKey, row.accessTokenEncrypted),
       products: row.products,
       now,
@@ -184,7 +184,7 @@ export async function reconnectConnection(
   const institution = await findInstitution(ctx.db, environment.mode, row.institutionId);
   const provider =
     row.provider === "DISCONNECTED" ? providerForMode(environment.mode, institution) : row.provider;
-  const result = await providerFor(provider).link({
+  const result = await (await credentialLinker(ctx, environment.id, provider))({
     institutionKey: institution.providerIds[provider]!,
     username: input.username,
     password: input.password,

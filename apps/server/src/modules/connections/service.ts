@@ -15,7 +15,7 @@ import { badRequest, conflict, forbidden, notFound, tooManyRequests } from "../.
 import { newId } from "../../http/ids.ts";
 import { type Pagination, selectPage } from "../../http/pagination.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
-import { providerFor } from "../../providers/registry.ts";
+import { credentialLinker, providerFor } from "../../providers/registry.ts";
 import type { MfaChallenge, ProviderName } from "../../providers/types.ts";
 import { decrypt, encrypt } from "../../security/secrets.ts";
 import { type EnvironmentRow, isSandboxMode } from "../environments/service.ts";
@@ -185,6 +185,19 @@ export const alreadyLinked = (institution: InstitutionRow) =>
     "Use the existing connection (GET /v1/profiles/{profileId}/connections), or disconnect it first.",
   );
 
+/** 409: the provider's link (a Plaid item, say) already has a live connection in this environment. */
+export const connectionExists = (what: string) =>
+  conflict(
+    `${what} is already connected in this environment`,
+    "Use the existing connection (GET /v1/profiles/{profileId}/connections), or disconnect it first.",
+  );
+
+/** Sync as soon as a worker can: the next sync is now, and any job scheduled for later is stale. */
+export async function requestSync(tx: Database, row: ConnectionRow, now = new Date()): Promise<void> {
+  await tx.update(connections).set({ nextSyncAt: now, updatedAt: now }).where(eq(connections.id, row.id));
+  await enqueueJob(tx, SYNC_QUEUE, { connectionId: row.id, scheduledFor: now.toISOString() });
+}
+
 export const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === "23505" ||
   (error as { cause?: { code?: string } }).cause?.code === "23505";
@@ -252,7 +265,7 @@ export async function linkConnection(
 
   const provider = providerForMode(environment.mode, institution);
   const historyStartOn = historyStartFor(now);
-  const result = await providerFor(provider).link({
+  const result = await (await credentialLinker(ctx, environment.id, provider))({
     institutionKey: institution.providerIds[provider]!,
     username: input.username,
     password: input.password,
@@ -313,8 +326,10 @@ export async function requestDisconnect(tx: Database, environmentId: string, id:
 export async function completeDisconnect(ctx: AppContext, connectionId: string): Promise<void> {
   const [row] = await ctx.db.select().from(connections).where(eq(connections.id, connectionId));
   if (row?.status !== "DISCONNECTING") return;
-  if (row.accessTokenEncrypted && row.provider !== "DISCONNECTED") {
-    await providerFor(row.provider).revoke({ accessToken: decrypt(ctx.secretKey, row.accessTokenEncrypted) });
+  if (row.accessTokenEncrypted && row.provider !== "DISCONNECTED" && !row.isExternallyManaged) {
+    await (await providerFor(ctx, row.environmentId, row.provider)).revoke({
+      accessToken: decrypt(ctx.secretKey, row.accessTokenEncrypted),
+    });
   }
   await ctx.db.transaction(async (tx) => {
     const [locked] = await tx
@@ -338,9 +353,9 @@ export async function completeDisconnect(ctx: AppContext, connectionId: string):
 export async function revokeProfileConnections(ctx: AppContext, profileId: string): Promise<void> {
   const rows = await ctx.db.select().from(connections).where(eq(connections.profileId, profileId));
   for (const row of rows) {
-    if (!row.accessTokenEncrypted || row.provider === "DISCONNECTED") continue;
+    if (!row.accessTokenEncrypted || row.provider === "DISCONNECTED" || row.isExternallyManaged) continue;
     try {
-      await providerFor(row.provider).revoke({
+      await (await providerFor(ctx, row.environmentId, row.provider)).revoke({
         accessToken: decrypt(ctx.secretKey, row.accessTokenEncrypted),
       });
     } catch (error) {

@@ -22,7 +22,7 @@ export async function refreshStatements(
   if (!row || !isActiveStatus(row.status) || !row.accessTokenEncrypted || row.provider === "DISCONNECTED")
     return 0;
   const window = { startOn: row.historyStartOn, endOn: toDay(now) };
-  const listed = await providerFor(row.provider).listStatements({
+  const listed = await (await providerFor(ctx, row.environmentId, row.provider)).listStatements({
     accessToken: decrypt(ctx.secretKey, row.accessTokenEncrypted),
     window,
     now,

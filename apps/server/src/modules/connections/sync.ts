@@ -13,7 +13,12 @@ import {
 import { enqueueJob } from "../../jobs/queue.ts";
 import { addDays, toDay } from "../../providers/dates.ts";
 import { providerFor } from "../../providers/registry.ts";
-import { type DateWindow, ProviderError, type ProviderSnapshot } from "../../providers/types.ts";
+import {
+  type DateWindow,
+  ProviderError,
+  ProviderRateLimited,
+  type ProviderSnapshot,
+} from "../../providers/types.ts";
 import { decrypt, encrypt } from "../../security/secrets.ts";
 import { toAccountView } from "../accounts/views.ts";
 import { type EventType, recordEvent } from "../events/service.ts";
@@ -55,7 +60,8 @@ const PHASE_EVENTS: Record<SyncPhase, EventType> = {
 export type SyncOutcome =
   | { kind: "SKIPPED"; reason: string }
   | { kind: "SYNCED"; phase: SyncPhase; window: DateWindow; result: ApplyResult }
-  | { kind: "FAILED"; phase: SyncPhase; status: ErrorStatus };
+  | { kind: "FAILED"; phase: SyncPhase; status: ErrorStatus }
+  | { kind: "POSTPONED"; phase: SyncPhase; retryAt: Date };
 
 export function phaseOf(row: ConnectionRow): SyncPhase {
   if (!row.initialSyncedAt) return "INITIAL";
@@ -127,6 +133,7 @@ export async function recordFailure(
   error: unknown,
   now: Date,
 ): Promise<SyncOutcome> {
+  if (error instanceof ProviderRateLimited) return postponeSync(ctx, connectionId, phase, error, now);
   const status: ErrorStatus = error instanceof ProviderError ? error.status : "ERROR_SERVICE";
   let details: ProviderErrorDetails;
   if (error instanceof ProviderError) {
@@ -154,6 +161,31 @@ export async function recordFailure(
     }
     await scheduleNext(tx, connectionId, nextSyncAt);
     return { kind: "FAILED", phase, status };
+  });
+}
+
+/**
+ * The provider asked us to slow down: the same sync runs again after its pause, the connection
+ * keeps its status (back from SYNCING) and no error event is recorded.
+ */
+async function postponeSync(
+  ctx: AppContext,
+  connectionId: string,
+  phase: SyncPhase,
+  error: ProviderRateLimited,
+  now: Date,
+): Promise<SyncOutcome> {
+  ctx.logger.warn({ connectionId, error: error.details }, "provider rate limit: sync postponed");
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(connections).where(eq(connections.id, connectionId)).for("update");
+    if (!row || !isActiveStatus(row.status))
+      return { kind: "SKIPPED", reason: "connection gone or disconnected" };
+    const nextSyncAt = new Date(now.getTime() + error.retryAfterSeconds * 1000);
+    // A connection that has synced before is SYNCED again; a first sync stays SYNCING until the retry.
+    const back = row.status === "SYNCING" && row.initialSyncedAt ? "SYNCED" : row.status;
+    await moveConnection(tx, row, back, { nextSyncAt }, now);
+    await scheduleNext(tx, connectionId, nextSyncAt);
+    return { kind: "POSTPONED", phase, retryAt: nextSyncAt };
   });
 }
 
@@ -237,12 +269,13 @@ export async function runSync(
   let snapshot: ProviderSnapshot;
   try {
     if (!claimed.accessTokenEncrypted || claimed.provider === "DISCONNECTED") throw loginRequired();
-    snapshot = await providerFor(claimed.provider).fetch({
+    snapshot = await (await providerFor(ctx, claimed.environmentId, claimed.provider)).fetch({
       accessToken: decrypt(ctx.secretKey, claimed.accessTokenEncrypted),
       now,
       window,
       products: claimed.products,
       attempt: claimed.failedSyncs + 1,
+      cursor: claimed.transactionsCursor,
     });
   } catch (error) {
     return recordFailure(ctx, connectionId, phase, error, now);
@@ -283,6 +316,7 @@ export async function runSync(
             row.syncedFromOn && row.syncedFromOn < window.startOn ? row.syncedFromOn : window.startOn,
           syncedThroughOn:
             row.syncedThroughOn && row.syncedThroughOn > window.endOn ? row.syncedThroughOn : window.endOn,
+          ...(snapshot.transactionChanges && { transactionsCursor: snapshot.transactionChanges.cursor }),
           ...(snapshot.rotatedAccessToken && {
             accessTokenEncrypted: encrypt(ctx.secretKey, snapshot.rotatedAccessToken),
           }),

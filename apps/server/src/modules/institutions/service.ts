@@ -1,7 +1,14 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { type EnvironmentMode, institutionRoutingNumbers, institutions } from "../../db/schema/index.ts";
+import {
+  type ConnectionProvider,
+  type EnvironmentMode,
+  institutionRoutingNumbers,
+  institutions,
+  type Product,
+} from "../../db/schema/index.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
+import { newId } from "../../http/ids.ts";
 import { isValidRoutingNumber } from "../../providers/identifiers.ts";
 import { isSandboxMode } from "../environments/service.ts";
 import type { InstitutionSummaryView, InstitutionView } from "./schemas.ts";
@@ -120,4 +127,39 @@ export async function searchByName(
     .where(and(...conditions))
     .orderBy(institutions.name)
     .limit(options.limit);
+}
+
+/**
+ * The catalogue's row for a provider's institution, created the first time a connection names
+ * it (a Plaid import, say) from what the provider tells of it.
+ */
+export async function ensureProviderInstitution(
+  db: Database,
+  provider: ConnectionProvider,
+  externalId: string,
+  describe: () => Promise<{
+    name: string;
+    url: string | null;
+    primaryColor: string | null;
+    products: Product[];
+  }>,
+): Promise<InstitutionRow> {
+  const known = sql`${institutions.providerIds} ->> ${provider} = ${externalId}`;
+  const [existing] = await db.select().from(institutions).where(known).limit(1);
+  if (existing) return existing;
+  const description = await describe();
+  const [row] = await db
+    .insert(institutions)
+    .values({
+      id: newId("institution"),
+      name: description.name,
+      url: description.url,
+      primaryColor: /^#[0-9a-f]{6}$/i.test(description.primaryColor ?? "")
+        ? description.primaryColor!
+        : "#4b5563",
+      providerIds: { [provider]: externalId },
+      products: description.products,
+    })
+    .returning();
+  return row!;
 }

@@ -1,0 +1,34 @@
+import { ProviderError, ProviderRateLimited } from "../providers/types.ts";
+import { HttpError, tooManyRequests } from "./errors.ts";
+
+/**
+ * A provider failure met while answering an API caller (spec 8): the provider's rate limit is a
+ * 429 with Retry-After; a credential or item the provider refuses is the caller's 400; anything
+ * else upstream is a 502. Other errors pass through unchanged.
+ */
+export function apiErrorOf(error: unknown): unknown {
+  if (error instanceof ProviderRateLimited) {
+    return tooManyRequests(
+      `The provider's rate limit was exceeded: ${error.details.errorMessage}`,
+      error.retryAfterSeconds,
+      (s) => `Retry after ${s} seconds.`,
+    );
+  }
+  if (!(error instanceof ProviderError)) return error;
+  const { errorType, errorCode, errorMessage } = error.details;
+  const isCallers =
+    error.status === "ERROR_REPAIRABLE" || errorType === "INVALID_INPUT" || errorType === "ITEM_ERROR";
+  if (isCallers) {
+    return new HttpError(
+      400,
+      `The provider refused the request (${errorType} ${errorCode}): ${errorMessage}`,
+      error.details.suggestedAction ??
+        "Check the access token and the item: an item in error must be repaired (Link update mode) first.",
+    );
+  }
+  return new HttpError(
+    502,
+    `The provider failed (${errorType} ${errorCode}): ${errorMessage}`,
+    "Retry later; if it persists, check the provider's status page.",
+  );
+}

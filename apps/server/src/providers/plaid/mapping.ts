@@ -1,0 +1,283 @@
+import type { AccountBase, Holding, Owner, PlaidError, Products, Security, Transaction } from "plaid";
+import type { AccountKind, AccountType, Product, SecurityType } from "../../db/schema/index.ts";
+import {
+  type ProviderAccount,
+  type ProviderBalance,
+  ProviderError,
+  type ProviderErrorStatus,
+  type ProviderHolding,
+  type ProviderOwner,
+  ProviderRateLimited,
+  type ProviderSecurity,
+  type ProviderTransaction,
+} from "../types.ts";
+
+/**
+ * Plaid's shapes -> Weft's. Plaid amounts are JSON numbers with Plaid's sign (a positive
+ * transaction amount is money out); Weft's are decimal strings, positive = money in.
+ */
+
+/** A JSON number as a decimal string, without float artefacts ("12.3" stays "12.3", 1e-7 is spelt out). */
+export function decimalOf(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`Not a finite amount: ${value}`);
+  const plain = String(value);
+  if (!/e/i.test(plain)) return plain;
+  return value.toFixed(12).replace(/\.?0+$/, "");
+}
+
+export const nullableDecimal = (value: number | null | undefined) =>
+  value === null || value === undefined ? null : decimalOf(value);
+
+/** Plaid's outflow-positive amount -> Weft's inflow-positive decimal. */
+export function weftAmountOf(plaidAmount: number): string {
+  const decimal = decimalOf(plaidAmount);
+  if (/^-?0(\.0*)?$/.test(decimal)) return "0";
+  return decimal.startsWith("-") ? decimal.slice(1) : `-${decimal}`;
+}
+
+const currencyOf = (item: { iso_currency_code?: string | null; unofficial_currency_code?: string | null }) =>
+  item.iso_currency_code ?? item.unofficial_currency_code ?? "USD";
+
+const DEPOSITORY_TYPES: Record<string, AccountType> = {
+  checking: "CHECKING",
+  savings: "SAVINGS",
+  "money market": "MONEY_MARKET",
+  cd: "CD",
+  hsa: "HSA",
+  "cash management": "CHECKING",
+  prepaid: "CHECKING",
+  paypal: "CHECKING",
+};
+const CREDIT_TYPES: Record<string, AccountType> = {
+  "credit card": "CREDIT_CARD",
+  paypal: "CREDIT_CARD",
+  "line of credit": "LINE_OF_CREDIT",
+};
+const LOAN_TYPES: Record<string, AccountType> = {
+  mortgage: "MORTGAGE",
+  student: "STUDENT",
+  auto: "AUTO",
+  consumer: "PERSONAL",
+  "home equity": "LINE_OF_CREDIT",
+  "line of credit": "LINE_OF_CREDIT",
+  loan: "PERSONAL",
+};
+const INVESTMENT_TYPES: Record<string, AccountType> = {
+  brokerage: "BROKERAGE",
+  ira: "IRA",
+  roth: "IRA",
+  "sep ira": "IRA",
+  "simple ira": "IRA",
+  "401k": "RETIREMENT_401K",
+  "roth 401k": "RETIREMENT_401K",
+  hsa: "HSA",
+};
+
+/** Plaid's type and subtype -> Weft's kind and type; anything unlisted is OTHER of its kind. */
+export function accountKindOf(
+  type: string,
+  subtype: string | null | undefined,
+): { kind: AccountKind; type: AccountType } {
+  const sub = subtype ?? "";
+  switch (type) {
+    case "credit":
+      return { kind: "CREDIT", type: CREDIT_TYPES[sub] ?? "OTHER" };
+    case "loan":
+      return { kind: "LOAN", type: LOAN_TYPES[sub] ?? "OTHER" };
+    case "investment":
+    case "brokerage":
+      return { kind: "INVESTMENT", type: INVESTMENT_TYPES[sub] ?? "OTHER" };
+    default:
+      return { kind: "DEPOSITORY", type: DEPOSITORY_TYPES[sub] ?? "OTHER" };
+  }
+}
+
+export function balanceOf(account: AccountBase, now: Date): ProviderBalance {
+  const updated = account.balances.last_updated_datetime;
+  return {
+    available: nullableDecimal(account.balances.available),
+    current: nullableDecimal(account.balances.current),
+    limit: nullableDecimal(account.balances.limit),
+    at: updated ? new Date(updated) : now,
+  };
+}
+
+export function accountOf(account: AccountBase, now: Date): ProviderAccount {
+  const { kind, type } = accountKindOf(account.type, account.subtype);
+  return {
+    externalId: account.account_id,
+    name: account.name,
+    mask: account.mask ?? null,
+    kind,
+    type,
+    status: "OPEN",
+    currencyCode: currencyOf(account.balances),
+    balance: balanceOf(account, now),
+    achNumbers: null,
+    owners: null,
+  };
+}
+
+const COUNTRY_CODES: Record<string, string> = { US: "USA", CA: "CAN", GB: "GBR" };
+
+export function ownerOf(owner: Owner): ProviderOwner {
+  return {
+    names: owner.names,
+    emails: owner.emails.map((e) => e.data),
+    phones: owner.phone_numbers.map((p) => p.data),
+    addresses: owner.addresses.map(({ data }) => ({
+      line1: data.street ?? "",
+      line2: null,
+      city: data.city ?? "",
+      state: data.region ?? "",
+      postalCode: data.postal_code ?? "",
+      countryCode: COUNTRY_CODES[data.country ?? ""] ?? data.country ?? "",
+    })),
+  };
+}
+
+export function transactionOf(transaction: Transaction): ProviderTransaction {
+  return {
+    accountExternalId: transaction.account_id,
+    externalId: transaction.transaction_id,
+    amount: weftAmountOf(transaction.amount),
+    currencyCode: currencyOf(transaction),
+    date: transaction.date,
+    // What the bank said, when Plaid gives it (the request asks for it); Plaid's cleaned name otherwise.
+    description: transaction.original_description || transaction.name || transaction.merchant_name || "",
+    status: transaction.pending ? "PENDING" : "POSTED",
+    pendingExternalId: transaction.pending_transaction_id ?? null,
+  };
+}
+
+const SECURITY_TYPES: Record<string, SecurityType> = {
+  equity: "EQUITY",
+  etf: "ETF",
+  "mutual fund": "MUTUAL_FUND",
+  "fixed income": "FIXED_INCOME",
+  cash: "CASH",
+};
+
+/** A security keyed by its ISIN, or by Plaid's security_id when it has none. */
+export const securityKeyOf = (security: Security) => security.isin || `PLAID:${security.security_id}`;
+
+export function securityOf(security: Security): ProviderSecurity {
+  return {
+    name: security.name ?? security.ticker_symbol ?? security.security_id,
+    tickerSymbol: security.ticker_symbol ?? null,
+    cusip: security.cusip ?? null,
+    isin: securityKeyOf(security),
+    type: SECURITY_TYPES[security.type ?? ""] ?? "OTHER",
+    currencyCode: currencyOf(security),
+  };
+}
+
+export function holdingOf(holding: Holding, security: Security, now: Date): ProviderHolding {
+  const pricedAt = holding.institution_price_datetime ?? holding.institution_price_as_of;
+  return {
+    accountExternalId: holding.account_id,
+    security: securityOf(security),
+    quantity: decimalOf(holding.quantity),
+    price: decimalOf(holding.institution_price),
+    value: decimalOf(holding.institution_value),
+    costBasis: nullableDecimal(holding.cost_basis),
+    currencyCode: currencyOf(holding),
+    at: pricedAt ? new Date(pricedAt) : now,
+  };
+}
+
+/** Weft's products -> the Plaid products that deliver them. */
+export const PLAID_PRODUCTS: Partial<Record<Product, Products>> = {
+  ACCOUNT_BALANCES_AND_TRANSACTIONS: "transactions" as Products,
+  ACCOUNT_NUMBERS: "auth" as Products,
+  ACCOUNT_OWNERS: "identity" as Products,
+  ACCOUNT_STATEMENTS: "statements" as Products,
+  INVESTMENTS: "investments" as Products,
+  LIABILITIES: "liabilities" as Products,
+};
+
+/** The import API's product names (as Quiltt's) -> Weft's. */
+export const IMPORT_PRODUCTS = {
+  auth: "ACCOUNT_NUMBERS",
+  identity: "ACCOUNT_OWNERS",
+  transactions: "ACCOUNT_BALANCES_AND_TRANSACTIONS",
+} as const satisfies Record<string, Product>;
+
+/** Plaid products an item has -> Weft products (balances come with every item). */
+export function productsOfItem(plaidProducts: readonly string[]): Product[] {
+  const products = new Set<Product>(["ACCOUNT_BALANCES_AND_TRANSACTIONS", "ACCOUNT_BALANCE_REFRESHES"]);
+  for (const [product, plaid] of Object.entries(PLAID_PRODUCTS)) {
+    if (plaidProducts.includes(plaid)) products.add(product as Product);
+  }
+  return [...products];
+}
+
+/** The user must sign in again (or grant access again) in Link's update mode. */
+const REPAIRABLE_CODES = new Set([
+  "ITEM_LOGIN_REQUIRED",
+  "PENDING_EXPIRATION",
+  "PENDING_DISCONNECT",
+  "USER_PERMISSION_REVOKED",
+  "ACCESS_NOT_GRANTED",
+  "INSUFFICIENT_CREDENTIALS",
+  "INVALID_CREDENTIALS",
+  "INVALID_MFA",
+  "INVALID_UPDATED_USERNAME",
+  "ITEM_LOCKED",
+  "USER_SETUP_REQUIRED",
+  "USER_INPUT_TIMEOUT",
+]);
+
+/** The institution, not the item, is the problem. */
+const INSTITUTION_CODES = new Set([
+  "INSTITUTION_DOWN",
+  "INSTITUTION_NOT_RESPONDING",
+  "INSTITUTION_NO_LONGER_SUPPORTED",
+  "INSTITUTION_NOT_AVAILABLE",
+  "INSTITUTION_NOT_ENABLED_IN_ENVIRONMENT",
+]);
+
+/** A product the item lacks: skipped in a sync, never an error. */
+export const PRODUCT_UNAVAILABLE_CODES = new Set([
+  "PRODUCTS_NOT_SUPPORTED",
+  "PRODUCT_NOT_READY",
+  "PRODUCT_NOT_ENABLED",
+  "NO_AUTH_ACCOUNTS",
+  "NO_INVESTMENT_ACCOUNTS",
+  "NO_INVESTMENT_AUTH_ACCOUNTS",
+  "NO_LIABILITY_ACCOUNTS",
+  "ADDITIONAL_CONSENT_REQUIRED",
+]);
+
+export function statusOfPlaidError(
+  error: Pick<PlaidError, "error_code" | "error_type">,
+): ProviderErrorStatus {
+  if (REPAIRABLE_CODES.has(error.error_code)) return "ERROR_REPAIRABLE";
+  if (INSTITUTION_CODES.has(error.error_code) || error.error_type === "INSTITUTION_ERROR")
+    return "ERROR_INSTITUTION";
+  return "ERROR_PROVIDER";
+}
+
+/** Plaid's error object in the spec's provider error structure. */
+export function errorDetailsOf(error: PlaidError) {
+  return {
+    errorType: error.error_type,
+    errorCode: error.error_code,
+    errorMessage: error.error_message,
+    displayMessage: error.display_message ?? null,
+    requestId: error.request_id ?? null,
+    suggestedAction: error.suggested_action ?? null,
+    documentationUrl: error.documentation_url ?? null,
+  };
+}
+
+/** Plaid asks for a minute's pause on rate limits; we retry a little after. */
+export const RATE_LIMIT_RETRY_SECONDS = 60;
+
+/** A Plaid error as a provider failure: rate limits are retried, the rest set the connection's status. */
+export function providerErrorOf(error: PlaidError): ProviderError | ProviderRateLimited {
+  if (error.error_type === "RATE_LIMIT_EXCEEDED" || error.error_code === "RATE_LIMIT_EXCEEDED") {
+    return new ProviderRateLimited(errorDetailsOf(error), RATE_LIMIT_RETRY_SECONDS);
+  }
+  return new ProviderError(statusOfPlaidError(error), errorDetailsOf(error));
+}

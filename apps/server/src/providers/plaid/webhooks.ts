@@ -1,0 +1,84 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from "jose";
+import type { PlaidApi } from "plaid";
+import { callPlaid } from "./client.ts";
+
+/**
+ * Plaid signs each webhook with a JWT in the `Plaid-Verification` header: ES256, the signing key
+ * named by `kid` (fetched from /webhook_verification_key/get), `iat` at most 5 minutes old, and
+ * `request_body_sha256` the SHA-256 of the exact body. Anything else is refused.
+ */
+export const MAX_WEBHOOK_AGE_SECONDS = 5 * 60;
+
+export class WebhookVerificationError extends Error {}
+
+type CachedKey = { key: Awaited<ReturnType<typeof importJWK>>; expiredAt: string | null };
+
+/** Verification keys by client and kid: Plaid rotates rarely, and a key never changes under its kid. */
+const keys = new Map<string, CachedKey>();
+
+async function verificationKey(client: PlaidApi, cacheScope: string, kid: string): Promise<CachedKey> {
+  const cacheKey = `${cacheScope}\n${kid}`;
+  const cached = keys.get(cacheKey);
+  if (cached) return cached;
+  let answer: Awaited<ReturnType<typeof client.webhookVerificationKeyGet>>["data"];
+  try {
+    answer = await callPlaid(() => client.webhookVerificationKeyGet({ key_id: kid }));
+  } catch (error) {
+    throw new WebhookVerificationError(`No verification key ${kid}: ${(error as Error).message}`);
+  }
+  const jwk = answer.key as unknown as JWK & { expired_at?: string | null };
+  const entry = {
+    key: await importJWK({ ...jwk, alg: "ES256" }, "ES256"),
+    expiredAt: jwk.expired_at ?? null,
+  };
+  keys.set(cacheKey, entry);
+  return entry;
+}
+
+const sha256Hex = (body: string | Buffer) => createHash("sha256").update(body).digest("hex");
+
+/** Throws WebhookVerificationError unless Plaid signed exactly this body, recently. */
+export async function verifyPlaidWebhook(
+  client: PlaidApi,
+  cacheScope: string,
+  header: string | undefined,
+  rawBody: string | Buffer,
+  now = new Date(),
+): Promise<void> {
+  if (!header) throw new WebhookVerificationError("The Plaid-Verification header is missing");
+  let kid: string | undefined;
+  try {
+    const protectedHeader = decodeProtectedHeader(header);
+    if (protectedHeader.alg !== "ES256") throw new Error(`algorithm ${protectedHeader.alg}`);
+    kid = protectedHeader.kid;
+  } catch (error) {
+    throw new WebhookVerificationError(
+      `The Plaid-Verification header is not an ES256 JWT (${(error as Error).message})`,
+    );
+  }
+  if (!kid) throw new WebhookVerificationError("The Plaid-Verification JWT names no key (kid)");
+  const { key, expiredAt } = await verificationKey(client, cacheScope, kid);
+  if (expiredAt && new Date(expiredAt) <= now) throw new WebhookVerificationError(`Key ${kid} has expired`);
+  let claims: Record<string, unknown>;
+  try {
+    ({ payload: claims } = await jwtVerify(header, key, {
+      algorithms: ["ES256"],
+      maxTokenAge: MAX_WEBHOOK_AGE_SECONDS,
+      currentDate: now,
+    }));
+  } catch (error) {
+    throw new WebhookVerificationError(
+      `The Plaid-Verification JWT does not verify: ${(error as Error).message}`,
+    );
+  }
+  const claimed = claims.request_body_sha256;
+  const actual = sha256Hex(rawBody);
+  if (
+    typeof claimed !== "string" ||
+    claimed.length !== actual.length ||
+    !timingSafeEqual(Buffer.from(claimed), Buffer.from(actual))
+  ) {
+    throw new WebhookVerificationError("The body does not match the signed request_body_sha256");
+  }
+}
