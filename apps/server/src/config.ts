@@ -21,6 +21,8 @@ export type Config = {
   mailFrom: string;
   /** Server-wide Plaid keys (WEFT_PLAID_*): on for every environment without a setting of its own. */
   plaid: PlaidDefaults | undefined;
+  /** The Plaid Link script the Connector loads (a local stand-in in tests). */
+  plaidLinkScriptUrl: string;
 };
 
 export const PLAID_ENVS = ["sandbox", "production"] as const;
@@ -56,6 +58,17 @@ function parseBoolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+/** Plaid's own Link script. */
+export const PLAID_LINK_SCRIPT_URL = "https://cdn.plaid.com/link/v2/stable/link-initialize.js";
+
+function parseUrl(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  if (!raw) return fallback;
+  if (!/^https?:\/\/[^/]/.test(raw))
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  return raw;
+}
+
 function parsePlaid(env: Env): PlaidDefaults | undefined {
   const plaidEnv = (env.WEFT_PLAID_ENV || "sandbox") as PlaidEnv;
   if (!PLAID_ENVS.includes(plaidEnv)) {
@@ -63,10 +76,7 @@ function parsePlaid(env: Env): PlaidDefaults | undefined {
       `WEFT_PLAID_ENV must be one of ${PLAID_ENVS.join(", ")}, got "${env.WEFT_PLAID_ENV}"`,
     );
   }
-  const baseUrl = env.WEFT_PLAID_BASE_URL || undefined;
-  if (baseUrl && !/^https?:\/\/[^/]/.test(baseUrl)) {
-    throw new ConfigError(`WEFT_PLAID_BASE_URL must be an absolute http(s) URL, got "${baseUrl}"`);
-  }
+  const baseUrl = env.WEFT_PLAID_BASE_URL ? parseUrl(env, "WEFT_PLAID_BASE_URL", "") : undefined;
   const clientId = env.WEFT_PLAID_CLIENT_ID || undefined;
   const secret = env.WEFT_PLAID_SECRET || undefined;
   if (!clientId !== !secret) {
@@ -98,5 +108,6 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: env.WEFT_SMTP_URL || undefined,
     mailFrom: env.WEFT_MAIL_FROM || "Weft <no-reply@weft.localhost>",
     plaid: parsePlaid(env),
+    plaidLinkScriptUrl: parseUrl(env, "WEFT_PLAID_LINK_SCRIPT_URL", PLAID_LINK_SCRIPT_URL),
   };
 }

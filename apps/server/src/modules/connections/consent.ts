@@ -151,24 +151,15 @@ export async function shareAccounts(
 const RECONNECTABLE = ["ERROR_REPAIRABLE", "DISCONNECTED"] as const;
 const isReconnectable = (row: ConnectionRow) => (RECONNECTABLE as readonly string[]).includes(row.status);
 
-/**
- * The end-user signs in again (reconnect mode): the provider renews the same link, the
- * connection returns to SYNCING with the new access, and its first sync announces each account
- * as reconnected.
- */
-export async function reconnectConnection(
-  ctx: AppContext,
-  environment: EnvironmentRow,
-  input: {
-    profileId: string;
-    connectionId: string;
-    username: string;
-    password: string;
-    mfaCode?: string | undefined;
-  },
-  now = new Date(),
-): Promise<LinkOutcome> {
-  const row = await ownConnection(ctx.db, environment.id, input.profileId, input.connectionId);
+/** The profile's connection if it can be reconnected (asks for a new sign-in, set up), else 409. */
+export async function reconnectableConnection(
+  db: Database,
+  environmentId: string,
+  profileId: string,
+  connectionId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<ConnectionRow> {
+  const row = await ownConnection(db, environmentId, profileId, connectionId, options);
   if (!isReconnectable(row) || !row.institutionId) {
     throw conflict(
       `Connection ${row.id} is ${row.status}: only a connection in ${RECONNECTABLE.join(" or ")} can be reconnected`,
@@ -181,7 +172,64 @@ export async function reconnectConnection(
       "Link the institution again instead of reconnecting.",
     );
   }
-  const institution = await findInstitution(ctx.db, environment.mode, row.institutionId);
+  return row;
+}
+
+/**
+ * The end-user signed in again: the connection is SYNCING with `set` (a renewed access, say) and
+ * a reconnect sync is queued, whose accounts are announced with account.reconnected.
+ */
+export async function resumeReconnected(
+  ctx: AppContext,
+  environmentId: string,
+  profileId: string,
+  connectionId: string,
+  set: Partial<typeof connections.$inferInsert>,
+  duplicate: () => Error,
+  now = new Date(),
+): Promise<ConnectionRow> {
+  try {
+    const connection = await ctx.db.transaction(async (tx) => {
+      const locked = await ownConnection(tx, environmentId, profileId, connectionId, { forUpdate: true });
+      if (!isReconnectable(locked))
+        throw conflict(`Connection ${locked.id} is ${locked.status} now`, "Reload it.");
+      const moved = await moveConnection(
+        tx,
+        locked,
+        "SYNCING",
+        { ...set, error: null, failedSyncs: 0, nextSyncAt: now },
+        now,
+      );
+      await enqueueJob(tx, SYNC_QUEUE, {
+        connectionId: locked.id,
+        scheduledFor: now.toISOString(),
+        reconnect: true,
+      });
+      return moved;
+    });
+    ctx.wakeWorkers();
+    return connection;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
+}
+
+/** Sign in again (the credentials path): the provider renews the same link, then the connection resumes. */
+export async function reconnectConnection(
+  ctx: AppContext,
+  environment: EnvironmentRow,
+  input: {
+    profileId: string;
+    connectionId: string;
+    username: string;
+    password: string;
+    mfaCode?: string | undefined;
+  },
+  now = new Date(),
+): Promise<LinkOutcome> {
+  const row = await reconnectableConnection(ctx.db, environment.id, input.profileId, input.connectionId);
+  const institution = await findInstitution(ctx.db, environment.mode, row.institutionId!);
   const provider =
     row.provider === "DISCONNECTED" ? providerForMode(environment.mode, institution) : row.provider;
   const result = await (await credentialLinker(ctx, environment.id, provider))({
@@ -195,40 +243,20 @@ export async function reconnectConnection(
     now,
   });
   if (result.kind !== "LINKED") return result;
-  try {
-    const connection = await ctx.db.transaction(async (tx) => {
-      const locked = await ownConnection(tx, environment.id, input.profileId, input.connectionId, {
-        forUpdate: true,
-      });
-      if (!isReconnectable(locked))
-        throw conflict(`Connection ${locked.id} is ${locked.status} now`, "Reload it.");
-      const moved = await moveConnection(
-        tx,
-        locked,
-        "SYNCING",
-        {
-          provider,
-          accessTokenEncrypted: encrypt(ctx.secretKey, result.accessToken),
-          loginFingerprint: fingerprintOf(institution.id, input.username),
-          error: null,
-          failedSyncs: 0,
-          nextSyncAt: now,
-        },
-        now,
-      );
-      await enqueueJob(tx, SYNC_QUEUE, {
-        connectionId: locked.id,
-        scheduledFor: now.toISOString(),
-        reconnect: true,
-      });
-      return moved;
-    });
-    ctx.wakeWorkers();
-    return { kind: "LINKED", connection };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw alreadyLinked(institution);
-    throw error;
-  }
+  const connection = await resumeReconnected(
+    ctx,
+    environment.id,
+    input.profileId,
+    input.connectionId,
+    {
+      provider,
+      accessTokenEncrypted: encrypt(ctx.secretKey, result.accessToken),
+      loginFingerprint: fingerprintOf(institution.id, input.username),
+    },
+    () => alreadyLinked(institution),
+    now,
+  );
+  return { kind: "LINKED", connection };
 }
 
 /** The consent timeout: a Connector link whose end-user never chose accounts is disconnected. */

@@ -276,22 +276,70 @@ export async function linkConnection(
   });
   if (result.kind !== "LINKED") return result;
 
+  const connection = await createConnection(
+    ctx,
+    environment.id,
+    {
+      profileId: profile.id,
+      institutionId: institution.id,
+      provider,
+      products: [...products],
+      accessToken: result.accessToken,
+      loginFingerprint,
+      historyStartOn,
+      awaitConsent: input.awaitConsent,
+    },
+    () => alreadyLinked(institution),
+    now,
+  );
+  return { kind: "LINKED", connection };
+}
+
+export type NewConnection = {
+  profileId: string;
+  institutionId: string | null;
+  provider: ProviderName;
+  products: Product[];
+  accessToken: string;
+  historyStartOn: string;
+  /** One live connection per login (sandbox), or per provider link (externalId, e.g. a Plaid item). */
+  loginFingerprint?: string | undefined;
+  externalId?: string | undefined;
+  isExternallyManaged?: boolean | undefined;
+  /** Linked in the Connector: nothing syncs until the end-user chooses accounts. */
+  awaitConsent?: boolean | undefined;
+};
+
+/**
+ * A new connection, INITIALIZING, with connection.created and its first sync (or, waiting for
+ * consent, its consent timeout) enqueued, all in one transaction. `duplicate` is the 409 when
+ * the profile (login) or environment (provider link) already has it live.
+ */
+export async function createConnection(
+  ctx: AppContext,
+  environmentId: string,
+  input: NewConnection,
+  duplicate: () => Error,
+  now = new Date(),
+): Promise<ConnectionRow> {
   try {
     const connection = await ctx.db.transaction(async (tx) => {
-      await findLiveProfile(tx, environment.id, profile.id, { forUpdate: true });
+      await findLiveProfile(tx, environmentId, input.profileId, { forUpdate: true });
       const [row] = await tx
         .insert(connections)
         .values({
           id: newId("connection"),
-          environmentId: environment.id,
-          profileId: profile.id,
-          provider,
-          products: [...products],
+          environmentId,
+          profileId: input.profileId,
+          provider: input.provider,
+          products: input.products,
           status: "INITIALIZING",
-          institutionId: institution.id,
-          accessTokenEncrypted: encrypt(ctx.secretKey, result.accessToken),
-          loginFingerprint,
-          historyStartOn,
+          institutionId: input.institutionId,
+          accessTokenEncrypted: encrypt(ctx.secretKey, input.accessToken),
+          loginFingerprint: input.loginFingerprint ?? null,
+          externalId: input.externalId ?? null,
+          isExternallyManaged: input.isExternallyManaged ?? false,
+          historyStartOn: input.historyStartOn,
           nextSyncAt: input.awaitConsent ? null : now,
           awaitingConsentSince: input.awaitConsent ? now : null,
           createdAt: now,
@@ -307,9 +355,10 @@ export async function linkConnection(
       }
       return row!;
     });
-    return { kind: "LINKED", connection };
+    ctx.wakeWorkers();
+    return connection;
   } catch (error) {
-    if (isUniqueViolation(error)) throw alreadyLinked(institution);
+    if (isUniqueViolation(error)) throw duplicate();
     throw error;
   }
 }

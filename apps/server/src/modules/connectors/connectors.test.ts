@@ -125,6 +125,7 @@ describe("institution search", () => {
       id: expect.stringMatching(/^inst_/),
       name: expect.any(String),
       logoUrl: expect.stringContaining("/logo.svg"),
+      linkWith: "CREDENTIALS",
     });
 
     const limited = await createConnector(platform.ctx.db, {

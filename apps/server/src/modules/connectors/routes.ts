@@ -3,18 +3,21 @@ import type { AppContext } from "../../context.ts";
 import { sessionPrincipalOf } from "../../http/auth.ts";
 import { errorResponses } from "../../http/schemas.ts";
 import type { Server } from "../../http/server-type.ts";
-import { InstitutionSummary } from "../institutions/schemas.ts";
 import {
   AccountChoices,
   AccountSelection,
   ConnectorConnection,
   ConnectorConnectionParams,
+  ConnectorInstitution,
   ConnectorParams,
   ConnectorPublicConfig,
   Credentials,
   InstitutionQuery,
   LinkOutcome,
   LinkRequest,
+  PlaidExchangeRequest,
+  PlaidLinkToken,
+  PlaidLinkTokenRequest,
 } from "./schemas.ts";
 import {
   accountChoices,
@@ -22,6 +25,9 @@ import {
   connectorFor,
   getInstitutionFor,
   linkFromConnector,
+  plaidExchange,
+  plaidLinkToken,
+  plaidResume,
   publicConfig,
   reconnectFromConnector,
   searchInstitutions,
@@ -48,7 +54,7 @@ export function registerConnectorRoutes(app: Server, ctx: AppContext): void {
       schema: {
         params: ConnectorParams,
         querystring: InstitutionQuery,
-        response: { 200: Type.Array(InstitutionSummary), ...errorResponses(401, 404, 422) },
+        response: { 200: Type.Array(ConnectorInstitution), ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => {
@@ -64,7 +70,7 @@ export function registerConnectorRoutes(app: Server, ctx: AppContext): void {
       config: session,
       schema: {
         params: Type.Object({ connectorId: Type.String(), institutionId: Type.String() }),
-        response: { 200: InstitutionSummary, ...errorResponses(401, 404) },
+        response: { 200: ConnectorInstitution, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
@@ -88,6 +94,56 @@ export function registerConnectorRoutes(app: Server, ctx: AppContext): void {
       const caller = sessionPrincipalOf(request);
       const connector = await connectorFor(ctx, request.params.connectorId, caller);
       return linkFromConnector(ctx, connector, caller, request.body);
+    },
+  );
+
+  app.post(
+    "/v1/connectors/:connectorId/plaid/link-token",
+    {
+      config: session,
+      schema: {
+        params: ConnectorParams,
+        body: PlaidLinkTokenRequest,
+        response: { 200: PlaidLinkToken, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 502) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      const connector = await connectorFor(ctx, request.params.connectorId, caller);
+      return plaidLinkToken(ctx, connector, caller, request.body);
+    },
+  );
+
+  app.post(
+    "/v1/connectors/:connectorId/plaid/exchange",
+    {
+      config: session,
+      schema: {
+        params: ConnectorParams,
+        body: PlaidExchangeRequest,
+        response: { 200: LinkOutcome, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 502) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      const connector = await connectorFor(ctx, request.params.connectorId, caller);
+      return plaidExchange(ctx, connector, caller, request.body);
+    },
+  );
+
+  app.post(
+    "/v1/connectors/:connectorId/connections/:connectionId/plaid/resume",
+    {
+      config: session,
+      schema: {
+        params: ConnectorConnectionParams,
+        response: { 200: LinkOutcome, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      await connectorFor(ctx, request.params.connectorId, caller);
+      return plaidResume(ctx, caller, request.params.connectionId);
     },
   );
 

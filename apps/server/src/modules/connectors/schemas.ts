@@ -58,8 +58,42 @@ export const ConnectorAccount = Type.Object({
   type: Type.String(),
 });
 
+/** An institution as the Connector shows it, and how the end-user links it. */
+export const ConnectorInstitution = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  logoUrl: Type.String(),
+  linkWith: Type.Enum(["CREDENTIALS", "PLAID_LINK"], {
+    type: "string",
+    description: "CREDENTIALS: the Connector's own login form; PLAID_LINK: Plaid Link.",
+  }),
+});
+
+export const PlaidLinkTokenRequest = Type.Object(
+  {
+    institutionId: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    connectionId: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);
+
+export const PlaidLinkToken = Type.Object({
+  linkToken: Type.String(),
+  expiration: Type.String(),
+  scriptUrl: Type.String(),
+});
+
+export const PlaidExchangeRequest = Type.Object(
+  {
+    publicToken: Type.String({ minLength: 1, maxLength: 200 }),
+    institutionId: Type.String({ minLength: 1, maxLength: 40 }),
+  },
+  { additionalProperties: false },
+);
+
 export const ConnectorConnection = Type.Object({
   id: Type.String(),
+  provider: Type.String(),
   profileId: Type.String(),
   status: Type.String(),
   institution: Nullable(Type.Object({ id: Type.String(), name: Type.String(), logoUrl: Type.String() })),

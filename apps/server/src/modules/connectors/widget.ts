@@ -16,6 +16,9 @@ import {
   searchByName,
   toInstitutionSummary,
 } from "../institutions/service.ts";
+import { plaidSettingsFor } from "../integrations/service.ts";
+import { searchPlaidInstitutions } from "../plaid/institutions.ts";
+import { createLinkToken, exchangePublicToken, resumeAfterUpdateMode } from "../plaid/link.ts";
 import type { AccountChoices, ConnectorConnection, ConnectorPublicConfig, LinkOutcome } from "./schemas.ts";
 import { type ConnectorRow, findConnector } from "./service.ts";
 
@@ -63,7 +66,7 @@ function isAllowed(connector: ConnectorRow, caller: WidgetCaller, institution: I
 }
 
 /** An institution the connector allows, or 404 (as if it did not exist). */
-async function allowedInstitution(
+export async function allowedInstitution(
   ctx: AppContext,
   connector: ConnectorRow,
   caller: WidgetCaller,
@@ -74,6 +77,20 @@ async function allowedInstitution(
   return institution;
 }
 
+/** How the end-user links an institution: Plaid's institutions in Plaid Link, the sandbox's in our form. */
+function toConnectorInstitution(ctx: AppContext, caller: WidgetCaller, row: InstitutionRow) {
+  const provider = providerForMode(caller.environment.mode, row);
+  return {
+    ...toInstitutionSummary(row, ctx.config.publicUrl),
+    linkWith: provider === "PLAID" ? ("PLAID_LINK" as const) : ("CREDENTIALS" as const),
+  };
+}
+
+/**
+ * Institutions by name: the catalogue's, and when the environment has Plaid on, Plaid's own
+ * search (each added to the catalogue the first time it is seen). Plaid failing to answer
+ * leaves the catalogue's results.
+ */
 export async function searchInstitutions(
   ctx: AppContext,
   connector: ConnectorRow,
@@ -81,13 +98,23 @@ export async function searchInstitutions(
   query: string,
   limit: number,
 ) {
+  const plaidRows = await searchPlaidInstitutions(ctx, caller.environment.id, query, limit).catch((error) => {
+    ctx.logger.warn({ err: error }, "Plaid institution search failed");
+    return [];
+  });
   const rows = await searchByName(ctx.db, caller.environment.mode, query, {
     ids: connector.institutionIds,
     limit,
   });
-  return rows
-    .filter((row) => isAllowed(connector, caller, row))
-    .map((row) => toInstitutionSummary(row, ctx.config.publicUrl));
+  const isPlaidOn = (await plaidSettingsFor(ctx, caller.environment.id)) !== null;
+  const byId = new Map([...rows, ...plaidRows].map((row) => [row.id, row]));
+  return [...byId.values()]
+    .map((row) => ({ row, view: toConnectorInstitution(ctx, caller, row) }))
+    .filter(
+      ({ row, view }) => isAllowed(connector, caller, row) && (isPlaidOn || view.linkWith !== "PLAID_LINK"),
+    )
+    .slice(0, limit)
+    .map(({ view }) => view);
 }
 
 export async function getInstitutionFor(
@@ -96,8 +123,62 @@ export async function getInstitutionFor(
   caller: WidgetCaller,
   id: string,
 ) {
-  return toInstitutionSummary(await allowedInstitution(ctx, connector, caller, id), ctx.config.publicUrl);
+  return toConnectorInstitution(ctx, caller, await allowedInstitution(ctx, connector, caller, id));
 }
+
+/** Start Plaid Link for an institution the connector allows, or in update mode for the caller's connection. */
+export async function plaidLinkToken(
+  ctx: AppContext,
+  connector: ConnectorRow,
+  caller: WidgetCaller,
+  input: { institutionId?: string | undefined; connectionId?: string | undefined },
+) {
+  const institution = input.institutionId
+    ? await allowedInstitution(ctx, connector, caller, input.institutionId)
+    : undefined;
+  return createLinkToken(ctx, toCaller(caller), {
+    connectorName: connector.name,
+    ...(institution && { institution }),
+    ...(input.connectionId && { connectionId: input.connectionId }),
+    products: institution
+      ? institution.products.filter((p) => connector.products.includes(p))
+      : connector.products,
+  });
+}
+
+/** Plaid Link succeeded: a connection waiting for the end-user's choice of accounts. */
+export async function plaidExchange(
+  ctx: AppContext,
+  connector: ConnectorRow,
+  caller: WidgetCaller,
+  input: { publicToken: string; institutionId: string },
+): Promise<Static<typeof LinkOutcome>> {
+  const institution = await allowedInstitution(ctx, connector, caller, input.institutionId);
+  const products = institution.products.filter((p) => connector.products.includes(p));
+  const connection = await exchangePublicToken(ctx, toCaller(caller), {
+    publicToken: input.publicToken,
+    institution,
+    products,
+  });
+  return toLinkOutcome({ kind: "LINKED", connection });
+}
+
+/** Plaid Link's update mode succeeded for the caller's connection: it syncs again. */
+export async function plaidResume(
+  ctx: AppContext,
+  caller: WidgetCaller,
+  connectionId: string,
+): Promise<Static<typeof LinkOutcome>> {
+  return toLinkOutcome({
+    kind: "LINKED",
+    connection: await resumeAfterUpdateMode(ctx, toCaller(caller), connectionId),
+  });
+}
+
+const toCaller = (caller: WidgetCaller) => ({
+  environmentId: caller.environment.id,
+  profileId: caller.profile.id,
+});
 
 /** Log in at the institution and link it to the caller's profile, with the connector's products. */
 export async function linkFromConnector(
@@ -193,6 +274,7 @@ export async function connectionFor(
   const rows = await listConnectionAccounts(ctx.db, view.id);
   return {
     id: view.id,
+    provider: view.provider,
     profileId: view.profileId,
     status: view.status,
     institution: view.institution,

@@ -37,12 +37,13 @@ export const toInstitutionView = (
 
 /**
  * Sandbox institutions (reached through the MOCK provider) exist for TEST and SANDBOX
- * environments only; PRODUCTION sees the institutions real providers reach.
+ * environments only; PRODUCTION sees the institutions real providers reach. TEST and SANDBOX
+ * also see Plaid's (Plaid's own sandbox is a sandbox too).
  */
 function visibleIn(mode: EnvironmentMode) {
   return !isSandboxMode(mode)
     ? sql`exists (select 1 from jsonb_object_keys(${institutions.providerIds}) k where k <> 'MOCK')`
-    : sql`${institutions.providerIds} ? 'MOCK'`;
+    : sql`${institutions.providerIds} ?| array['MOCK', 'PLAID']`;
 }
 
 async function routingNumbersOf(db: Database, ids: string[]): Promise<Map<string, string[]>> {

@@ -30,7 +30,6 @@ export function registerPlaidRoutes(app: Server, ctx: AppContext): void {
     async (request, reply) => {
       const { environment } = apiKeyPrincipalOf(request);
       const row = await importPlaidConnection(ctx, environment.id, request.params.profileId, request.body);
-      ctx.wakeWorkers();
       return reply.code(201).send(await connectionViewOf(ctx.db, row, ctx.config.publicUrl));
     },
   );

@@ -3,9 +3,7 @@ import type { CountryCode } from "plaid";
 import type { AppContext } from "../../context.ts";
 import { connections, type Product } from "../../db/schema/index.ts";
 import { badRequest, HttpError, unauthenticated } from "../../http/errors.ts";
-import { newId } from "../../http/ids.ts";
 import { apiErrorOf } from "../../http/provider-errors.ts";
-import { enqueueJob } from "../../jobs/queue.ts";
 import { callPlaid } from "../../providers/plaid/client.ts";
 import {
   errorDetailsOf,
@@ -17,15 +15,7 @@ import { translatePlaidFailure } from "../../providers/plaid/provider.ts";
 import { verifyPlaidWebhook, WebhookVerificationError } from "../../providers/plaid/webhooks.ts";
 import { plaidProviderFor } from "../../providers/registry.ts";
 import { ProviderError } from "../../providers/types.ts";
-import { encrypt } from "../../security/secrets.ts";
-import {
-  connectionExists,
-  historyStartFor,
-  isUniqueViolation,
-  recordConnectionEvent,
-  requestSync,
-  SYNC_QUEUE,
-} from "../connections/service.ts";
+import { connectionExists, createConnection, historyStartFor, requestSync } from "../connections/service.ts";
 import { recordFailure } from "../connections/sync.ts";
 import { ensureProviderInstitution } from "../institutions/service.ts";
 import { requirePlaidSettings } from "../integrations/service.ts";
@@ -44,7 +34,7 @@ export const plaidWebhookUrl = (publicUrl: string, environmentId: string) =>
   `${publicUrl}/v1/plaid/webhooks/${environmentId}`;
 
 /** Runs a Plaid call for an API caller: Plaid's failures become 400 / 429 / 502 (spec 8). */
-async function forCaller<T>(call: () => Promise<T>): Promise<T> {
+export async function forCaller<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -130,36 +120,22 @@ export async function importPlaidConnection(
     );
   }
 
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      await findLiveProfile(tx, environmentId, profile.id, { forUpdate: true });
-      const [row] = await tx
-        .insert(connections)
-        .values({
-          id: newId("connection"),
-          environmentId,
-          profileId: profile.id,
-          provider: "PLAID",
-          products,
-          status: "INITIALIZING",
-          institutionId: institution?.id ?? null,
-          accessTokenEncrypted: encrypt(ctx.secretKey, access_token),
-          externalId: item.item_id,
-          isExternallyManaged: input.externallyManaged ?? false,
-          historyStartOn: historyStartFor(now),
-          nextSyncAt: now,
-          createdAt: now,
-          statusChangedAt: now,
-        })
-        .returning();
-      await recordConnectionEvent(tx, row!, "connection.created", ctx.config.publicUrl);
-      await enqueueJob(tx, SYNC_QUEUE, { connectionId: row!.id, scheduledFor: now.toISOString() });
-      return row!;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate();
-    throw error;
-  }
+  return createConnection(
+    ctx,
+    environmentId,
+    {
+      profileId: profile.id,
+      institutionId: institution?.id ?? null,
+      provider: "PLAID",
+      products,
+      accessToken: access_token,
+      externalId: item.item_id,
+      isExternallyManaged: input.externallyManaged ?? false,
+      historyStartOn: historyStartFor(now),
+    },
+    duplicate,
+    now,
+  );
 }
 
 type PlaidWebhook = { webhook_type?: unknown; webhook_code?: unknown; item_id?: unknown; error?: unknown };
