@@ -8,7 +8,14 @@ export type ConnectorConfig = {
   products: string[];
 };
 
-export type Institution = { id: string; name: string; logoUrl: string };
+export type Institution = {
+  id: string;
+  name: string;
+  logoUrl: string;
+  /** CREDENTIALS: our login form; PLAID_LINK: Plaid's own widget. */
+  linkWith?: "CREDENTIALS" | "PLAID_LINK";
+};
+export type PlaidLinkToken = { linkToken: string; expiration: string; scriptUrl: string };
 export type Challenge = { type: "CODE"; message: string };
 export type LinkOutcome = {
   outcome: "LINKED" | "MFA_REQUIRED" | "INVALID_MFA_CODE" | "INVALID_CREDENTIALS";
@@ -19,6 +26,7 @@ export type LinkOutcome = {
 export type Account = { id: string; name: string; mask: string | null; kind: string; type: string };
 export type ConnectionState = {
   id: string;
+  provider: string;
   profileId: string;
   status: string;
   institution: Institution | null;
@@ -96,6 +104,12 @@ export function createApi(connectorId: string, getToken: () => string | undefine
         ...authed,
         body: { accountIds, consent: true },
       }),
+    plaidLinkToken: (body: { institutionId: string } | { connectionId: string }) =>
+      request<PlaidLinkToken>("POST", `${base}/plaid/link-token`, { ...authed, body }),
+    plaidExchange: (body: { publicToken: string; institutionId: string }) =>
+      request<LinkOutcome>("POST", `${base}/plaid/exchange`, { ...authed, body }),
+    plaidResume: (id: string) =>
+      request<LinkOutcome>("POST", `${base}/connections/${encodeURIComponent(id)}/plaid/resume`, authed),
     reconnect: (id: string, body: { username: string; password: string; mfaCode?: string }) =>
       request<LinkOutcome>("POST", `${base}/connections/${encodeURIComponent(id)}/reconnect`, {
         ...authed,

@@ -10,6 +10,7 @@ import {
   type Institution,
 } from "./api.ts";
 import type { Host } from "./host.ts";
+import { openPlaidLink } from "./plaid-link.ts";
 import {
   Accounts,
   Credentials,
@@ -37,6 +38,7 @@ type Step =
       error?: string;
     }
   | { name: "linking" }
+  | { name: "plaidLink"; institution: Institution }
   | { name: "accounts"; connectionId: string; institution: Institution; accounts: Account[] }
   | { name: "syncing"; connectionId: string }
   | { name: "success"; connection: ConnectionState }
@@ -93,20 +95,71 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
     host.send({ type: "ExitAbort", profileId: profileId.current, connectionId: init?.connectionId ?? null });
   }, [host, init]);
 
+  // Read through a ref: begin() must stay stable, or the start-up effect would run again.
+  const exitAbortRef = useRef(exitAbort);
+  exitAbortRef.current = exitAbort;
+
+  /**
+   * Plaid's institutions link in Plaid Link: a link token (update mode when reconnecting), then the
+   * public token Link returns goes to the server, and the end-user chooses accounts as usual.
+   */
+  const linkWithPlaid = useCallback(
+    async (institution: Institution, connectionId?: string) => {
+      setStep({ name: "plaidLink", institution });
+      const { linkToken, scriptUrl } = await api.plaidLinkToken(
+        connectionId ? { connectionId } : { institutionId: institution.id },
+      );
+      const result = await openPlaidLink(scriptUrl, linkToken);
+      if (result.kind === "EXIT") {
+        if (result.message) return showError("ERROR_REPAIRABLE", result.message);
+        // The end-user left Link: a reconnect ends there, a new link goes back to the search.
+        return connectionId ? exitAbortRef.current() : setStep({ name: "search" });
+      }
+      if (connectionId) {
+        await api.plaidResume(connectionId);
+        return setStep({ name: "syncing", connectionId });
+      }
+      setStep({ name: "linking" });
+      const linked = await api.plaidExchange({
+        publicToken: result.publicToken,
+        institutionId: institution.id,
+      });
+      const choices = await api.accountChoices(linked.connectionId!);
+      if (choices.error) return showError(choices.error.code, choices.error.message);
+      setStep({
+        name: "accounts",
+        connectionId: linked.connectionId!,
+        institution,
+        accounts: choices.accounts,
+      });
+    },
+    [api, showError],
+  );
+
+  /** The institution's own way of linking: Plaid Link, or our login form. */
+  const startLink = useCallback(
+    (institution: Institution, connectionId?: string) => {
+      if (institution.linkWith !== "PLAID_LINK") return setStep({ name: "credentials", institution });
+      linkWithPlaid(institution, connectionId).catch((error: Error) =>
+        fail("Something went wrong", error.message, "Close this window and try again."),
+      );
+    },
+    [linkWithPlaid, fail],
+  );
+
   /** After sign-in: reconnect mode, a preselected institution, or search. */
   const begin = useCallback(
     async (message: InitMessage | undefined) => {
       if (message?.connectionId) {
         const connection = await api.connection(message.connectionId);
         if (!connection.institution) throw new ApiError(404, "That connection cannot be reconnected", "");
-        return setStep({ name: "credentials", institution: connection.institution });
+        const linkWith = connection.provider === "PLAID" ? "PLAID_LINK" : "CREDENTIALS";
+        return startLink({ ...connection.institution, linkWith }, message.connectionId);
       }
-      if (message?.institution) {
-        return setStep({ name: "credentials", institution: await api.institution(message.institution) });
-      }
+      if (message?.institution) return startLink(await api.institution(message.institution));
       setStep({ name: "search" });
     },
-    [api],
+    [api, startLink],
   );
 
   // Start: the connector's config, the session from the host (or sign-in), then the first step.
@@ -264,12 +317,7 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
           />
         );
       case "search":
-        return (
-          <Search
-            search={api.searchInstitutions}
-            onPick={(institution) => setStep({ name: "credentials", institution })}
-          />
-        );
+        return <Search search={api.searchInstitutions} onPick={(institution) => startLink(institution)} />;
       case "credentials":
         return (
           <Credentials
@@ -292,6 +340,10 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
         );
       case "linking":
         return <Progress title="Connecting" detail="Talking to your bank…" />;
+      case "plaidLink":
+        return (
+          <Progress title={`Connecting ${step.institution.name}`} detail="Continue in the Plaid window…" />
+        );
       case "accounts":
         return (
           <Accounts

@@ -8,9 +8,10 @@ import { and, eq } from "drizzle-orm";
 import type { FrameLocator, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events } from "../../server/src/db/schema/index.ts";
+import { connections, events } from "../../server/src/db/schema/index.ts";
 import { CONNECTOR_APP, ensureBuilt } from "../../server/src/http/static-apps.ts";
 import { createConnector } from "../../server/src/modules/connectors/service.ts";
+import { type PlaidStandIn, startPlaidStandIn } from "../../server/src/providers/plaid/test/stand-in.ts";
 import { launchChromium } from "../../server/test/chromium.ts";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../server/test/harness.ts";
 import { freePort } from "../../server/test/processes.ts";
@@ -25,6 +26,7 @@ let hostUrl: string;
 let hostServer: http.Server;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let connectorId: string;
+let plaid: PlaidStandIn;
 
 async function listen(server: http.Server, host: string): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
@@ -47,10 +49,18 @@ beforeAll(async () => {
   });
   hostUrl = `http://localhost:${await listen(hostServer, "127.0.0.1")}`;
 
-  // Weft itself, on a real socket, with its workers running.
+  // Weft itself, on a real socket, with its workers running, and Plaid (the local stand-in, with
+  // its Link script) on for every environment.
+  plaid = await startPlaidStandIn();
   const port = await freePort();
   weftUrl = `http://127.0.0.1:${port}`;
-  platform = await startTestPlatform({ WEFT_PUBLIC_URL: weftUrl });
+  platform = await startTestPlatform({
+    WEFT_PUBLIC_URL: weftUrl,
+    WEFT_PLAID_CLIENT_ID: plaid.clientId,
+    WEFT_PLAID_SECRET: plaid.secret,
+    WEFT_PLAID_BASE_URL: plaid.url,
+    WEFT_PLAID_LINK_SCRIPT_URL: `${plaid.url}/link/initialize.js`,
+  });
   await platform.app.listen({ port, host: "127.0.0.1" });
   platform.worker.start();
   env = await platform.environment("SANDBOX");
@@ -63,6 +73,7 @@ afterAll(async () => {
   await browser?.close();
   hostServer?.close();
   await platform?.close();
+  await plaid?.close();
 });
 
 type Session = {
@@ -284,5 +295,70 @@ describe("the Connector in Chromium", () => {
       .from(events)
       .where(and(eq(events.type, "account.reconnected"), eq(events.profileId, profile.id)));
     expect(reconnected.map((e) => (e.record as { id: string }).id).sort()).toEqual(before);
+  });
+});
+
+describe("Plaid Link in the Connector", () => {
+  it("links a Plaid institution through Link, shares accounts, syncs; later repairs it in update mode", async () => {
+    const session = await openHost();
+    await signIn(session, "plaid.user@example.com");
+    const { connector } = session;
+    await connector.getByRole("heading", { name: "Select your bank" }).waitFor();
+    await connector.getByLabel("Search for your bank").fill("platypus");
+    await connector.getByRole("button", { name: "First Platypus Bank" }).click();
+    // Plaid Link (the stand-in of Plaid's script) opens inside the Connector.
+    await connector.getByRole("button", { name: "Continue" }).click();
+    await connector.getByRole("heading", { name: "Choose accounts to share" }).waitFor({ timeout: 20_000 });
+    await shot(session, "10-plaid-accounts");
+    await connector.getByRole("checkbox", { name: /I allow Acme Budget/ }).check();
+    await connector.getByRole("button", { name: "Share accounts" }).click();
+    await connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
+    await connector.getByRole("button", { name: "Done" }).click();
+    const exit = await waitForEvent(session, "exited.successful");
+    const connectionId = String(exit.metadata.connectionId);
+    const connection = await platformGet(`/v1/connections/${connectionId}`);
+    expect(connection).toMatchObject({
+      provider: "PLAID",
+      status: "SYNCED",
+      institution: { name: "First Platypus Bank" },
+    });
+    const exchanged = plaid.requests.filter((r) => r.path === "/item/public_token/exchange");
+    expect(exchanged.length).toBeGreaterThan(0);
+
+    // The bank asks the user to sign in again: Plaid says so by webhook, the connection waits for the user.
+    const [row] = await platform.ctx.db.select().from(connections).where(eq(connections.id, connectionId));
+    const itemId = row!.externalId!;
+    plaid.setItemError(itemId, "ITEM_LOGIN_REQUIRED");
+    expect(
+      await plaid.sendWebhook(itemId, {
+        webhook_type: "ITEM",
+        webhook_code: "ERROR",
+        item_id: itemId,
+        error: {
+          error_type: "ITEM_ERROR",
+          error_code: "ITEM_LOGIN_REQUIRED",
+          error_message: "login required",
+        },
+      }),
+    ).toBe(200);
+    expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("ERROR_REPAIRABLE");
+
+    const token = (
+      await platform.app.inject({
+        method: "POST",
+        url: "/v1/users/sessions",
+        headers: env.auth,
+        payload: { userId: exit.metadata.profileId },
+      })
+    ).json().token;
+    const repair = await openHost({ session: token, connectionId });
+    await repair.connector.getByRole("button", { name: "Continue" }).click();
+    await repair.connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
+    await shot(repair, "11-plaid-reconnected");
+    await repair.connector.getByRole("button", { name: "Done" }).click();
+    await waitForEvent(repair, "exited.successful");
+    expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("SYNCED");
+    const linkTokens = plaid.requests.filter((r) => r.path === "/link/token/create");
+    expect(linkTokens.at(-1)!.body.access_token).toBeDefined();
   });
 });

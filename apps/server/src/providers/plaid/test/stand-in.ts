@@ -764,7 +764,6 @@ type ItemRecord = {
   /** Log positions per account, ascending, so an account-filtered page is found by binary search. */
   accountLog: Map<string, number[]>;
   nextSequence: number;
-  balanceRefreshes: number;
   mutation: PaginationMutation | null;
   lastWebhook: { sent_at: string; code_sent: string } | null;
   lastTransactionsUpdate: string;
@@ -778,14 +777,12 @@ type LinkTokenRecord = {
   webhook: string | null;
   institutionId: string | null;
   accessToken: string | null;
-  sessionIds: Set<string>;
 };
 
 type PublicTokenRecord = { itemId: string; expiresAt: Date; used: boolean };
 
 type SigningKeys = {
   kid: string;
-  createdAt: number;
   jwk: Json;
   privateKey: Awaited<ReturnType<typeof generateKeyPair>>["privateKey"];
   impostor: Awaited<ReturnType<typeof generateKeyPair>>["privateKey"];
@@ -846,7 +843,6 @@ function createItemRecord(state: State, options: ItemOptions): ItemRecord {
     log: [],
     accountLog: new Map(),
     nextSequence: 0,
-    balanceRefreshes: 0,
     mutation: null,
     lastWebhook: null,
     lastTransactionsUpdate: toTimestamp(state.now()),
@@ -863,72 +859,75 @@ function createItemRecord(state: State, options: ItemOptions): ItemRecord {
   return item;
 }
 
+type AccountTemplate = Pick<Account, "name" | "officialName" | "mask" | "type" | "subtype"> & {
+  /** Range of the opening balance, in dollars. */
+  balance: readonly [number, number];
+};
+
+const ACCOUNT_TEMPLATES: Record<AccountKind, AccountTemplate> = {
+  checking: {
+    name: "Plaid Checking",
+    officialName: "Plaid Gold Standard 0% Interest Checking",
+    mask: "0000",
+    type: "depository",
+    subtype: "checking",
+    balance: [800, 5000],
+  },
+  savings: {
+    name: "Plaid Saving",
+    officialName: "Plaid Silver Standard 0.1% Interest Saving",
+    mask: "1111",
+    type: "depository",
+    subtype: "savings",
+    balance: [2000, 20000],
+  },
+  credit: {
+    name: "Plaid Credit Card",
+    officialName: "Plaid Diamond 12.5% APR Interest Credit Card",
+    mask: "3333",
+    type: "credit",
+    subtype: "credit card",
+    balance: [100, 1500],
+  },
+  brokerage: {
+    name: "Plaid Brokerage",
+    officialName: "Plaid Platinum Standard Brokerage",
+    mask: "5555",
+    type: "investment",
+    subtype: "brokerage",
+    // Set from the holdings by fundBrokerage.
+    balance: [0, 0],
+  },
+};
+
+const CREDIT_LIMIT = 5000;
+
 function buildAccounts(itemId: string, extras: { credit: boolean; investments: boolean }): Account[] {
+  const kinds: AccountKind[] = ["checking", "savings"];
+  if (extras.credit) kinds.push("credit");
+  if (extras.investments) kinds.push("brokerage");
   const random = createRandom(`${itemId}:accounts`);
-  const accounts = [
-    account(
-      itemId,
-      "checking",
-      "Plaid Checking",
-      "Plaid Gold Standard 0% Interest Checking",
-      "0000",
-      random.dollars(800, 5000),
-    ),
-    account(
-      itemId,
-      "savings",
-      "Plaid Saving",
-      "Plaid Silver Standard 0.1% Interest Saving",
-      "1111",
-      random.dollars(2000, 20000),
-    ),
-  ];
-  if (extras.credit) {
-    const card = account(
-      itemId,
-      "credit",
-      "Plaid Credit Card",
-      "Plaid Diamond 12.5% APR Interest Credit Card",
-      "3333",
-      random.dollars(100, 1500),
-    );
-    accounts.push(card);
-  }
-  if (extras.investments) {
-    accounts.push(
-      account(itemId, "brokerage", "Plaid Brokerage", "Plaid Platinum Standard Brokerage", "5555", 0),
-    );
-  }
-  return accounts;
+  return kinds.map((kind) => buildAccount(itemId, kind, random));
 }
 
-function account(
-  itemId: string,
-  kind: AccountKind,
-  name: string,
-  officialName: string,
-  mask: string,
-  current: number,
-): Account {
-  const shape = {
-    checking: { type: "depository", subtype: "checking", available: roundCents(current - 10), limit: null },
-    savings: { type: "depository", subtype: "savings", available: current, limit: null },
-    credit: { type: "credit", subtype: "credit card", available: roundCents(5000 - current), limit: 5000 },
-    brokerage: { type: "investment", subtype: "brokerage", available: 0, limit: null },
-  } as const;
-  const { type, subtype, available, limit } = shape[kind];
+function buildAccount(itemId: string, kind: AccountKind, random: Random): Account {
+  const template = ACCOUNT_TEMPLATES[kind];
+  const current = random.dollars(template.balance[0], template.balance[1]);
+  const limit = kind === "credit" ? CREDIT_LIMIT : null;
   return {
     id: plaidId(`${itemId}:account:${kind}`),
     kind,
-    name,
-    officialName,
-    mask,
-    type,
-    subtype,
-    available,
+    name: template.name,
+    officialName: template.officialName,
+    mask: template.mask,
+    type: template.type,
+    subtype: template.subtype,
+    // Pending debits hold back a little of a checking balance; a card's available credit is what is left.
+    available:
+      limit !== null ? roundCents(limit - current) : kind === "checking" ? roundCents(current - 10) : current,
     current,
     limit,
-    accountNumber: `${digitsFrom(`${itemId}:${kind}`, 6)}${mask}`,
+    accountNumber: `${digitsFrom(`${itemId}:${kind}`, 6)}${template.mask}`,
   };
 }
 
@@ -994,7 +993,7 @@ function generateTransaction(
   const seed = random.pick(MERCHANTS.filter((candidate) => candidate.accounts.includes(target.kind)));
   const date = daysBefore(state.now(), options.daysAgo);
   const authorized = options.pending ? date : daysBefore(date, random.int(0, 2));
-  const time = `T${String(random.int(8, 21)).padStart(2, "0")}:${String(random.int(0, 59)).padStart(2, "0")}:${String(random.int(0, 59)).padStart(2, "0")}Z`;
+  const time = clockTime(random);
   const entityId = seed.merchant ? plaidId(`merchant:${seed.merchant}`) : null;
   const logo = seed.merchant ? `https://plaid-merchant-logos.plaid.com/${slug(seed.merchant)}.png` : null;
   return {
@@ -1039,13 +1038,23 @@ function generateTransaction(
           ]
         : [],
     transaction_code: null,
-    transaction_type: { online: "digital", "in store": "place", other: "special" }[
-      seed.channel
-    ] as PlaidTransaction["transaction_type"],
+    transaction_type: TRANSACTION_TYPES[seed.channel],
     account_owner: null,
     check_number: null,
     payment_meta: emptyPaymentMeta(),
   };
+}
+
+/** The deprecated transaction_type, which Plaid still derives from payment_channel. */
+const TRANSACTION_TYPES: Record<PlaidTransaction["payment_channel"], PlaidTransaction["transaction_type"]> = {
+  online: "digital",
+  "in store": "place",
+  other: "special",
+};
+
+function clockTime(random: Random): string {
+  const twoDigits = (value: number) => String(value).padStart(2, "0");
+  return `T${twoDigits(random.int(8, 21))}:${twoDigits(random.int(0, 59))}:${twoDigits(random.int(0, 59))}Z`;
 }
 
 function chooseAccount(item: ItemRecord, random: Random): Account {
@@ -1443,7 +1452,6 @@ function createLinkToken(state: State, body: Json): Reply {
     webhook: readString(body, "webhook") ?? null,
     institutionId,
     accessToken,
-    sessionIds: new Set(),
   });
   return json({ link_token: token, expiration: toTimestamp(expiresAt) });
 }
@@ -1528,7 +1536,6 @@ function getAccounts(state: State, body: Json): Reply {
 function getBalances(state: State, body: Json): Reply {
   const item = productItem(state, body);
   const accounts = selectAccounts(item, readObject(body, "options"), item.accounts);
-  item.balanceRefreshes += 1;
   for (const refreshed of accounts) refreshBalance(refreshed);
   return json({ accounts: accounts.map(accountBody), item: itemBody(item) });
 }
@@ -1946,7 +1953,6 @@ function startLinkSession(state: State, body: Json): Reply {
   const token = liveLinkToken(state, body);
   const institution = linkInstitution(state, token);
   const sessionId = randomUUID();
-  token.sessionIds.add(sessionId);
   return json({
     institution: { name: institution.name, institution_id: institution.id },
     link_session_id: sessionId,
@@ -2157,7 +2163,6 @@ async function createSigningKeys(now: Date): Promise<SigningKeys> {
   const { x, y } = await exportJWK(signing.publicKey);
   return {
     kid,
-    createdAt,
     jwk: {
       alg: "ES256",
       created_at: createdAt,
@@ -2456,7 +2461,8 @@ function modifyTransaction(
   changes: TransactionChanges,
 ): void {
   const current = requireTransaction(item, transactionId);
-  recordChange(item, { kind: "modified", transaction: { ...current, ...changes } });
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  recordChange(item, { kind: "modified", transaction: { ...current, ...defined } });
   item.lastTransactionsUpdate = toTimestamp(state.now());
 }
 
