@@ -418,6 +418,66 @@ describe("Plaid sync errors and products", () => {
   });
 });
 
+describe("Plaid processor tokens, export and tenants", () => {
+  it("issuer PLAID gets Plaid's processor token from /processor/token/create", async () => {
+    const { profileId } = await importAndSync({ transactionCount: 1 });
+    const [account] = (await get(platform, env, `/v1/profiles/${profileId}/accounts`))
+      .json()
+      .filter((a: { kind: string }) => a.kind === "DEPOSITORY");
+    const res = await platform.app.inject({
+      method: "POST",
+      url: `/v1/accounts/${account.id}/processor_tokens`,
+      headers: env.auth,
+      payload: { issuer: "PLAID", processor: "STRIPE" },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      token: expect.stringMatching(/^processor-/),
+      issuer: "PLAID",
+      processor: "STRIPE",
+    });
+    const call = plaid.requests.filter((r) => r.path === "/processor/token/create").at(-1)!;
+    expect(call.body).toMatchObject({ processor: "stripe", account_id: expect.any(String) });
+  });
+
+  it("export (feature-gated) returns the item's access token in apiKey", async () => {
+    const { profileId, connectionId, accessToken } = await importAndSync({ transactionCount: 1 });
+    const url = `/v1/profiles/${profileId}/connections/${connectionId}/export`;
+    expect((await get(platform, env, url)).statusCode).toBe(403);
+    const { environments } = await import("../../db/schema/index.ts");
+    await platform.ctx.db
+      .update(environments)
+      .set({ features: ["connection_export"] })
+      .where(eq(environments.id, env.id));
+    const res = await get(platform, env, url);
+    expect(res.json()).toEqual({ id: connectionId, profileId, provider: "PLAID", apiKey: [accessToken] });
+    await platform.ctx.db.update(environments).set({ features: [] }).where(eq(environments.id, env.id));
+  });
+
+  it("a webhook to one environment never touches another environment's connection to the same item", async () => {
+    const item = plaid.createItem({ transactionCount: 1 });
+    const mine = await importItem(await createProfile(platform, env), { accessToken: item.accessToken });
+    const theirs = await importItem(
+      await createProfile(platform, other),
+      { accessToken: item.accessToken },
+      other,
+    );
+    await platform.worker.drain();
+    // The item's webhook now points at the other environment (the last import migrated it).
+    expect(plaid.item(item.itemId)!.webhook).toContain(other.id);
+    plaid.setItemError(item.itemId, "ITEM_LOGIN_REQUIRED");
+    const status = await plaid.sendWebhook(item.itemId, {
+      webhook_type: "ITEM",
+      webhook_code: "ERROR",
+      item_id: item.itemId,
+      error: { error_type: "ITEM_ERROR", error_code: "ITEM_LOGIN_REQUIRED", error_message: "login required" },
+    });
+    expect(status).toBe(200);
+    expect((await connectionRow(theirs.json().id)).status).toBe("ERROR_REPAIRABLE");
+    expect((await connectionRow(mine.json().id)).status).toBe("SYNCED");
+  });
+});
+
 describe("Plaid disconnect", () => {
   it("calls /item/remove, then DISCONNECTED", async () => {
     const { connectionId, itemId } = await importAndSync({ transactionCount: 1 });

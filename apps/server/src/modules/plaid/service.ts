@@ -1,5 +1,5 @@
 import { and, eq, notInArray } from "drizzle-orm";
-import type { CountryCode } from "plaid";
+import type { CountryCode, ProcessorTokenCreateRequestProcessorEnum } from "plaid";
 import type { AppContext } from "../../context.ts";
 import { connections, type Product } from "../../db/schema/index.ts";
 import { badRequest, HttpError, unauthenticated } from "../../http/errors.ts";
@@ -15,7 +15,14 @@ import { translatePlaidFailure } from "../../providers/plaid/provider.ts";
 import { verifyPlaidWebhook, WebhookVerificationError } from "../../providers/plaid/webhooks.ts";
 import { plaidProviderFor } from "../../providers/registry.ts";
 import { ProviderError } from "../../providers/types.ts";
-import { connectionExists, createConnection, historyStartFor, requestSync } from "../connections/service.ts";
+import { decrypt } from "../../security/secrets.ts";
+import {
+  type ConnectionRow,
+  connectionExists,
+  createConnection,
+  historyStartFor,
+  requestSync,
+} from "../connections/service.ts";
 import { recordFailure } from "../connections/sync.ts";
 import { ensureProviderInstitution } from "../institutions/service.ts";
 import { requirePlaidSettings } from "../integrations/service.ts";
@@ -254,4 +261,26 @@ export async function receivePlaidWebhook(
     return { action: "SYNC", connections: ids };
   }
   return { action: "IGNORED", connections: ids };
+}
+
+/** Plaid's processor token for one account of a Plaid connection (processor names are Plaid's, lowercase). */
+export async function createPlaidProcessorToken(
+  ctx: AppContext,
+  connection: ConnectionRow,
+  accountExternalId: string,
+  processor: string,
+): Promise<string> {
+  if (!connection.accessTokenEncrypted)
+    throw badRequest("The connection has no Plaid access", "Reconnect it first.");
+  const plaid = await plaidProviderFor(ctx, connection.environmentId);
+  const answer = await forCaller(() =>
+    callPlaid(() =>
+      plaid.client.processorTokenCreate({
+        access_token: decrypt(ctx.secretKey, connection.accessTokenEncrypted!),
+        account_id: accountExternalId,
+        processor: processor.toLowerCase() as ProcessorTokenCreateRequestProcessorEnum,
+      }),
+    ),
+  );
+  return answer.processor_token;
 }

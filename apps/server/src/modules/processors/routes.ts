@@ -23,14 +23,12 @@ export function registerProcessorRoutes(app: Server, ctx: AppContext): void {
           "connections. 400 when issuer is missing, or the issuer or processor is not supported.",
         params: AccountIdParams,
         body: ProcessorTokenCreateRequest,
-        response: { 201: ProcessorToken, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 201: ProcessorToken, ...errorResponses(400, 401, 403, 404, 422, 429, 502) },
       },
     },
     async (request, reply) => {
       const { environment } = apiKeyPrincipalOf(request);
-      const view = await ctx.db.transaction((tx) =>
-        createProcessorToken(tx, environment, request.params.accountId, request.body),
-      );
+      const view = await createProcessorToken(ctx, environment, request.params.accountId, request.body);
       return reply.code(201).send(view);
     },
   );

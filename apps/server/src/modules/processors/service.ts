@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { environments, processorSecrets, processorTokens } from "../../db/schema/index.ts";
 import { badRequest } from "../../http/errors.ts";
@@ -7,6 +8,7 @@ import { newSecret, sha256Hex } from "../../security/secrets.ts";
 import { findAccount, findAccountType } from "../accounts/service.ts";
 import { assertActive } from "../connections/service.ts";
 import type { EnvironmentRow } from "../environments/service.ts";
+import { createPlaidProcessorToken } from "../plaid/service.ts";
 import { ISSUERS, type Issuer, isIssuer, isProcessor, PROCESSORS, type Processor } from "./catalogue.ts";
 import type { ProcessorTokenCreateInput, ProcessorTokenView } from "./schemas.ts";
 
@@ -36,10 +38,10 @@ function toView(
 /**
  * A processor token for one depository account of an active connection. 400 when issuer or
  * processor is missing or not supported, or the account is not DEPOSITORY; 403 when the
- * connection is not active.
+ * connection is not active. Issuer PLAID gets Plaid's token from /processor/token/create.
  */
 export async function createProcessorToken(
-  tx: Database,
+  ctx: AppContext,
   environment: EnvironmentRow,
   accountId: string,
   input: ProcessorTokenCreateInput,
@@ -62,7 +64,7 @@ export async function createProcessorToken(
       `Send processor, one of ${PROCESSORS.join(", ")}.`,
     );
   }
-  const { account, connection } = await findAccount(tx, environment.id, accountId);
+  const { account, connection } = await findAccount(ctx.db, environment.id, accountId);
   if (input.issuer !== "WEFT" && input.issuer !== connection.provider) {
     throw badRequest(
       `Issuer ${input.issuer} cannot issue tokens for a ${connection.provider} connection`,
@@ -76,8 +78,12 @@ export async function createProcessorToken(
     );
   }
   assertActive(connection);
-  const token = newSecret(PROCESSOR_TOKEN_PREFIX);
-  const [row] = await tx
+  // Plaid's own processor token for a Plaid connection (the processor then reads Plaid); ours otherwise.
+  const token =
+    input.issuer === "PLAID"
+      ? await createPlaidProcessorToken(ctx, connection, account.externalId, input.processor)
+      : newSecret(PROCESSOR_TOKEN_PREFIX);
+  const [row] = await ctx.db
     .insert(processorTokens)
     .values({
       id: newId("processorToken"),
