@@ -20,6 +20,8 @@ export type PlaidStandInOptions = {
   secret?: string;
   /** The stand-in's clock: transaction dates, token expiry, webhook `iat`. */
   now?: () => Date;
+  /** Port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number;
 };
 
 export type ItemErrorCode =
@@ -2494,7 +2496,7 @@ function postPendingTransaction(
   return publicTransaction(posted, false);
 }
 
-function listen(state: State): Promise<ReturnType<typeof createServer>> {
+function listen(state: State, port: number): Promise<ReturnType<typeof createServer>> {
   const server = createServer((request, response) => {
     dispatch(state, request, response).catch((error: unknown) => {
       response.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -2502,7 +2504,7 @@ function listen(state: State): Promise<ReturnType<typeof createServer>> {
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve(server));
+    server.listen(port, "127.0.0.1", () => resolve(server));
   });
 }
 
@@ -2523,7 +2525,7 @@ export async function startPlaidStandIn(options: PlaidStandInOptions = {}): Prom
     keys: await createSigningKeys(now()),
     logos: new Map(),
   };
-  const server = await listen(state);
+  const server = await listen(state, options.port ?? 0);
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
