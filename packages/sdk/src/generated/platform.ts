@@ -3211,6 +3211,24 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Upstream provider error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
         };
     };
     createSandboxConnection: {

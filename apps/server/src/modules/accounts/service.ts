@@ -17,9 +17,10 @@ import {
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import { offsetOf, type Pagination, selectPage } from "../../http/pagination.ts";
+import { apiErrorOf } from "../../http/provider-errors.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import { providerFor } from "../../providers/registry.ts";
-import { ProviderError } from "../../providers/types.ts";
+import { ProviderError, ProviderRateLimited } from "../../providers/types.ts";
 import { decrypt } from "../../security/secrets.ts";
 import { latestBalances } from "../connections/apply-snapshot.ts";
 import { assertActive, assertProduct, type ConnectionRow, eventProfileOf } from "../connections/service.ts";
@@ -211,6 +212,7 @@ export async function statementPdf(ctx: AppContext, statementId: string) {
       statementExternalId: row.statement.externalId,
     });
   } catch (error) {
+    if (error instanceof ProviderRateLimited) throw apiErrorOf(error);
     if (!(error instanceof ProviderError)) throw error;
     throw new HttpError(
       502,

@@ -3,9 +3,10 @@ import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { connections } from "../../db/schema/index.ts";
 import { conflict, HttpError, notFound, ValidationError } from "../../http/errors.ts";
+import { apiErrorOf } from "../../http/provider-errors.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import { credentialLinker, providerFor } from "../../providers/registry.ts";
-import { type ProviderAccount, ProviderError } from "../../providers/types.ts";
+import { type ProviderAccount, ProviderError, ProviderRateLimited } from "../../providers/types.ts";
 import { decrypt, encrypt } from "../../security/secrets.ts";
 import type { EnvironmentRow } from "../environments/service.ts";
 import { findInstitution } from "../institutions/service.ts";
@@ -74,6 +75,7 @@ async function listProviderAccounts(
       now,
     });
   } catch (error) {
+    if (error instanceof ProviderRateLimited) throw apiErrorOf(error);
     if (!(error instanceof ProviderError)) throw error;
     await recordFailure(ctx, row.id, "INITIAL", error, now);
     return error;

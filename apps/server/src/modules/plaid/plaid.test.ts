@@ -402,6 +402,29 @@ describe("Plaid sync errors and products", () => {
     expect(holdings[0]).toMatchObject({ security: { name: expect.any(String) } });
   });
 
+  it("statements come from /statements/list, their PDFs from /statements/download; liabilities are kept as remote data", async () => {
+    const { profileId, connectionId } = await importAndSync({
+      accounts: "credit",
+      products: ["transactions", "statements", "liabilities"],
+      transactionCount: 1,
+    });
+    const row = await connectionRow(connectionId);
+    expect(row.products).toEqual(expect.arrayContaining(["ACCOUNT_STATEMENTS", "LIABILITIES"]));
+    const [account] = (await get(platform, env, `/v1/profiles/${profileId}/accounts`)).json();
+    const statements = (await get(platform, env, `/v1/accounts/${account.id}/statements`)).json();
+    expect(statements.length).toBeGreaterThan(0);
+    const pdf = await fetch(statements[0].url);
+    expect(pdf.status).toBe(200);
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    expect(plaid.requests.some((r) => r.path === "/statements/download")).toBe(true);
+
+    const doc = (await get(platform, env, `/v1/remote/plaid/connections/${connectionId}`)).json();
+    const host = new URL(plaid.url).host;
+    expect(doc.documents[host]["/liabilities/get"].body).toMatchObject({
+      liabilities: { credit: expect.any(Array) },
+    });
+  });
+
   it("balance refresh goes through /accounts/balance/get: a REFRESH balance and balance.created", async () => {
     const { profileId } = await importAndSync({ transactionCount: 1 });
     const [account] = (await get(platform, env, `/v1/profiles/${profileId}/accounts`)).json();

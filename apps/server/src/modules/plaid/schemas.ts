@@ -47,4 +47,9 @@ export const PlaidImportRequest = Type.Object(
   { title: "PlaidImportRequest", additionalProperties: false },
 );
 
-export const EnvironmentIdParams = Type.Object({ environmentId: Type.String({ maxLength: 40 }) });
+export const EnvironmentIdParams = Type.Object({
+  environmentId: Type.String({
+    pattern: "^env_[0-9a-z]{26}$",
+    description: "The environment whose Plaid keys verify the webhook.",
+  }),
+});

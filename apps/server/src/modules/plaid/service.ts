@@ -11,7 +11,7 @@ import {
   productsOfItem,
   statusOfPlaidError,
 } from "../../providers/plaid/mapping.ts";
-import { translatePlaidFailure } from "../../providers/plaid/provider.ts";
+import { PlaidProvider, translatePlaidFailure } from "../../providers/plaid/provider.ts";
 import { verifyPlaidWebhook, WebhookVerificationError } from "../../providers/plaid/webhooks.ts";
 import { plaidProviderFor } from "../../providers/registry.ts";
 import { ProviderError } from "../../providers/types.ts";
@@ -25,7 +25,7 @@ import {
 } from "../connections/service.ts";
 import { recordFailure } from "../connections/sync.ts";
 import { ensureProviderInstitution } from "../institutions/service.ts";
-import { requirePlaidSettings } from "../integrations/service.ts";
+import { plaidSettingsFor } from "../integrations/service.ts";
 import { findLiveProfile } from "../profiles/service.ts";
 
 export type ImportPlaidInput = {
@@ -62,9 +62,8 @@ export async function importPlaidConnection(
   input: ImportPlaidInput,
   now = new Date(),
 ) {
-  await requirePlaidSettings(ctx, environmentId);
-  const profile = await findLiveProfile(ctx.db, environmentId, profileIdOrUuid);
   const plaid = await plaidProviderFor(ctx, environmentId);
+  const profile = await findLiveProfile(ctx.db, environmentId, profileIdOrUuid);
   const access_token = input.accessToken;
   const { item } = await forCaller(() => callPlaid(() => plaid.client.itemGet({ access_token })));
   if (item.error) {
@@ -210,9 +209,9 @@ export async function receivePlaidWebhook(
   rawBody: string,
   now = new Date(),
 ): Promise<WebhookOutcome> {
-  const settings = await requirePlaidSettings(ctx, environmentId).catch(() => null);
+  const settings = await plaidSettingsFor(ctx, environmentId);
   if (!settings) throw unauthenticated("Webhook not accepted", "This environment has no Plaid integration.");
-  const plaid = await plaidProviderFor(ctx, environmentId);
+  const plaid = new PlaidProvider(settings);
   try {
     await verifyPlaidWebhook(
       plaid.client,
