@@ -51,6 +51,9 @@ async function visit(page: Page, path: string): Promise<void> {
   const response = await page.goto(`${origin}${path}`, { waitUntil: "networkidle" });
   // A change of hash alone is not a new request.
   if (response) expect(response.status(), path).toBe(200);
+  // Prerendered pages answer clicks only once React has hydrated them, which on a busy machine
+  // comes after the network is idle: React marks the elements it owns.
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
