@@ -13,6 +13,7 @@ import { API_VERSION } from "./modules/api-keys/service.ts";
 import { registerConnectionRoutes } from "./modules/connections/routes.ts";
 import { registerConnectorApp } from "./modules/connectors/app-routes.ts";
 import { registerConnectorRoutes } from "./modules/connectors/routes.ts";
+import { registerEnrichmentRoutes } from "./modules/enrichment/routes.ts";
 import { registerInstitutionRoutes } from "./modules/institutions/routes.ts";
 import { registerPasscodeRoutes } from "./modules/passcodes/routes.ts";
 import { registerPlaidRoutes } from "./modules/plaid/routes.ts";
@@ -120,6 +121,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   registerSandboxRoutes(app, ctx);
   registerPlaidRoutes(app, ctx);
   registerRemoteDataRoutes(app, ctx);
+  registerEnrichmentRoutes(app, ctx);
 
   app.get("/openapi/auth.json", async () => openapi.document("auth", ctx.config.publicUrl, API_VERSION));
   app.get("/openapi/platform.json", async () =>

@@ -7,6 +7,7 @@ import { type JobHandler, Worker } from "./jobs/worker.ts";
 import { balanceRefreshHandler } from "./modules/accounts/jobs.ts";
 import { connectionJobHandlers } from "./modules/connections/jobs.ts";
 import { reconcileSyncSchedules } from "./modules/connections/sync.ts";
+import { enrichmentBatchHandler } from "./modules/enrichment/jobs.ts";
 import { createMailer } from "./modules/passcodes/mailer.ts";
 import { profileDeletionHandler } from "./modules/profiles/jobs.ts";
 import { webhookJobHandlers } from "./modules/webhooks/jobs.ts";
@@ -64,6 +65,7 @@ export function jobHandlers(ctx: AppContext): JobHandler[] {
     ...webhookJobHandlers(ctx),
     ...connectionJobHandlers(ctx),
     balanceRefreshHandler(ctx),
+    enrichmentBatchHandler(ctx),
   ];
 }
 

@@ -75,6 +75,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "Processor tokens": "Tokens that let a payment processor read one account's ACH numbers and balances.",
   Sandbox: "Sandbox-only helpers: link test connections and drive them into any state.",
   Webhooks: "Subscriptions that receive events by signed HTTPS POST, and their deliveries.",
+  Enrichment:
+    "Merchants, counterparties, categories, people and recurrence for raw transaction descriptions.",
   "Remote data":
     "What a provider said, as received: raw documents by provider host and endpoint, per record.",
 };

@@ -732,6 +732,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/remote/enrichment/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enrich transactions
+         * @description Merchant, counterparty, categories (Plaid's personal-finance categories and spec accounting ones), intermediaries, people, location and recurrence for each transaction, one result per distinct id (a later duplicate replaces an earlier one). Up to 1000 are answered at once (200); up to 25000 are accepted with 202 and Retry-After: send the same request again for the answer. More is a 413; an unsupported provider a 400; an unknown profile a 404.
+         */
+        post: operations["enrichTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -879,6 +899,125 @@ export interface components {
             provider: "AKOYA" | "FINICITY" | "MOCK" | "MX" | "PLAID" | "DISCONNECTED";
             /** @description The provider credentials of the connection (e.g. its access token). */
             apiKey: string[];
+        };
+        /** EnrichedTransaction */
+        EnrichedTransaction: {
+            /** @description This enrichment's id. */
+            id: string;
+            transactionId: string;
+            /** Format: date-time */
+            createdAt: string;
+            merchant: string | null;
+            merchantId: string | null;
+            logo: string | null;
+            website: string | null;
+            labels: string[];
+            location: {
+                rawAddress: string;
+                googleMapsUrl: string;
+                appleMapsUrl: string;
+            } | null;
+            locationStructured: {
+                address: string | null;
+                city: string | null;
+                state: string | null;
+                country: string;
+                postcode: string | null;
+                latitude: number | null;
+                longitude: number | null;
+                storeNumber: string | null;
+                googleMapsUrl: string;
+                appleMapsUrl: string;
+            } | null;
+            mcc: number[];
+            person: string | null;
+            /** @enum {string} */
+            recurrence: "recurring" | "subscription" | "one off";
+            recurrenceGroup: {
+                id: string;
+                averageAmount: number;
+                totalAmount: number;
+                /** Format: date */
+                firstPaymentDate: string;
+                /** Format: date */
+                latestPaymentDate: string;
+                /** @enum {string} */
+                periodicity: "weekly" | "biweekly" | "semi-monthly" | "monthly" | "quarterly" | "annually";
+                periodicityInDays: number;
+            } | null;
+            /** @enum {string} */
+            transactionType: "business" | "consumer" | "unknown";
+            categories: {
+                general: string | null;
+                detailed: string | null;
+                /**
+                 * @description Spec 9's accounting categories.
+                 * @enum {string}
+                 */
+                accounting: "operational expenses" | "cost of goods sold" | "revenue" | "financing" | "taxes" | "not enough information";
+            };
+            counterparty: {
+                id: string;
+                name: string;
+                website: string | null;
+                logo: string | null;
+                /** @enum {string} */
+                type: "person" | "organization";
+                mccs: number[];
+            } | null;
+            intermediaries: {
+                id: string;
+                name: string;
+                website: string | null;
+                logo: string | null;
+            }[];
+            error: {
+                /** @enum {string} */
+                code: "internal_error" | "account_holder_not_found";
+                message: string;
+            } | null;
+        };
+        /** EnrichmentAccepted */
+        EnrichmentAccepted: {
+            message: string;
+            instruction: string;
+        };
+        /** EnrichmentRequest */
+        EnrichmentRequest: {
+            /**
+             * @description The profile (p_… or its uuid) whose transactions these are.
+             * @example p_01jd8x0m6e9q7v2c5b4n3k1h0g
+             */
+            profileId: string;
+            /** @enum {string} */
+            accountType: "CHECKING" | "SAVINGS" | "CREDIT_CARD";
+            /**
+             * @description Whose transaction objects the payload holds: AKOYA, FINICITY, GENERIC, MX, PLAID, TREASURY_PRIME (another is a 400).
+             * @example GENERIC
+             */
+            provider: string;
+            /**
+             * @description GENERIC: {data: [{id, accountId, description, currencyCode, amount, date}]} (amount a string, positive for a credit). PLAID: a /transactions/get or /transactions/sync answer; MX: {transactions}; AKOYA: FDX {transactions}; FINICITY: {transactions}; TREASURY_PRIME: {data}.
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": "t1",
+             *           "accountId": "acct_1",
+             *           "description": "SQ *BLUE BOTTLE COFFEE Oakland CA",
+             *           "currencyCode": "USD",
+             *           "amount": "-6.50",
+             *           "date": "2026-11-20"
+             *         }
+             *       ]
+             *     }
+             */
+            payload: {
+                [key: string]: unknown;
+            } | unknown[];
+        };
+        /** EnrichmentResponse */
+        EnrichmentResponse: {
+            transactions: components["schemas"]["EnrichedTransaction"][];
         };
         /** Holding */
         Holding: {
@@ -3843,6 +3982,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    enrichTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrichmentRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrichmentResponse"];
+                };
+            };
+            /** @description Being enriched: send the same request again after Retry-After. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrichmentAccepted"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
         };

@@ -2,6 +2,7 @@ export * from "./accounts.ts";
 export * from "./api-keys.ts";
 export * from "./connections.ts";
 export * from "./connectors.ts";
+export * from "./enrichment.ts";
 export * from "./environments.ts";
 export * from "./events.ts";
 export * from "./holdings.ts";

@@ -1,0 +1,106 @@
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import { tokensOf } from "./text.ts";
+
+/**
+ * The engine's knowledge, as data (data/*.json): Plaid's personal-finance categories, the MCC
+ * list, and the merchant catalogue. Loaded once, on first use, never at start-up.
+ */
+export type MerchantKind =
+  | "merchant"
+  | "biller"
+  | "lender"
+  | "payroll"
+  | "p2p"
+  | "government"
+  | "bank"
+  | "charity";
+
+export type Merchant = {
+  id: string;
+  name: string;
+  website: string | null;
+  mcc: number | null;
+  /** A Plaid personal-finance detailed category. */
+  category: string;
+  patterns: string[];
+  kind: MerchantKind;
+  /** A consumer service billed on a plan: a recurring charge from it is a subscription. */
+  subscription: boolean;
+};
+
+type CategoriesFile = { primary: { id: string; detailed: { id: string; description: string }[] }[] };
+type MccFile = { codes: { mcc: number; description: string; category: string | null }[] };
+type MerchantsFile = { version?: string; merchants: Merchant[] };
+
+export type Catalogue = {
+  version: string;
+  merchants: Map<string, Merchant>;
+  byName: Map<string, Merchant>;
+  /** Detailed category -> its primary. */
+  primaryOf: Map<string, string>;
+  mcc: Map<number, { description: string; category: string | null }>;
+  /** The merchant named in these tokens: earliest, then longest pattern. */
+  match(tokens: readonly string[]): Merchant | null;
+};
+
+const dataFile = (name: string) => fileURLToPath(new URL(`./data/${name}`, import.meta.url));
+const readJson = <T>(name: string): T => JSON.parse(fs.readFileSync(dataFile(name), "utf8")) as T;
+
+type Entry = { tokens: string[]; merchant: Merchant };
+
+function buildMatcher(merchants: Iterable<Merchant>) {
+  const byFirstToken = new Map<string, Entry[]>();
+  for (const merchant of merchants) {
+    for (const pattern of merchant.patterns) {
+      const tokens = tokensOf(pattern);
+      if (tokens.length === 0) continue;
+      const list = byFirstToken.get(tokens[0]!) ?? [];
+      list.push({ tokens, merchant });
+      byFirstToken.set(tokens[0]!, list);
+    }
+  }
+  for (const list of byFirstToken.values()) list.sort((a, b) => b.tokens.length - a.tokens.length);
+  return (tokens: readonly string[]): Merchant | null => {
+    for (let i = 0; i < tokens.length; i++) {
+      const candidates = byFirstToken.get(tokens[i]!);
+      if (!candidates) continue;
+      for (const { tokens: pattern, merchant } of candidates) {
+        if (i + pattern.length > tokens.length) continue;
+        let isMatch = true;
+        for (let j = 1; j < pattern.length; j++) {
+          if (tokens[i + j] !== pattern[j]) {
+            isMatch = false;
+            break;
+          }
+        }
+        if (isMatch) return merchant;
+      }
+    }
+    return null;
+  };
+}
+
+let loaded: Catalogue | undefined;
+
+export function catalogue(): Catalogue {
+  if (loaded) return loaded;
+  const categories = readJson<CategoriesFile>("categories.json");
+  const mccFile = readJson<MccFile>("mcc.json");
+  const merchantsFile = readJson<MerchantsFile>("merchants.json");
+  const primaryOf = new Map<string, string>();
+  for (const primary of categories.primary) {
+    primaryOf.set(primary.id, primary.id);
+    for (const detailed of primary.detailed) primaryOf.set(detailed.id, primary.id);
+  }
+  const merchants = new Map(merchantsFile.merchants.map((m) => [m.id, m]));
+  loaded = {
+    version: merchantsFile.version ?? `${merchants.size}`,
+    merchants,
+    byName: new Map([...merchants.values()].map((m) => [m.name, m])),
+    primaryOf,
+    mcc: new Map(mccFile.codes.map((c) => [c.mcc, { description: c.description, category: c.category }])),
+    match: buildMatcher(merchants.values()),
+  };
+  return loaded;
+}

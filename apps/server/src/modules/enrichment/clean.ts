@@ -1,0 +1,262 @@
+import { titleCase, US_STATES } from "./text.ts";
+
+/**
+ * Step 1, clean: what the bank added around the counterparty goes — card-network and POS
+ * boilerplate, processor prefixes (kept as intermediaries), ACH fields, store and reference
+ * numbers, phone numbers, card masks, dates — and the city and state at the end are kept apart.
+ */
+export type Cleaned = {
+  /** The description without bank boilerplate, upper case (what merchants are matched in). */
+  text: string;
+  /** The counterparty's name as the description spells it, title case; "" when nothing is left. */
+  name: string;
+  intermediaries: string[];
+  city: string | null;
+  state: string | null;
+  /** ACH company name (PPD/CCD/WEB entries), when the format names one. */
+  achCompany: string | null;
+};
+
+/** Processor and platform prefixes: the payment went through them to the merchant that follows. */
+const PREFIXES: [RegExp, string][] = [
+  [/^SQ ?\*\s*/, "Square"],
+  [/^SQU\*\s*/, "Square"],
+  [/^GOSQ\.COM\s*\*?\s*/, "Square"],
+  [/^TST ?\*\s*/, "Toast"],
+  [/^PAYPAL ?\*\s*/, "PayPal"],
+  [/^PP ?\*\s*/, "PayPal"],
+  [/^GOOGLE ?\*\s*/, "Google"],
+  [/^GGL ?\*\s*/, "Google"],
+  [/^DOORDASH ?\*\s*/, "DoorDash"],
+  [/^DD ?\*\s*(DOORDASH\s*)?/, "DoorDash"],
+  [/^UBER ?\*?\s*EATS\s*\*?\s*/, "Uber Eats"],
+  [/^GRUBHUB ?\*\s*/, "Grubhub"],
+  [/^(IC|INSTACART) ?\*\s*/, "Instacart"],
+  [/^SP ?\*\s*/, "Shopify"],
+  [/^CKO ?\*\s*/, "Checkout.com"],
+  [/^FS ?\*\s*/, "FastSpring"],
+  [/^EB ?\*\s*/, "Eventbrite"],
+  [/^WPY ?\*\s*/, "WePay"],
+  [/^BT ?\*\s*/, "Braintree"],
+  [/^2CO ?\*\s*/, "2Checkout"],
+  [/^DRI ?\*\s*/, "Digital River"],
+  [/^PADDLE\.NET ?\*\s*/, "Paddle"],
+  [/^STRIPE ?\*\s*/, "Stripe"],
+  [/^CLOVER ?\*\s*/, "Clover"],
+  [/^APPLE ?PAY\s+/, "Apple Pay"],
+  [/^AMAZON ?PAY\s*\*?\s*/, "Amazon Pay"],
+];
+
+/** What card and POS entries start with, before the merchant. */
+const LEAD_NOISE = [
+  /^(RECURRING |POS |DEBIT CARD |CHECK ?CARD |VISA |MASTERCARD |DBT |DDA |CARD )?(PURCHASE|PURCHASE RETURN|DEBIT|POS|PMT|PAYMENT|CRD)?( AUTHORIZED)?( ON)?\s*\d{1,2}\/\d{1,2}\s+/,
+  /^(POS |DEBIT )?(PURCHASE|WITHDRAWAL|DEBIT) (AUTHORIZED )?(ON )?/,
+  /^(CHECKCARD|CHECK CARD) \d{4}\s+/,
+  /^(POS|DBT|DDA|VISA|ACH|EFT|ONLINE|WEB) (DEBIT|CREDIT|PURCHASE|PMT|PAYMENT|WITHDRAWAL|DEP|DEPOSIT)\s+/,
+  /^(POS|DBT|DDA)\s+/,
+  /^PURCHASE\s+/,
+  /^RECURRING (PAYMENT|PMT)\s+/,
+];
+
+/** ACH entries: the company is before DES: (Bank of America), after ORIG CO NAME: (Chase). */
+function achCompanyOf(upper: string): string | null {
+  const chase = /ORIG CO NAME:\s*(.+?)(\s+ORIG ID:|\s+CO ENTRY|\s+DESC DATE|$)/.exec(upper);
+  if (chase) return chase[1]!.trim();
+  const boa = /^(.+?)\s+DES:/.exec(upper);
+  if (boa) return boa[1]!.trim();
+  return null;
+}
+
+const ACH_TAIL =
+  /\s+(PPD|CCD|WEB|TEL|CTX|POP|ARC|BOC|RCK)(\s+ID:?\s*\S*)?(\s|$).*$|\s+(CO ID|ID|INDN|DES|ORIG ID|SEC|TRACE|EED|IND ID|IND NAME|CO ENTRY DESCR|DESC DATE|ENTRY|REF|CONF)\s*[:#].*$/;
+
+const NOISE_PATTERNS: RegExp[] = [
+  /\bCARD\s*(X+|\*+)?\d{4}\b/g, // "CARD 1234"
+  /\b(X{2,}|\*{2,})[\dX*]{2,}\b/g, // card and account masks
+  /\bPENDING\b/g,
+  /\b\d{1,2}\/\d{1,2}(\/\d{2,4})?\b/g, // dates
+  /\b(1[-. ]?)?(\(\d{3}\)|\d{3})[-. ]\d{3}[-. ]\d{4}\b/g, // phone numbers
+  /\b\d{10,}\b/g, // long numbers
+  /#\s*\d+/g, // store numbers
+  /\bSTORE\s+\d+\b/g,
+  /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,}\b/g, // reference codes mixing letters and digits
+  /\b\d{3,}\b/g, // store and terminal numbers
+  /\bREF\s*#?\s*\S+/g,
+  /\bCONF\s*#?\s*\S+/g,
+];
+
+/** Words that describe the payment, not the payee. */
+const PAYMENT_WORDS =
+  /\b(PAYMENT|PAYMNT|PYMT|PMT|AUTOPAY|AUTO PAY|AUTO PYMT|ONLINE|BILL ?PAY|BILL PAYMENT|E ?PAY|EPAYMENT|WEB PMT|MOBILE|RECURRING|DEBIT|PURCHASE|POS|ACH|CHECKCARD|SALE|INST XFER|TRANSFER|XFER|DIRECT DEP|DIR DEP|DEPOSIT|PAYROLL|PAYRLL|SALARY)\b/g;
+
+/** Multi-word city names start with these. */
+const CITY_LEADS = new Set([
+  "SAN",
+  "SANTA",
+  "LOS",
+  "LAS",
+  "NEW",
+  "SAINT",
+  "ST",
+  "FORT",
+  "FT",
+  "EL",
+  "PALO",
+  "SALT",
+  "LONG",
+  "KANSAS",
+  "OKLAHOMA",
+  "JERSEY",
+  "COLORADO",
+  "BATON",
+  "BEVERLY",
+  "CORPUS",
+  "DES",
+  "GRAND",
+  "WEST",
+  "EAST",
+  "NORTH",
+  "SOUTH",
+  "REDWOOD",
+  "DALY",
+  "CULVER",
+  "SIOUX",
+  "CEDAR",
+  "ELK",
+  "GREEN",
+  "HIGH",
+  "IOWA",
+  "JOHNSON",
+  "LAKE",
+  "ROCK",
+  "ROUND",
+  "SILVER",
+  "SUGAR",
+  "VIRGINIA",
+  "WINSTON",
+  "WALNUT",
+  "ANN",
+  "BOWLING",
+  "CAPE",
+  "CHAPEL",
+  "COLLEGE",
+  "COUNCIL",
+  "CRYSTAL",
+  "MOUNT",
+  "MT",
+  "OCEAN",
+  "OVERLAND",
+  "PALM",
+  "PANAMA",
+  "PORT",
+  "SPRING",
+  "STATE",
+  "SUN",
+  "THOUSAND",
+  "TWIN",
+  "UNION",
+  "WHITE",
+  "BEL",
+  "CHULA",
+  "COSTA",
+  "DEL",
+  "HUNTINGTON",
+  "MENLO",
+  "MISSION",
+  "MORENO",
+  "NEWPORT",
+  "RANCHO",
+  "SIMI",
+  "SOUTHERN",
+  "DANA",
+  "LA",
+  "BOCA",
+  "CORAL",
+  "DAYTONA",
+  "FALLS",
+  "POMPANO",
+  "VERO",
+  "WEST",
+  "BEAVER",
+  "CHERRY",
+  "KING",
+  "BAY",
+  "BATTLE",
+  "BLOOMFIELD",
+  "CARSON",
+]);
+
+/** The city and state a card entry ends with ("... Oakland CA"), split off the text. */
+function splitLocation(
+  text: string,
+  original: string,
+): { rest: string; city: string | null; state: string | null } {
+  const words = text.split(" ");
+  const last = words.at(-1);
+  if (words.length < 2 || !last || !US_STATES.has(last)) return { rest: text, city: null, state: null };
+  words.pop();
+  // Too little left for a city as well: "NETFLIX.COM CA" is a merchant and a state.
+  if (words.length < 2) return { rest: words.join(" "), city: null, state: last };
+  // Mixed-case descriptions set the city in title case: take those words.
+  const originalWords = original.trim().split(/\s+/);
+  originalWords.pop();
+  let cityWords = 0;
+  for (let i = originalWords.length - 1; i >= 1 && cityWords < 3; i--) {
+    if (!/^[A-Z][a-z]+\.?$/.test(originalWords[i]!)) break;
+    cityWords++;
+  }
+  if (cityWords === 0 && words.length >= 2) {
+    cityWords = 1;
+    if (words.length >= 3 && CITY_LEADS.has(words[words.length - 2]!)) cityWords = 2;
+  }
+  if (cityWords >= words.length) cityWords = words.length - 1;
+  // A city is words of letters: "AMZN.COM/BILL" or "DOE*" are not.
+  while (cityWords > 0 && !words.slice(words.length - cityWords).every((w) => /^[A-Z]+\.?$/.test(w)))
+    cityWords--;
+  const city = words.splice(words.length - cityWords, cityWords).join(" ");
+  return { rest: words.join(" "), city: city ? titleCase(city) : null, state: last };
+}
+
+export function clean(description: string): Cleaned {
+  const intermediaries: string[] = [];
+  let original = description.replace(/\s+/g, " ").trim();
+  let upper = original.toUpperCase();
+  for (const lead of LEAD_NOISE) {
+    const match = lead.exec(upper);
+    if (match) {
+      upper = upper.slice(match[0].length);
+      original = original.slice(match[0].length);
+    }
+  }
+  for (let round = 0; round < 2; round++) {
+    for (const [prefix, name] of PREFIXES) {
+      const match = prefix.exec(upper);
+      if (!match) continue;
+      if (!intermediaries.includes(name)) intermediaries.push(name);
+      upper = upper.slice(match[0].length);
+      original = original.slice(match[0].length);
+    }
+  }
+  const achCompany = achCompanyOf(upper);
+  let text = (achCompany ?? upper).replace(ACH_TAIL, "");
+  for (const noise of NOISE_PATTERNS) text = text.replace(noise, " ");
+  text = text.replace(/\s+/g, " ").trim();
+  const located = achCompany ? { rest: text, city: null, state: null } : splitLocation(text, original);
+  const name = located.rest
+    .replace(PAYMENT_WORDS, " ")
+    .replace(/\*/g, " ")
+    .replace(/\b[A-Z0-9-]+\.[A-Z0-9-]+\.(COM|NET|ORG)\S*/g, " ")
+    .replace(/\.(COM|NET|ORG|IO|CO)\b(\/\S*)?/g, "")
+    .replace(/[^A-Z0-9&'.\- ]/g, " ")
+    .replace(/\s+/g, " ")
+    .replace(/^[\s\-.]+|[\s\-.]+$/g, "")
+    .trim();
+  return {
+    text: located.rest,
+    name: titleCase(name),
+    intermediaries,
+    city: located.city,
+    state: located.state,
+    achCompany,
+  };
+}

@@ -1,0 +1,341 @@
+import { type Catalogue, catalogue, type Merchant } from "./catalogue.ts";
+import { type AccountingCategory, accountingCategoryOf, categoryByKeywords } from "./categorize.ts";
+import { type Cleaned, clean } from "./clean.ts";
+import { detectP2P, type P2P } from "./people.ts";
+import { judgeRecurrence, type Occurrence, type RecurrenceGroup } from "./recurrence.ts";
+import { normalize, stableId, tokensOf } from "./text.ts";
+
+/**
+ * The enrichment engine as named steps: clean -> intermediaries and people -> merchant ->
+ * categorise -> locate, per transaction; then recurrence over the batch and the profile's
+ * history. Pure and synchronous: no I/O, so it runs at engine speed and anywhere.
+ */
+export type EngineInput = {
+  id: string;
+  accountId: string;
+  description: string;
+  /** Weft's sign: positive is money in. */
+  amount: string;
+  currencyCode: string;
+  date: string;
+  /** What the provider already knows, when it says. */
+  mcc?: number | null;
+};
+
+export type Party = { id: string; name: string; website: string | null; logo: string | null };
+
+export type EnrichedTransaction = {
+  id: string;
+  transactionId: string;
+  createdAt: string;
+  merchant: string | null;
+  merchantId: string | null;
+  logo: string | null;
+  website: string | null;
+  labels: string[];
+  location: { rawAddress: string; googleMapsUrl: string; appleMapsUrl: string } | null;
+  locationStructured: {
+    address: string | null;
+    city: string | null;
+    state: string | null;
+    country: string;
+    postcode: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    storeNumber: string | null;
+    googleMapsUrl: string;
+    appleMapsUrl: string;
+  } | null;
+  mcc: number[];
+  person: string | null;
+  recurrence: "recurring" | "subscription" | "one off";
+  recurrenceGroup: RecurrenceGroup | null;
+  transactionType: "business" | "consumer" | "unknown";
+  categories: { general: string | null; detailed: string | null; accounting: AccountingCategory };
+  counterparty: (Party & { type: "person" | "organization"; mccs: number[] }) | null;
+  intermediaries: Party[];
+  error: { code: "internal_error" | "account_holder_not_found"; message: string } | null;
+};
+
+/** What the first steps find, before recurrence. */
+type Found = {
+  input: EngineInput;
+  cleaned: Cleaned;
+  p2p: P2P | null;
+  merchant: Merchant | null;
+  isCredit: boolean;
+  cents: number;
+};
+
+/** Intermediaries the catalogue may not list, by the names clean() and detectP2P() give them. */
+const KNOWN_INTERMEDIARIES: Record<string, string> = {
+  Square: "squareup.com",
+  Toast: "toasttab.com",
+  PayPal: "paypal.com",
+  Google: "google.com",
+  DoorDash: "doordash.com",
+  "Uber Eats": "ubereats.com",
+  Grubhub: "grubhub.com",
+  Instacart: "instacart.com",
+  Shopify: "shopify.com",
+  "Checkout.com": "checkout.com",
+  FastSpring: "fastspring.com",
+  Eventbrite: "eventbrite.com",
+  WePay: "wepay.com",
+  Braintree: "braintreepayments.com",
+  "2Checkout": "2checkout.com",
+  "Digital River": "digitalriver.com",
+  Paddle: "paddle.com",
+  Stripe: "stripe.com",
+  Clover: "clover.com",
+  "Apple Pay": "apple.com",
+  "Amazon Pay": "pay.amazon.com",
+  Zelle: "zellepay.com",
+  Venmo: "venmo.com",
+  "Cash App": "cash.app",
+  "Apple Cash": "apple.com",
+};
+
+export type EngineOptions = {
+  /** Where merchant logos are served: `${logoBase}/{merchantId}.svg`. */
+  logoBase: string;
+  now?: Date;
+};
+
+function find(input: EngineInput, cat: Catalogue): Found {
+  const cents = Math.round(Number(input.amount) * 100);
+  if (!Number.isFinite(cents)) throw new Error(`amount "${input.amount}" is not a number`);
+  const cleaned = clean(input.description);
+  const p2p = detectP2P(input.description);
+  // A person paid through an app is the counterparty: no merchant is looked for in their name.
+  const merchant = p2p?.person
+    ? null
+    : (cat.match(tokensOf(cleaned.text)) ?? cat.match(tokensOf(input.description)));
+  return { input, cleaned, p2p, merchant, isCredit: cents > 0, cents };
+}
+
+function intermediaryParty(name: string, cat: Catalogue, options: EngineOptions): Party {
+  const known = cat.byName.get(name);
+  if (known) return merchantParty(known, options);
+  return {
+    id: stableId("cp", normalize(name)),
+    name,
+    website: KNOWN_INTERMEDIARIES[name] ?? null,
+    logo: null,
+  };
+}
+
+function merchantParty(merchant: Merchant, options: EngineOptions): Party {
+  return {
+    id: `mer_${merchant.id}`,
+    name: merchant.name,
+    website: merchant.website,
+    logo: `${options.logoBase}/${merchant.id}.svg`,
+  };
+}
+
+/** A category for what was found: the merchant's, a P2P transfer's, the MCC's, the words', or the direction's. */
+function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | null; isGuess: boolean } {
+  const { merchant, p2p, isCredit, cleaned, input } = found;
+  if (merchant?.kind === "payroll" && isCredit) return { detailed: "INCOME_WAGES", isGuess: false };
+  if (merchant?.kind === "p2p" || (p2p && !merchant)) {
+    return {
+      detailed: isCredit ? "TRANSFER_IN_ACCOUNT_TRANSFER" : "TRANSFER_OUT_ACCOUNT_TRANSFER",
+      isGuess: false,
+    };
+  }
+  if (merchant) return { detailed: merchant.category, isGuess: false };
+  const byWords = categoryByKeywords(` ${cleaned.text} ${input.description.toUpperCase()} `, isCredit);
+  if (byWords) return { detailed: byWords, isGuess: false };
+  const byMcc = input.mcc ? cat.mcc.get(input.mcc)?.category : null;
+  if (byMcc) return { detailed: byMcc, isGuess: false };
+  return {
+    detailed: isCredit ? "TRANSFER_IN_DEPOSIT" : "GENERAL_MERCHANDISE_OTHER_GENERAL_MERCHANDISE",
+    isGuess: true,
+  };
+}
+
+function locationOf(found: Found) {
+  const { city, state } = found.cleaned;
+  if (!city && !state) return { location: null, locationStructured: null };
+  const raw = [city, state].filter(Boolean).join(", ");
+  const query = encodeURIComponent(
+    [found.merchant?.name ?? found.cleaned.name, raw].filter(Boolean).join(" "),
+  );
+  const googleMapsUrl = `https://www.google.com/maps/search/?api=1&query=${query}`;
+  const appleMapsUrl = `https://maps.apple.com/?q=${query}`;
+  const store = /(?:#|\bSTORE\s+|\bSTORE#)\s*(\d{2,6})\b/i.exec(found.input.description)?.[1] ?? null;
+  return {
+    location: { rawAddress: raw, googleMapsUrl, appleMapsUrl },
+    locationStructured: {
+      address: null,
+      city,
+      state,
+      country: "US",
+      postcode: null,
+      latitude: null,
+      longitude: null,
+      storeNumber: store,
+      googleMapsUrl,
+      appleMapsUrl,
+    },
+  };
+}
+
+/**
+ * Who a recurrence series is with: the merchant, the person, or the cleaned name, and the
+ * direction; across the profile's accounts (its history carries Weft's account ids, a request its own).
+ */
+const seriesKeyOf = (found: Found) =>
+  `${found.merchant?.id ?? found.p2p?.person ?? normalize(found.cleaned.name || found.input.description)}\n${found.isCredit ? "in" : "out"}`;
+
+function describe(
+  found: Found,
+  cat: Catalogue,
+  options: EngineOptions,
+): Omit<EnrichedTransaction, "recurrence" | "recurrenceGroup"> {
+  const { merchant, p2p, cleaned, input, isCredit } = found;
+  const { detailed, isGuess } = detailedCategoryOf(found, cat);
+  const primary = detailed ? (cat.primaryOf.get(detailed) ?? null) : null;
+  const mcc = merchant?.mcc ?? input.mcc ?? null;
+  const intermediaryNames = [...cleaned.intermediaries];
+  if (p2p && !intermediaryNames.includes(p2p.app) && merchant?.kind !== "p2p")
+    intermediaryNames.push(p2p.app);
+  const intermediaries = intermediaryNames.map((name) => intermediaryParty(name, cat, options));
+
+  let counterparty: EnrichedTransaction["counterparty"] = null;
+  if (p2p?.person) {
+    counterparty = {
+      id: stableId("cp", normalize(p2p.person)),
+      name: p2p.person,
+      type: "person",
+      website: null,
+      logo: null,
+      mccs: [],
+    };
+  } else if (merchant) {
+    counterparty = {
+      ...merchantParty(merchant, options),
+      type: "organization",
+      mccs: merchant.mcc ? [merchant.mcc] : [],
+    };
+  } else if (p2p) {
+    const app = intermediaryParty(p2p.app, cat, options);
+    counterparty = { ...app, type: "organization", mccs: [] };
+  } else if (cleaned.name) {
+    counterparty = {
+      id: stableId("cp", normalize(cleaned.name)),
+      name: cleaned.name,
+      type: "organization",
+      website: null,
+      logo: null,
+      mccs: input.mcc ? [input.mcc] : [],
+    };
+  }
+  const labels = [
+    ...(detailed
+      ? [detailed.toLowerCase().replace(`${primary?.toLowerCase()}_`, "").replace(/_/g, " ")]
+      : []),
+    ...(merchant?.kind && merchant.kind !== "merchant" ? [merchant.kind] : []),
+    ...(p2p ? ["p2p"] : []),
+  ];
+  return {
+    id: stableId("enr", `${input.id}\n${input.description}\n${input.amount}`),
+    transactionId: input.id,
+    createdAt: (options.now ?? new Date()).toISOString(),
+    merchant: merchant?.name ?? null,
+    merchantId: merchant ? `mer_${merchant.id}` : null,
+    logo: merchant ? `${options.logoBase}/${merchant.id}.svg` : null,
+    website: merchant?.website ?? null,
+    labels,
+    ...locationOf(found),
+    mcc: mcc ? [mcc] : [],
+    person: p2p?.person ?? null,
+    // Transactions of a profile, an end-user: consumer ones.
+    transactionType: "consumer",
+    categories: {
+      general: primary,
+      detailed,
+      accounting: isGuess ? "not enough information" : accountingCategoryOf(detailed, primary, mcc, isCredit),
+    },
+    counterparty,
+    intermediaries,
+    error: null,
+  };
+}
+
+/** A history entry: an earlier transaction of the profile, for recurrence only. */
+export type HistoryEntry = { accountId: string; description: string; amount: string; date: string };
+
+/**
+ * Enrich a batch. Each transaction is described on its own (a failure is that transaction's
+ * `error`, never the batch's); recurrence is judged over the batch and `history` together.
+ */
+export function enrichBatch(
+  inputs: readonly EngineInput[],
+  history: readonly HistoryEntry[],
+  options: EngineOptions,
+): EnrichedTransaction[] {
+  const cat = catalogue();
+  const occurrences: Occurrence[] = [];
+  const described: (EnrichedTransaction | Omit<EnrichedTransaction, "recurrence" | "recurrenceGroup">)[] = [];
+  for (const input of inputs) {
+    try {
+      const found = find(input, cat);
+      const result = describe(found, cat, options);
+      described.push(result);
+      occurrences.push({
+        key: seriesKeyOf(found),
+        date: input.date,
+        cents: found.cents,
+        isSubscription: found.merchant?.subscription === true,
+        transactionId: input.id,
+      });
+    } catch (error) {
+      described.push(failed(input, error as Error, options));
+    }
+  }
+  for (const entry of history) {
+    try {
+      const found = find({ ...entry, id: "", currencyCode: "USD" }, cat);
+      occurrences.push({
+        key: seriesKeyOf(found),
+        date: entry.date,
+        cents: found.cents,
+        isSubscription: found.merchant?.subscription === true,
+      });
+    } catch {
+      // History that cannot be read does not count towards any series.
+    }
+  }
+  const recurrences = judgeRecurrence(occurrences);
+  return described.map((result) => {
+    if ("recurrence" in result) return result;
+    const judged = recurrences.get(result.transactionId);
+    return { ...result, recurrence: judged?.recurrence ?? "one off", recurrenceGroup: judged?.group ?? null };
+  });
+}
+
+function failed(input: EngineInput, error: Error, options: EngineOptions): EnrichedTransaction {
+  return {
+    id: stableId("enr", `${input.id}\nerror`),
+    transactionId: input.id,
+    createdAt: (options.now ?? new Date()).toISOString(),
+    merchant: null,
+    merchantId: null,
+    logo: null,
+    website: null,
+    labels: [],
+    location: null,
+    locationStructured: null,
+    mcc: [],
+    person: null,
+    recurrence: "one off",
+    recurrenceGroup: null,
+    transactionType: "unknown",
+    categories: { general: null, detailed: null, accounting: "not enough information" },
+    counterparty: null,
+    intermediaries: [],
+    error: { code: "internal_error", message: `The transaction could not be enriched: ${error.message}` },
+  };
+}

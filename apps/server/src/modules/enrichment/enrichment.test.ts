@@ -1,0 +1,501 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
+import { createProfile, linkAndSync } from "../../../test/sandbox-helpers.ts";
+import { accounts, transactions } from "../../db/schema/index.ts";
+import { SUBSCRIPTIONS } from "../../providers/mock/merchants.ts";
+import { catalogue } from "./catalogue.ts";
+import { KEYWORD_RULES } from "./categorize.ts";
+import { enrichBatch } from "./engine.ts";
+import { MAX_BATCH, SYNC_LIMIT } from "./service.ts";
+import { tokensOf } from "./text.ts";
+
+let platform: TestPlatform;
+let env: TestEnvironment;
+let other: TestEnvironment;
+let profileId: string;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  env = await platform.environment("SANDBOX");
+  other = await platform.environment("SANDBOX", "other tenant");
+  profileId = await createProfile(platform, env);
+});
+afterAll(() => platform.close());
+
+type Txn = {
+  id: string;
+  accountId: string;
+  description: string;
+  currencyCode: string;
+  amount: string;
+  date: string;
+};
+const txn = (over: Partial<Txn> = {}): Txn => ({
+  id: "t1",
+  accountId: "acct_1",
+  description: "SQ *BLUE BOTTLE COFFEE Oakland CA",
+  currencyCode: "USD",
+  amount: "-6.50",
+  date: "2026-11-20",
+  ...over,
+});
+
+const enrich = (body: Record<string, unknown>, tenant = env) =>
+  platform.app.inject({
+    method: "POST",
+    url: "/v1/remote/enrichment/sync",
+    headers: tenant.auth,
+    payload: body,
+  });
+
+const generic = (data: unknown[], over: Record<string, unknown> = {}) =>
+  enrich({ profileId, accountType: "CHECKING", provider: "GENERIC", payload: { data }, ...over });
+
+describe("POST /v1/remote/enrichment/sync", () => {
+  it("answers one enriched transaction per distinct id, with the spec's fields", async () => {
+    const res = await generic([
+      txn(),
+      txn({ id: "t2", description: "NETFLIX.COM 866-579-7172 CA", amount: "-15.49" }),
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [coffee, netflix] = res.json().transactions;
+    expect(coffee).toMatchObject({
+      transactionId: "t1",
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      intermediaries: [expect.objectContaining({ name: "Square", website: "squareup.com" })],
+      categories: {
+        general: "FOOD_AND_DRINK",
+        detailed: expect.stringMatching(/^FOOD_AND_DRINK_/),
+        accounting: "operational expenses",
+      },
+      location: { rawAddress: "Oakland, CA", googleMapsUrl: expect.stringContaining("google.com/maps") },
+      locationStructured: expect.objectContaining({ city: "Oakland", state: "CA", country: "US" }),
+      recurrence: "one off",
+      recurrenceGroup: null,
+      transactionType: "consumer",
+      error: null,
+    });
+    expect(coffee.counterparty).toMatchObject({ name: "Blue Bottle Coffee", type: "organization" });
+    expect(netflix).toMatchObject({
+      merchant: "Netflix",
+      merchantId: "mer_netflix",
+      website: "netflix.com",
+      logo: expect.stringMatching(/\/v1\/enrichment\/logos\/netflix\.svg$/),
+      categories: { general: "ENTERTAINMENT" },
+      counterparty: expect.objectContaining({
+        name: "Netflix",
+        website: "netflix.com",
+        mccs: [expect.any(Number)],
+      }),
+    });
+    expect(netflix.mcc).toEqual([expect.any(Number)]);
+    const logo = await platform.app.inject({ method: "GET", url: "/v1/enrichment/logos/netflix.svg" });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers["content-type"]).toContain("image/svg+xml");
+    expect(logo.body).toContain("<svg");
+    expect(
+      (await platform.app.inject({ method: "GET", url: "/v1/enrichment/logos/not-a-merchant.svg" }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it("two transactions with the same id: the later replaces the earlier (one result)", async () => {
+    const res = await generic([
+      txn({ id: "dup", description: "NETFLIX.COM" }),
+      txn({ id: "other" }),
+      txn({ id: "dup", description: "SPOTIFY USA" }),
+    ]);
+    const results = res.json().transactions;
+    expect(results.map((r: { transactionId: string }) => r.transactionId)).toEqual(["other", "dup"]);
+    expect(results[1].merchant).toBe("Spotify");
+  });
+
+  it("a person paid through Zelle is the counterparty; Zelle is the intermediary; money out is TRANSFER_OUT", async () => {
+    const res = await generic([
+      txn({ description: "Zelle payment to John Smith JPM99abc123", amount: "-40.00" }),
+    ]);
+    expect(res.json().transactions[0]).toMatchObject({
+      person: "John Smith",
+      counterparty: { name: "John Smith", type: "person" },
+      intermediaries: [expect.objectContaining({ name: "Zelle" })],
+      categories: { general: "TRANSFER_OUT", accounting: "financing" },
+    });
+  });
+
+  it.each([
+    [{ profileId: undefined }, "profileId", "Profile id is required"],
+    [
+      { accountType: "BROKERAGE" },
+      "accountType",
+      "Account type must be one of CHECKING, SAVINGS, CREDIT_CARD",
+    ],
+    [{ provider: undefined }, "provider", "Provider is required"],
+    [{ payload: undefined }, "payload", "Payload is required"],
+  ])("422 %o", async (change, field, message) => {
+    const body: Record<string, unknown> = {
+      profileId,
+      accountType: "CHECKING",
+      provider: "GENERIC",
+      payload: { data: [txn()] },
+      ...change,
+    };
+    for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
+    const res = await enrich(body);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()[field]).toEqual([message]);
+  });
+
+  it.each([
+    [{ id: "" }, "id", "Id is required"],
+    [{ accountId: "" }, "accountId", "Account id must be at least 1 character"],
+    [{ description: "a" }, "description", "Description must be at least 2 characters"],
+    [{ currencyCode: "XYZ" }, "currencyCode", "Currency code must be an ISO-4217 code, such as USD"],
+    [
+      { amount: 12 },
+      "amount",
+      'Amount must be a decimal string: positive for a credit, negative for a debit ("-12.34")',
+    ],
+    [
+      { amount: "12,50" },
+      "amount",
+      'Amount must be a decimal string: positive for a credit, negative for a debit ("-12.34")',
+    ],
+    [{ date: "2026-13-01" }, "date", "Date must be a date (YYYY-MM-DD)"],
+  ])("422 GENERIC transaction %o names the field", async (change, field, message) => {
+    const res = await generic([txn(), { ...txn({ id: "t2" }), ...change }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ [`payload.data.1.${field}`]: [message] });
+  });
+
+  it("422 when GENERIC has no data list", async () => {
+    const res = await enrich({
+      profileId,
+      accountType: "CHECKING",
+      provider: "GENERIC",
+      payload: { transactions: [] },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ "payload.data": ["Data must be a list of transactions"] });
+  });
+
+  it("400 for an unsupported provider; 404 for an unknown profile or another environment's", async () => {
+    const unsupported = await generic([txn()], { provider: "NTROPY" });
+    expect(unsupported.statusCode).toBe(400);
+    expect(unsupported.json().message).toBe("Enrichment provider NTROPY is not supported");
+    expect((await generic([txn()], { profileId: "p_00000000000000000000000000" })).statusCode).toBe(404);
+    const theirs = await enrich(
+      { profileId, accountType: "CHECKING", provider: "GENERIC", payload: { data: [txn()] } },
+      other,
+    );
+    expect(theirs.statusCode).toBe(404);
+  });
+
+  it(`413 above ${MAX_BATCH} transactions`, async () => {
+    const data = Array.from({ length: MAX_BATCH + 1 }, (_, i) => txn({ id: `t${i}` }));
+    const res = await generic(data);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe(
+      `${MAX_BATCH + 1} transactions is more than the ${MAX_BATCH} one request may hold`,
+    );
+  });
+
+  it(`202 with Retry-After above ${SYNC_LIMIT}; the same request again answers 200 once enriched`, async () => {
+    const data = Array.from({ length: SYNC_LIMIT + 1 }, (_, i) => txn({ id: `big${i}` }));
+    const first = await generic(data);
+    expect(first.statusCode).toBe(202);
+    expect(first.headers["retry-after"]).toBe("5");
+    expect((await generic(data)).statusCode).toBe(202);
+    await platform.worker.drain();
+    const done = await generic(data);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().transactions).toHaveLength(SYNC_LIMIT + 1);
+  });
+});
+
+describe("provider payloads, with each provider's sign", () => {
+  const payroll = "ACME CORP PAYROLL PPD ID: 1234567890";
+  const cases: [string, unknown, unknown][] = [
+    [
+      "PLAID",
+      {
+        transactions: [
+          {
+            transaction_id: "p1",
+            account_id: "a",
+            amount: -2500,
+            iso_currency_code: "USD",
+            date: "2026-11-14",
+            name: payroll,
+          },
+        ],
+      },
+      {
+        added: [
+          {
+            transaction_id: "p1",
+            account_id: "a",
+            amount: 2500,
+            iso_currency_code: "USD",
+            date: "2026-11-14",
+            name: payroll,
+          },
+        ],
+        modified: [],
+        removed: [],
+      },
+    ],
+    [
+      "MX",
+      {
+        transactions: [
+          {
+            guid: "m1",
+            account_guid: "a",
+            amount: 2500,
+            transaction_type: "CREDIT",
+            currency_code: "USD",
+            date: "2026-11-14",
+            description: payroll,
+          },
+        ],
+      },
+      {
+        transactions: [
+          {
+            guid: "m1",
+            account_guid: "a",
+            amount: 2500,
+            transaction_type: "DEBIT",
+            currency_code: "USD",
+            date: "2026-11-14",
+            description: payroll,
+          },
+        ],
+      },
+    ],
+    [
+      "AKOYA",
+      {
+        transactions: [
+          {
+            depositTransaction: {
+              transactionId: "k1",
+              accountId: "a",
+              amount: 2500,
+              debitCreditMemo: "CREDIT",
+              description: payroll,
+              postedTimestamp: "2026-11-14T00:00:00Z",
+              currency: { currencyCode: "USD" },
+            },
+          },
+        ],
+      },
+      {
+        transactions: [
+          {
+            depositTransaction: {
+              transactionId: "k1",
+              accountId: "a",
+              amount: 2500,
+              debitCreditMemo: "DEBIT",
+              description: payroll,
+              postedTimestamp: "2026-11-14T00:00:00Z",
+              currency: { currencyCode: "USD" },
+            },
+          },
+        ],
+      },
+    ],
+    [
+      "FINICITY",
+      {
+        transactions: [
+          {
+            id: 91,
+            accountId: 7,
+            amount: 2500,
+            description: payroll,
+            postedDate: 1763078400,
+            transactionDate: 1763078400,
+          },
+        ],
+      },
+      {
+        transactions: [
+          {
+            id: 91,
+            accountId: 7,
+            amount: -2500,
+            description: payroll,
+            postedDate: 1763078400,
+            transactionDate: 1763078400,
+          },
+        ],
+      },
+    ],
+    [
+      "TREASURY_PRIME",
+      {
+        data: [
+          {
+            id: "tp1",
+            account_id: "a",
+            amount: "2500.00",
+            type: "credit",
+            desc: payroll,
+            date: "2026-11-14",
+          },
+        ],
+      },
+      {
+        data: [
+          { id: "tp1", account_id: "a", amount: "2500.00", type: "debit", desc: payroll, date: "2026-11-14" },
+        ],
+      },
+    ],
+  ];
+
+  it.each(cases)(
+    "%s: money in is INCOME, the same payment out is not",
+    async (provider, incoming, outgoing) => {
+      const body = (payload: unknown) => ({ profileId, accountType: "CHECKING", provider, payload });
+      const inRes = await enrich(body(incoming));
+      expect(inRes.statusCode, inRes.body).toBe(200);
+      expect(inRes.json().transactions[0].categories.general).toBe("INCOME");
+      const outRes = await enrich(body(outgoing));
+      expect(outRes.json().transactions[0].categories.general).not.toBe("INCOME");
+    },
+  );
+
+  it("422 when a provider payload holds no transactions list", async () => {
+    const res = await enrich({
+      profileId,
+      accountType: "CHECKING",
+      provider: "MX",
+      payload: { members: [] },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ payload: ['Payload must hold MX\'s transactions ("transactions")'] });
+  });
+});
+
+describe("recurrence", () => {
+  const series = (description: string, amounts: string[], dates: string[]) =>
+    dates.map((date, i) =>
+      txn({ id: `${description}-${i}`, description, amount: amounts[i % amounts.length]!, date }),
+    );
+  const judged = (batch: Txn[]) => enrichBatch(batch, [], { logoBase: "https://x/logos" });
+
+  it.each([
+    ["weekly", ["2026-09-04", "2026-09-11", "2026-09-18", "2026-09-26", "2026-10-02"]],
+    ["biweekly", ["2026-08-07", "2026-08-21", "2026-09-04", "2026-09-18", "2026-10-02"]],
+    ["semi-monthly", ["2026-08-01", "2026-08-15", "2026-08-31", "2026-09-15", "2026-09-30", "2026-10-15"]],
+    ["monthly", ["2026-06-03", "2026-07-03", "2026-08-05", "2026-09-03", "2026-10-02"]],
+    ["quarterly", ["2025-10-15", "2026-01-15", "2026-04-15", "2026-07-15"]],
+    ["annually", ["2024-11-20", "2025-11-19", "2026-11-20"]],
+  ])("%s, with dates drifting a few days", (periodicity, dates) => {
+    const results = judged(series("CITY OF SPRINGFIELD WATER UTIL", ["-61.20", "-58.75", "-64.10"], dates));
+    for (const r of results) {
+      expect(r.recurrence).toBe("recurring");
+      expect(r.recurrenceGroup).toMatchObject({
+        periodicity,
+        firstPaymentDate: dates[0],
+        latestPaymentDate: dates.at(-1),
+      });
+    }
+  });
+
+  it("a recurring charge for a consumer service is a subscription, with its group's amounts", () => {
+    const results = judged(
+      series("NETFLIX.COM", ["-15.49"], ["2026-07-12", "2026-08-12", "2026-09-12", "2026-10-12"]),
+    );
+    expect(results[0]).toMatchObject({
+      recurrence: "subscription",
+      recurrenceGroup: {
+        periodicity: "monthly",
+        periodicityInDays: 30,
+        averageAmount: -15.49,
+        totalAmount: -61.96,
+      },
+    });
+  });
+
+  it("irregular visits and varying amounts are one off", () => {
+    const results = judged(
+      series(
+        "TST* LUCKY DUMPLING KITCH San Francisco CA",
+        ["-23.10", "-67.45", "-12.00"],
+        ["2026-08-01", "2026-08-10", "2026-09-19"],
+      ),
+    );
+    expect(results.every((r) => r.recurrence === "one off" && r.recurrenceGroup === null)).toBe(true);
+  });
+
+  it("is judged with the profile's earlier transactions: one new charge of a known subscription is a subscription", async () => {
+    const { profileId: synced } = await linkAndSync(platform, env);
+    // The sandbox persona pays some of these every month; take one the catalogue knows as a subscription.
+    const rows = await platform.ctx.db
+      .select({ description: transactions.description, amount: transactions.amount })
+      .from(transactions)
+      .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+      .where(
+        and(
+          eq(accounts.profileId, synced),
+          inArray(
+            transactions.description,
+            SUBSCRIPTIONS.map((s) => s.descriptor),
+          ),
+        ),
+      );
+    const cat = catalogue();
+    const paid = rows.find((r) => cat.match(tokensOf(r.description))?.subscription);
+    expect(paid).toBeDefined();
+    const res = await enrich({
+      profileId: synced,
+      accountType: "CREDIT_CARD",
+      provider: "GENERIC",
+      payload: {
+        data: [
+          txn({
+            id: "new",
+            description: paid!.description,
+            amount: paid!.amount,
+            date: new Date().toISOString().slice(0, 10),
+          }),
+        ],
+      },
+    });
+    expect(res.json().transactions[0]).toMatchObject({
+      recurrence: "subscription",
+      recurrenceGroup: { periodicity: "monthly" },
+    });
+    // Without that history the same charge is a one off.
+    const alone = await generic([txn({ id: "new", description: paid!.description, amount: paid!.amount })]);
+    expect(alone.json().transactions[0].recurrence).toBe("one off");
+  });
+
+  it("a transaction the engine cannot read carries internal_error instead of failing the batch", () => {
+    const [bad, good] = enrichBatch([txn({ id: "bad", amount: "NaN" }), txn({ id: "good" })], [], {
+      logoBase: "https://x",
+    });
+    expect(bad!.error).toEqual({
+      code: "internal_error",
+      message: expect.stringContaining("could not be enriched"),
+    });
+    expect(good!.error).toBeNull();
+  });
+});
+
+describe("the catalogue", () => {
+  it("has at least 1,500 merchants, each with a known category and MCC", () => {
+    const cat = catalogue();
+    expect(cat.merchants.size).toBeGreaterThanOrEqual(1500);
+    for (const merchant of cat.merchants.values()) {
+      expect(cat.primaryOf.has(merchant.category), merchant.id).toBe(true);
+      if (merchant.mcc !== null) expect(cat.mcc.has(merchant.mcc), merchant.id).toBe(true);
+    }
+    for (const r of KEYWORD_RULES) expect(cat.primaryOf.has(r.category), r.category).toBe(true);
+  });
+});

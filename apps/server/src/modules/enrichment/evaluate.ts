@@ -1,0 +1,145 @@
+/**
+ * The engine's accuracy on the evaluation set (eval/descriptions.json, eval/series.json), per
+ * field; written from how real statements look, not from the engine's patterns.
+ *   npm run enrichment:eval            (add --misses to list what it got wrong)
+ */
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import { type EngineInput, enrichBatch } from "./engine.ts";
+
+type Case = {
+  description: string;
+  amount: string;
+  accountType: string;
+  counterparty: string | null;
+  website: string | null;
+  category: string;
+  intermediaries: string[];
+  person: string | null;
+};
+type Series = {
+  name: string;
+  periodicity: string;
+  subscription: boolean;
+  transactions: { description: string; amount: string; date: string }[];
+};
+type SeriesFile =
+  | { series?: Series[]; oneOffs?: { description: string; amount: string; date: string }[] }
+  | Series[];
+
+const read = <T>(name: string): T =>
+  JSON.parse(fs.readFileSync(fileURLToPath(new URL(`./eval/${name}`, import.meta.url)), "utf8")) as T;
+
+/** Names compare without case, punctuation, "the" or a legal suffix. */
+const sameName = (a: string | null, b: string | null) => {
+  const norm = (s: string | null) =>
+    (s ?? "")
+      .toLowerCase()
+      .replace(/&/g, " and ")
+      .replace(/\b(the|inc|llc|co|corp|corporation|company|ltd)\b/g, " ")
+      .replace(/[^a-z0-9]/g, "");
+  return norm(a) === norm(b);
+};
+
+export function evaluate(options: { misses?: boolean } = {}) {
+  const { cases } = read<{ cases: Case[] }>("descriptions.json");
+  const inputs: EngineInput[] = cases.map((c, i) => ({
+    id: `case-${i}`,
+    accountId: `acct-${i}`,
+    description: c.description,
+    amount: c.amount,
+    currencyCode: "USD",
+    date: "2026-11-20",
+  }));
+  const results = enrichBatch(inputs, [], { logoBase: "https://weft.local/v1/enrichment/logos" });
+  const score = { counterparty: 0, website: 0, category: 0, intermediaries: 0, people: 0, peopleTotal: 0 };
+  const misses: string[] = [];
+  cases.forEach((c, i) => {
+    const r = results[i]!;
+    const name = r.counterparty?.name ?? null;
+    const website = r.website ?? r.counterparty?.website ?? null;
+    const intermediaries = r.intermediaries.map((p) => p.name);
+    const checks = {
+      counterparty: sameName(name, c.counterparty),
+      website: (website ?? null) === (c.website ?? null),
+      category: r.categories.general === c.category,
+      intermediaries:
+        intermediaries.length === c.intermediaries.length &&
+        c.intermediaries.every((x) => intermediaries.some((y) => sameName(x, y))),
+    };
+    for (const [field, ok] of Object.entries(checks)) if (ok) score[field as keyof typeof checks]++;
+    if (c.person) {
+      score.peopleTotal++;
+      if (sameName(r.person, c.person)) score.people++;
+    }
+    const wrong = Object.entries(checks)
+      .filter(([, ok]) => !ok)
+      .map(([field]) => field);
+    if (c.person && !sameName(r.person, c.person)) wrong.push("person");
+    if (options.misses && wrong.length > 0) {
+      misses.push(
+        `${c.description}\n    want ${c.counterparty} | ${c.website} | ${c.category} | [${c.intermediaries}] | ${c.person}` +
+          `\n    got  ${name} | ${website} | ${r.categories.general} | [${intermediaries}] | ${r.person}   (${wrong.join(", ")})`,
+      );
+    }
+  });
+
+  const seriesFile = read<SeriesFile>("series.json");
+  const series = Array.isArray(seriesFile) ? seriesFile : (seriesFile.series ?? []);
+  const oneOffs = Array.isArray(seriesFile) ? [] : (seriesFile.oneOffs ?? []);
+  let seriesRight = 0;
+  let subscriptionRight = 0;
+  series.forEach((s, si) => {
+    const batch = s.transactions.map((t, ti) => ({
+      id: `s${si}-${ti}`,
+      accountId: "acct-series",
+      description: t.description,
+      amount: t.amount,
+      currencyCode: "USD",
+      date: t.date,
+    }));
+    const enriched = enrichBatch(batch, [], { logoBase: "https://weft.local/v1/enrichment/logos" });
+    const periodicityOk = enriched.every((e) => e.recurrenceGroup?.periodicity === s.periodicity);
+    const kindOk = enriched.every((e) => e.recurrence === (s.subscription ? "subscription" : "recurring"));
+    if (periodicityOk) seriesRight++;
+    if (kindOk) subscriptionRight++;
+    if (options.misses && (!periodicityOk || !kindOk)) {
+      misses.push(
+        `series ${s.name}: want ${s.periodicity}/${s.subscription ? "subscription" : "recurring"}, got ` +
+          [...new Set(enriched.map((e) => `${e.recurrenceGroup?.periodicity ?? "-"}/${e.recurrence}`))].join(
+            ", ",
+          ),
+      );
+    }
+  });
+  const oneOffBatch = oneOffs.map((t, i) => ({
+    id: `o${i}`,
+    accountId: "acct-oneoff",
+    description: t.description,
+    amount: t.amount,
+    currencyCode: "USD",
+    date: t.date,
+  }));
+  const oneOffResults = enrichBatch(oneOffBatch, [], { logoBase: "https://weft.local/v1/enrichment/logos" });
+  const oneOffRight = oneOffResults.filter((r) => r.recurrence === "one off").length;
+
+  const pct = (n: number, d: number) => (d === 0 ? "n/a" : `${((100 * n) / d).toFixed(1)} %`);
+  return {
+    cases: cases.length,
+    counterparty: pct(score.counterparty, cases.length),
+    website: pct(score.website, cases.length),
+    category: pct(score.category, cases.length),
+    intermediaries: pct(score.intermediaries, cases.length),
+    people: `${score.people}/${score.peopleTotal}`,
+    seriesPeriodicity: `${seriesRight}/${series.length}`,
+    seriesKind: `${subscriptionRight}/${series.length}`,
+    oneOffs: `${oneOffRight}/${oneOffs.length}`,
+    misses,
+  };
+}
+
+if (import.meta.main) {
+  const { misses, ...summary } = evaluate({ misses: process.argv.includes("--misses") });
+  for (const miss of misses) console.log(miss);
+  console.log(summary);
+}

@@ -1,0 +1,236 @@
+import { ValidationError } from "../../http/errors.ts";
+import type { EngineInput } from "./engine.ts";
+
+/**
+ * The request's payload as the engine's input: GENERIC is ours (spec 5); the others are the
+ * providers' own transaction objects as their APIs return them, each with its sign convention.
+ * Two transactions with the same id: the later replaces the earlier.
+ */
+export const ENRICHMENT_PROVIDERS = [
+  "AKOYA",
+  "FINICITY",
+  "GENERIC",
+  "MX",
+  "PLAID",
+  "TREASURY_PRIME",
+] as const;
+export type EnrichmentProvider = (typeof ENRICHMENT_PROVIDERS)[number];
+
+type Json = Record<string, unknown>;
+type Problems = Record<string, string[]>;
+
+const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const str = (value: unknown): string | null =>
+  typeof value === "string" ? value : typeof value === "number" ? String(value) : null;
+const num = (value: unknown): number | null => {
+  const n =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && value.trim() !== ""
+        ? Number(value)
+        : Number.NaN;
+  return Number.isFinite(n) ? n : null;
+};
+/** A number with its sign turned over, as a decimal string. */
+const negated = (n: number) => (n === 0 ? "0" : String(-n));
+const day = (value: unknown): string | null => {
+  if (typeof value === "number") return new Date(value * 1000).toISOString().slice(0, 10);
+  if (typeof value !== "string") return null;
+  const match = /^(\d{4}-\d{2}-\d{2})/.exec(value);
+  return match ? match[1]! : null;
+};
+
+function add(problems: Problems, field: string, message: string) {
+  problems[field] = [...(problems[field] ?? []), message];
+}
+
+/** The array of transactions a provider's answer holds, wherever that provider puts it. */
+function listOf(payload: unknown, keys: string[]): { list: unknown[]; field: string } | null {
+  if (Array.isArray(payload)) return { list: payload, field: "payload" };
+  if (!isObject(payload)) return null;
+  const found: unknown[] = [];
+  let field = "";
+  for (const key of keys) {
+    if (Array.isArray(payload[key])) {
+      found.push(...(payload[key] as unknown[]));
+      field ||= `payload.${key}`;
+    }
+  }
+  return field ? { list: found, field } : null;
+}
+
+type Parsed = Omit<EngineInput, "currencyCode"> & { currencyCode: string | null };
+
+/** Plaid /transactions/get|sync: positive amount = money out. */
+function plaidOf(t: Json): Parsed {
+  const amount = num(t.amount);
+  const counterpartyName = Array.isArray(t.counterparties)
+    ? str((t.counterparties[0] as Json | undefined)?.name)
+    : null;
+  return {
+    id: str(t.transaction_id) ?? "",
+    accountId: str(t.account_id) ?? "",
+    description: str(t.original_description) ?? str(t.name) ?? str(t.merchant_name) ?? counterpartyName ?? "",
+    amount: amount === null ? "" : negated(amount),
+    currencyCode: str(t.iso_currency_code) ?? str(t.unofficial_currency_code),
+    date: day(t.authorized_date) ?? day(t.date) ?? "",
+  };
+}
+
+/** MX: amount is unsigned, transaction_type DEBIT|CREDIT says the direction. */
+function mxOf(t: Json): Parsed {
+  const amount = num(t.amount);
+  const isDebit = String(t.transaction_type ?? "").toUpperCase() === "DEBIT";
+  const magnitude = amount === null ? null : Math.abs(amount);
+  return {
+    id: str(t.guid) ?? str(t.id) ?? "",
+    accountId: str(t.account_guid) ?? str(t.account_id) ?? "",
+    description: str(t.original_description) ?? str(t.description) ?? "",
+    amount: magnitude === null ? "" : isDebit ? negated(magnitude) : String(magnitude),
+    currencyCode: str(t.currency_code),
+    date: day(t.transacted_at) ?? day(t.date) ?? day(t.posted_at) ?? "",
+    mcc: num(t.merchant_category_code),
+  };
+}
+
+/** FDX (Akoya): each item wraps its transaction by account type; debitCreditMemo says the direction. */
+function fdxOf(item: Json): Parsed {
+  const t = (Object.values(item).find(isObject) as Json | undefined) ?? item;
+  const amount = num(t.amount);
+  const isDebit = String(t.debitCreditMemo ?? "").toUpperCase() === "DEBIT";
+  const magnitude = amount === null ? null : Math.abs(amount);
+  return {
+    id: str(t.transactionId) ?? "",
+    accountId: str(t.accountId) ?? "",
+    description: str(t.description) ?? str(t.memo) ?? str(t.payee) ?? "",
+    amount: magnitude === null ? "" : isDebit ? negated(magnitude) : String(magnitude),
+    currencyCode: isObject(t.currency) ? str(t.currency.currencyCode) : str(t.currency),
+    date: day(t.transactionTimestamp) ?? day(t.postedTimestamp) ?? "",
+    mcc: num(t.merchantCategoryCode),
+  };
+}
+
+/** Finicity: negative amount = money out; dates are epoch seconds. */
+function finicityOf(t: Json): Parsed {
+  const amount = num(t.amount);
+  return {
+    id: str(t.id) ?? "",
+    accountId: str(t.accountId) ?? "",
+    description: str(t.description) ?? str(t.memo) ?? "",
+    amount: amount === null ? "" : String(amount),
+    currencyCode: isObject(t.currencySymbol) ? null : (str(t.currencySymbol) ?? "USD"),
+    date: day(t.transactionDate) ?? day(t.postedDate) ?? "",
+    mcc: num((t.categorization as Json | undefined)?.mcc ?? null),
+  };
+}
+
+/** Treasury Prime: a string amount, signed by the direction its `type` names. */
+function treasuryPrimeOf(t: Json): Parsed {
+  const amount = num(t.amount);
+  const type = String(t.type ?? t.direction ?? "").toLowerCase();
+  const isDebit = /debit|withdrawal|charge|fee|payment_out|outgoing/.test(type);
+  const magnitude = amount === null ? null : Math.abs(amount);
+  return {
+    id: str(t.id) ?? "",
+    accountId: str(t.account_id) ?? "",
+    description: str(t.desc) ?? str(t.description) ?? "",
+    amount: magnitude === null ? "" : isDebit || (amount ?? 0) < 0 ? negated(magnitude) : String(magnitude),
+    currencyCode: str(t.currency) ?? "USD",
+    date: day(t.date) ?? "",
+  };
+}
+
+const PROVIDER_PARSERS: Record<
+  Exclude<EnrichmentProvider, "GENERIC">,
+  { keys: string[]; parse: (t: Json) => Parsed }
+> = {
+  PLAID: { keys: ["transactions", "added", "modified"], parse: plaidOf },
+  MX: { keys: ["transactions"], parse: mxOf },
+  AKOYA: { keys: ["transactions"], parse: fdxOf },
+  FINICITY: { keys: ["transactions"], parse: finicityOf },
+  TREASURY_PRIME: { keys: ["data", "transactions"], parse: treasuryPrimeOf },
+};
+
+const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const isRealDate = (value: string) => {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const d = new Date(`${value}T00:00:00Z`);
+  return year >= 1900 && year <= 2100 && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value);
+};
+
+/** Spec 5's rules for one transaction, wherever it came from; problems are named by field path. */
+function check(t: Parsed, path: string, problems: Problems): EngineInput | null {
+  const before = Object.keys(problems).length;
+  if (!t.id) add(problems, `${path}.id`, "Id is required");
+  if (!t.accountId || t.accountId.length < 1)
+    add(problems, `${path}.accountId`, "Account id must be at least 1 character");
+  if (t.description.trim().length < 2)
+    add(problems, `${path}.description`, "Description must be at least 2 characters");
+  if (!t.currencyCode || !CURRENCIES.has(t.currencyCode))
+    add(problems, `${path}.currencyCode`, "Currency code must be an ISO-4217 code, such as USD");
+  if (!DECIMAL.test(t.amount))
+    add(
+      problems,
+      `${path}.amount`,
+      'Amount must be a decimal string: positive for a credit, negative for a debit ("-12.34")',
+    );
+  if (!isRealDate(t.date)) add(problems, `${path}.date`, "Date must be a date (YYYY-MM-DD)");
+  if (Object.keys(problems).length > before) return null;
+  return { ...t, currencyCode: t.currencyCode! };
+}
+
+function genericOf(t: unknown): Parsed {
+  const o = isObject(t) ? t : {};
+  return {
+    id: str(o.id) ?? "",
+    accountId: str(o.accountId) ?? "",
+    description: typeof o.description === "string" ? o.description : "",
+    amount: typeof o.amount === "string" ? o.amount.trim() : "",
+    currencyCode: typeof o.currencyCode === "string" ? o.currencyCode : null,
+    date: typeof o.date === "string" ? o.date : "",
+  };
+}
+
+/** The payload's transactions, one per id (the later wins), or a 422 naming every problem. */
+export function parsePayload(provider: EnrichmentProvider, payload: unknown): EngineInput[] {
+  const problems: Problems = {};
+  let found: { list: unknown[]; field: string } | null;
+  let parse: (t: unknown) => Parsed;
+  if (provider === "GENERIC") {
+    found =
+      isObject(payload) && Array.isArray(payload.data) ? { list: payload.data, field: "payload.data" } : null;
+    parse = genericOf;
+    if (!found) throw ValidationError.of("payload.data", "Data must be a list of transactions");
+  } else {
+    const parser = PROVIDER_PARSERS[provider];
+    found = listOf(payload, parser.keys);
+    parse = (t) => parser.parse(isObject(t) ? t : {});
+    if (!found) {
+      throw ValidationError.of(
+        "payload",
+        `Payload must hold ${provider}'s transactions (${parser.keys.map((k) => `"${k}"`).join(" or ")})`,
+      );
+    }
+  }
+  const byId = new Map<string, EngineInput>();
+  found.list.forEach((raw, index) => {
+    const input = check(parse(raw), `${found.field}.${index}`, problems);
+    if (!input) return;
+    byId.delete(input.id);
+    byId.set(input.id, input);
+  });
+  if (Object.keys(problems).length > 0) throw new ValidationError(problems);
+  return [...byId.values()];
+}
+
+/** How many transactions a payload holds, before parsing them (for the size rules). */
+export function countTransactions(provider: EnrichmentProvider, payload: unknown): number {
+  if (provider === "GENERIC")
+    return isObject(payload) && Array.isArray(payload.data) ? payload.data.length : 0;
+  return listOf(payload, PROVIDER_PARSERS[provider].keys)?.list.length ?? 0;
+}

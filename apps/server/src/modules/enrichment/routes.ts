@@ -1,0 +1,81 @@
+import { Type } from "typebox";
+import type { AppContext } from "../../context.ts";
+import { apiKeyPrincipalOf } from "../../http/auth.ts";
+import { errorResponses } from "../../http/schemas.ts";
+import type { Server } from "../../http/server-type.ts";
+import { institutionLogoSvg } from "../institutions/logo.ts";
+import { catalogue } from "./catalogue.ts";
+import { EnrichmentAccepted, EnrichmentRequestBody, EnrichmentResponse } from "./schemas.ts";
+import { enrichRequest, MAX_BATCH, SYNC_LIMIT } from "./service.ts";
+
+/** A 25,000-transaction batch of provider objects stays well under this. */
+const ENRICHMENT_BODY_LIMIT = 32 * 1024 * 1024;
+
+export function registerEnrichmentRoutes(app: Server, ctx: AppContext): void {
+  app.post(
+    "/v1/remote/enrichment/sync",
+    {
+      bodyLimit: ENRICHMENT_BODY_LIMIT,
+      config: { api: "platform", auth: ["apiKey"] },
+      schema: {
+        operationId: "enrichTransactions",
+        tags: ["Enrichment"],
+        summary: "Enrich transactions",
+        description:
+          `Merchant, counterparty, categories (Plaid's personal-finance categories and spec accounting ones), ` +
+          `intermediaries, people, location and recurrence for each transaction, one result per distinct id ` +
+          `(a later duplicate replaces an earlier one). Up to ${SYNC_LIMIT} are answered at once (200); up to ` +
+          `${MAX_BATCH} are accepted with 202 and Retry-After: send the same request again for the answer. ` +
+          "More is a 413; an unsupported provider a 400; an unknown profile a 404.",
+        body: EnrichmentRequestBody,
+        response: {
+          200: EnrichmentResponse,
+          202: EnrichmentAccepted,
+          ...errorResponses(400, 401, 404, 409, 413, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { environment } = apiKeyPrincipalOf(request);
+      const answer = await enrichRequest(ctx, environment.id, request.body);
+      if (answer.kind === "DONE") return { transactions: answer.transactions };
+      return reply
+        .code(202)
+        .header("retry-after", String(answer.retryAfterSeconds))
+        .send({
+          message: "The transactions are being enriched",
+          instruction: `Send the same request again in ${answer.retryAfterSeconds} seconds for the answer.`,
+        });
+    },
+  );
+
+  // A logo for every merchant the engine knows, at a stable URL of Weft's own (a monogram).
+  app.get(
+    "/v1/enrichment/logos/:file",
+    { schema: { params: Type.Object({ file: Type.String({ pattern: "^[a-z0-9-]{1,80}\\.svg$" }) }) } },
+    async (request, reply) => {
+      const merchant = catalogue().merchants.get(request.params.file.replace(/\.svg$/, ""));
+      if (!merchant)
+        return reply
+          .code(404)
+          .send({ message: "No such merchant logo", instruction: "Use the logo URL an enrichment gave." });
+      const hue = [...merchant.id].reduce((sum, c) => (sum * 31 + c.charCodeAt(0)) % 360, 7);
+      return reply
+        .header("content-type", "image/svg+xml")
+        .header("cache-control", "public, max-age=86400")
+        .send(institutionLogoSvg(merchant.name, hslToHex(hue, 55, 38)));
+    },
+  );
+}
+
+function hslToHex(h: number, s: number, l: number): string {
+  const a = (s / 100) * Math.min(l / 100, 1 - l / 100);
+  const f = (n: number) => {
+    const k = (n + h / 30) % 12;
+    const c = l / 100 - a * Math.max(Math.min(k - 3, 9 - k, 1), -1);
+    return Math.round(255 * c)
+      .toString(16)
+      .padStart(2, "0");
+  };
+  return `#${f(0)}${f(8)}${f(4)}`;
+}

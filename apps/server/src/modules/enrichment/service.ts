@@ -1,0 +1,140 @@
+import { createHash } from "node:crypto";
+import { and, desc, eq, gte } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import { accounts, enrichmentBatches, transactions } from "../../db/schema/index.ts";
+import { badRequest, HttpError } from "../../http/errors.ts";
+import { enqueueJob } from "../../jobs/queue.ts";
+import { addDays, toDay } from "../../providers/dates.ts";
+import { findLiveProfile } from "../profiles/service.ts";
+import { type EnrichedTransaction, enrichBatch, type HistoryEntry } from "./engine.ts";
+import {
+  countTransactions,
+  ENRICHMENT_PROVIDERS,
+  type EnrichmentProvider,
+  parsePayload,
+} from "./payloads.ts";
+
+/** Answered at once up to this many transactions; up to MAX_BATCH in the background (202). */
+export const SYNC_LIMIT = 1_000;
+export const MAX_BATCH = 25_000;
+/** How long a client waits before asking again for a background batch. */
+export const RETRY_AFTER_SECONDS = 5;
+export const ENRICHMENT_QUEUE = "enrichment.batch";
+
+/** Earlier transactions of the profile that recurrence is judged with: 13 months, at most this many. */
+const HISTORY_DAYS = 400;
+const HISTORY_LIMIT = 5_000;
+
+export type EnrichmentRequest = {
+  profileId: string;
+  accountType: "CHECKING" | "SAVINGS" | "CREDIT_CARD";
+  provider: string;
+  payload: unknown;
+};
+
+export type EnrichmentAnswer =
+  | { kind: "DONE"; transactions: EnrichedTransaction[] }
+  | { kind: "PENDING"; retryAfterSeconds: number };
+
+const logoBase = (ctx: AppContext) => `${ctx.config.publicUrl}/v1/enrichment/logos`;
+
+function assertProvider(provider: string): asserts provider is EnrichmentProvider {
+  if ((ENRICHMENT_PROVIDERS as readonly string[]).includes(provider)) return;
+  throw badRequest(
+    `Enrichment provider ${provider} is not supported`,
+    `Send provider as one of ${ENRICHMENT_PROVIDERS.join(", ")}.`,
+  );
+}
+
+/** The profile's recent transactions, for recurrence. */
+async function historyOf(ctx: AppContext, profileId: string, now: Date): Promise<HistoryEntry[]> {
+  const rows = await ctx.db
+    .select({
+      accountId: transactions.accountId,
+      description: transactions.description,
+      amount: transactions.amount,
+      date: transactions.date,
+    })
+    .from(transactions)
+    .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+    .where(and(eq(accounts.profileId, profileId), gte(transactions.date, addDays(toDay(now), -HISTORY_DAYS))))
+    .orderBy(desc(transactions.date))
+    .limit(HISTORY_LIMIT);
+  return rows;
+}
+
+const requestIdOf = (environmentId: string, request: EnrichmentRequest) =>
+  createHash("sha256")
+    .update(
+      JSON.stringify([
+        environmentId,
+        request.profileId,
+        request.accountType,
+        request.provider,
+        request.payload,
+      ]),
+    )
+    .digest("hex");
+
+/**
+ * POST /v1/remote/enrichment/sync: up to SYNC_LIMIT transactions answered at once; up to
+ * MAX_BATCH accepted and enriched in the background (202 — the same request again returns the
+ * answer once done); more is a 413. Bad input is a 422 and changes nothing.
+ */
+export async function enrichRequest(
+  ctx: AppContext,
+  environmentId: string,
+  request: EnrichmentRequest,
+  now = new Date(),
+): Promise<EnrichmentAnswer> {
+  assertProvider(request.provider);
+  const count = countTransactions(request.provider, request.payload);
+  if (count > MAX_BATCH) {
+    throw new HttpError(
+      413,
+      `${count} transactions is more than the ${MAX_BATCH} one request may hold`,
+      `Send at most ${MAX_BATCH} transactions per request (at most ${SYNC_LIMIT} to be answered at once).`,
+    );
+  }
+  const inputs = parsePayload(request.provider, request.payload);
+  const profile = await findLiveProfile(ctx.db, environmentId, request.profileId);
+  if (inputs.length <= SYNC_LIMIT) {
+    const history = await historyOf(ctx, profile.id, now);
+    return { kind: "DONE", transactions: enrichBatch(inputs, history, { logoBase: logoBase(ctx), now }) };
+  }
+  const id = requestIdOf(environmentId, request);
+  const [existing] = await ctx.db.select().from(enrichmentBatches).where(eq(enrichmentBatches.id, id));
+  if (existing?.result) return { kind: "DONE", transactions: existing.result as EnrichedTransaction[] };
+  if (!existing) {
+    await ctx.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(enrichmentBatches)
+        .values({
+          id,
+          environmentId,
+          profileId: profile.id,
+          request: { ...request, profileId: profile.id },
+          transactionCount: inputs.length,
+        })
+        .onConflictDoNothing()
+        .returning({ id: enrichmentBatches.id });
+      if (inserted.length > 0) await enqueueJob(tx, ENRICHMENT_QUEUE, { batchId: id });
+    });
+    ctx.wakeWorkers();
+  }
+  return { kind: "PENDING", retryAfterSeconds: RETRY_AFTER_SECONDS };
+}
+
+/** The background job: enrich a stored batch and keep the answer (the request is dropped). */
+export async function runEnrichmentBatch(ctx: AppContext, batchId: string, now = new Date()): Promise<void> {
+  const [batch] = await ctx.db.select().from(enrichmentBatches).where(eq(enrichmentBatches.id, batchId));
+  if (!batch?.request || batch.result) return;
+  const request = batch.request as unknown as EnrichmentRequest;
+  const inputs = parsePayload(request.provider as EnrichmentProvider, request.payload);
+  const history = await historyOf(ctx, batch.profileId, now);
+  const result = enrichBatch(inputs, history, { logoBase: logoBase(ctx), now });
+  await ctx.db
+    .update(enrichmentBatches)
+    .set({ result, request: null, completedAt: now })
+    .where(eq(enrichmentBatches.id, batchId));
+}
