@@ -42,7 +42,8 @@ const PREFIXES: [RegExp, string][] = [
   [/^DRI ?\*\s*/, "Digital River"],
   [/^PADDLE\.NET ?\*\s*/, "Paddle"],
   [/^STRIPE ?\*\s*/, "Stripe"],
-  [/^CLOVER ?\*\s*/, "Clover"],
+  [/^(CLOVER|CLV) ?\*\s*/, "Clover"],
+  [/^IN ?\*\s*/, "QuickBooks"],
   [/^APPLE ?PAY\s+/, "Apple Pay"],
   [/^AMAZON ?PAY\s*\*?\s*/, "Amazon Pay"],
 ];
@@ -70,20 +71,108 @@ function achCompanyOf(upper: string): string | null {
 const ACH_TAIL =
   /\s+(PPD|CCD|WEB|TEL|CTX|POP|ARC|BOC|RCK)(\s+ID:?\s*\S*)?(\s|$).*$|\s+(CO ID|ID|INDN|DES|ORIG ID|SEC|TRACE|EED|IND ID|IND NAME|CO ENTRY DESCR|DESC DATE|ENTRY|REF|CONF)\s*[:#].*$/;
 
-const NOISE_PATTERNS: RegExp[] = [
-  /\bCARD\s*(X+|\*+)?\d{4}\b/g, // "CARD 1234"
-  /\b(X{2,}|\*{2,})[\dX*]{2,}\b/g, // card and account masks
-  /\bPENDING\b/g,
-  /\b\d{1,2}\/\d{1,2}(\/\d{2,4})?\b/g, // dates
-  /\b(1[-. ]?)?(\(\d{3}\)|\d{3})[-. ]\d{3}[-. ]\d{4}\b/g, // phone numbers
-  /\b\d{10,}\b/g, // long numbers
-  /#\s*\d+/g, // store numbers
-  /\bSTORE\s+\d+\b/g,
-  /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,}\b/g, // reference codes mixing letters and digits
-  /\b\d{3,}\b/g, // store and terminal numbers
-  /\bREF\s*#?\s*\S+/g,
-  /\bCONF\s*#?\s*\S+/g,
+/** What is not the counterparty, in one pass (each alternative says what it removes). */
+const NOISE = new RegExp(
+  [
+    /\bCARD\s*(X+|\*+)?\d{4}\b/, // "CARD 1234"
+    /\b(X{2,}|\*{2,})[\dX*]{2,}\b/, // card and account masks
+    /\bPENDING\b/,
+    /\b\d{1,2}\/\d{1,2}(\/\d{2,4})?\b/, // dates
+    /\b(1[-. ]?)?(\(\d{3}\)|\d{3})[-. ]\d{3}[-. ]\d{4}\b/, // phone numbers
+    /#\s*\d+/, // store numbers
+    /\bSTORE\s+\d+\b/,
+    /\bREF\s*#?\s*\S+/,
+    /\bCONF\s*#?\s*\S+/,
+    /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,}\b/, // reference codes mixing letters and digits
+    /\b\d{3,}\b/, // store, terminal and long numbers
+  ]
+    .map((r) => r.source)
+    .join("|"),
+  "g",
+);
+
+const SUPPORT_HOSTS = /\b[A-Z0-9-]+\.[A-Z0-9-]+\.(COM|NET|ORG)\S*|\bG\.CO\/\S*/g;
+
+/** Words statements cut short, completed when a long name ends in their first letters. */
+const TRUNCATED_WORDS = [
+  "KITCHEN",
+  "CUISINE",
+  "BISTRO",
+  "TRATTORIA",
+  "RESTAURANT",
+  "CATERING",
+  "LANDSCAPING",
+  "RECOVERY",
+  "CREAM",
+  "BAKERY",
+  "BAKEHOUSE",
+  "COMPANY",
+  "MARKET",
+  "GRILL",
+  "COFFEE",
+  "BREWING",
+  "TAQUERIA",
+  "PIZZERIA",
+  "CANTINA",
+  "SALON",
+  "SERVICES",
+  "CENTER",
+  "PHARMACY",
+  "FLOWERS",
+  "BOUTIQUE",
+  "DELICATESSEN",
+  "STEAKHOUSE",
+  "SEAFOOD",
+  "CLEANERS",
+  "AUTOMOTIVE",
+  "PLUMBING",
+  "ELECTRIC",
+  "ROOFING",
+  "DENTAL",
+  "VETERINARY",
+  "HOSPITAL",
+  "CHIROPRACTIC",
+  "INTERNATIONAL",
+  "SUPPLY",
+  "HARDWARE",
+  "FURNITURE",
+  "TAVERN",
+  "BARBERSHOP",
+  "CREAMERY",
+  "ROASTERS",
+  "CHOPHOUSE",
+  "SMOKEHOUSE",
+  "KOREAN",
+  "MEXICAN",
+  "ITALIAN",
+  "CHINESE",
+  "JAPANESE",
+  "VIETNAMESE",
+  "INDIAN",
+  "THAI",
+  "ANTIQUES",
+  "GALLERY",
+  "STUDIO",
+  "FITNESS",
 ];
+/** Names this long may have been cut at the statement's width. */
+const TRUNCATION_LENGTH = 17;
+
+function completeTruncated(name: string): string {
+  if (name.length < TRUNCATION_LENGTH) return name;
+  const words = name.split(" ");
+  const last = words.at(-1)!;
+  if (last.length < 3) return name;
+  const whole = TRUNCATED_WORDS.find((w) => w.length > last.length && w.startsWith(last));
+  if (!whole) return name;
+  words[words.length - 1] = whole;
+  return words.join(" ");
+}
+
+/** Cheap tests that skip the prefix and lead-in loops for the many descriptions without them. */
+const MAY_HAVE_PREFIX = /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE)/;
+const MAY_HAVE_LEAD =
+  /^(RECURRING|POS|DEBIT|CHECK|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD)\b/;
 
 /** Words that describe the payment, not the payee. */
 const PAYMENT_WORDS =
@@ -217,18 +306,28 @@ function splitLocation(
   return { rest: words.join(" "), city: city ? titleCase(city) : null, state: last };
 }
 
+/** "THE DAILY GRIND ASHEVI" before "Asheville": the cut-off city is not part of the name. */
+function withoutCityEcho(name: string, city: string | null): string {
+  if (!city) return name;
+  const words = name.split(" ");
+  const last = words.at(-1) ?? "";
+  if (words.length > 1 && last.length >= 3 && city.toUpperCase().replace(/ /g, "").startsWith(last))
+    words.pop();
+  return words.join(" ");
+}
+
 export function clean(description: string): Cleaned {
   const intermediaries: string[] = [];
   let original = description.replace(/\s+/g, " ").trim();
   let upper = original.toUpperCase();
-  for (const lead of LEAD_NOISE) {
+  for (const lead of MAY_HAVE_LEAD.test(upper) ? LEAD_NOISE : []) {
     const match = lead.exec(upper);
     if (match) {
       upper = upper.slice(match[0].length);
       original = original.slice(match[0].length);
     }
   }
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < 2 && MAY_HAVE_PREFIX.test(upper); round++) {
     for (const [prefix, name] of PREFIXES) {
       const match = prefix.exec(upper);
       if (!match) continue;
@@ -239,8 +338,8 @@ export function clean(description: string): Cleaned {
   }
   const achCompany = achCompanyOf(upper);
   let text = (achCompany ?? upper).replace(ACH_TAIL, "");
-  for (const noise of NOISE_PATTERNS) text = text.replace(noise, " ");
-  text = text.replace(/\s+/g, " ").trim();
+  // Support hosts ("HELP.UBER.COM", "G.CO/HELPPAY") say nothing of the payee; a brand's own domain does.
+  text = text.replace(SUPPORT_HOSTS, " ").replace(NOISE, " ").replace(/\s+/g, " ").trim();
   const located = achCompany ? { rest: text, city: null, state: null } : splitLocation(text, original);
   const name = located.rest
     .replace(PAYMENT_WORDS, " ")
@@ -253,7 +352,7 @@ export function clean(description: string): Cleaned {
     .trim();
   return {
     text: located.rest,
-    name: titleCase(name),
+    name: titleCase(completeTruncated(withoutCityEcho(name, located.city))),
     intermediaries,
     city: located.city,
     state: located.state,

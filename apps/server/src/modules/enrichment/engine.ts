@@ -108,9 +108,13 @@ function find(input: EngineInput, cat: Catalogue): Found {
   const cleaned = clean(input.description);
   const p2p = detectP2P(input.description);
   // A person paid through an app is the counterparty: no merchant is looked for in their name.
+  // A name after a platform's prefix ("DOORDASH*MAMA KIMS") is the payee, not the platform: the
+  // whole description is searched only when nothing else names one.
+  const isNamedAfterPrefix = cleaned.intermediaries.length > 0 && cleaned.name !== "";
   const merchant = p2p?.person
     ? null
-    : (cat.match(tokensOf(cleaned.text)) ?? cat.match(tokensOf(input.description)));
+    : (cat.match(tokensOf(cleaned.text)) ??
+      (isNamedAfterPrefix ? null : cat.match(tokensOf(input.description))));
   return { input, cleaned, p2p, merchant, isCredit: cents > 0, cents };
 }
 
@@ -192,14 +196,14 @@ const seriesKeyOf = (found: Found) =>
 function describe(
   found: Found,
   cat: Catalogue,
-  options: EngineOptions,
+  options: EngineOptions & { createdAt: string },
 ): Omit<EnrichedTransaction, "recurrence" | "recurrenceGroup"> {
   const { merchant, p2p, cleaned, input, isCredit } = found;
   const { detailed, isGuess } = detailedCategoryOf(found, cat);
   const primary = detailed ? (cat.primaryOf.get(detailed) ?? null) : null;
   const mcc = merchant?.mcc ?? input.mcc ?? null;
   const intermediaryNames = [...cleaned.intermediaries];
-  if (p2p && !intermediaryNames.includes(p2p.app) && merchant?.kind !== "p2p")
+  if (p2p?.app && !intermediaryNames.includes(p2p.app) && merchant?.kind !== "p2p")
     intermediaryNames.push(p2p.app);
   const intermediaries = intermediaryNames.map((name) => intermediaryParty(name, cat, options));
 
@@ -219,7 +223,7 @@ function describe(
       type: "organization",
       mccs: merchant.mcc ? [merchant.mcc] : [],
     };
-  } else if (p2p) {
+  } else if (p2p?.app) {
     const app = intermediaryParty(p2p.app, cat, options);
     counterparty = { ...app, type: "organization", mccs: [] };
   } else if (cleaned.name) {
@@ -242,7 +246,7 @@ function describe(
   return {
     id: stableId("enr", `${input.id}\n${input.description}\n${input.amount}`),
     transactionId: input.id,
-    createdAt: (options.now ?? new Date()).toISOString(),
+    createdAt: options.createdAt,
     merchant: merchant?.name ?? null,
     merchantId: merchant ? `mer_${merchant.id}` : null,
     logo: merchant ? `${options.logoBase}/${merchant.id}.svg` : null,
@@ -277,12 +281,13 @@ export function enrichBatch(
   options: EngineOptions,
 ): EnrichedTransaction[] {
   const cat = catalogue();
+  const stamped = { ...options, createdAt: (options.now ?? new Date()).toISOString() };
   const occurrences: Occurrence[] = [];
   const described: (EnrichedTransaction | Omit<EnrichedTransaction, "recurrence" | "recurrenceGroup">)[] = [];
   for (const input of inputs) {
     try {
       const found = find(input, cat);
-      const result = describe(found, cat, options);
+      const result = describe(found, cat, stamped);
       described.push(result);
       occurrences.push({
         key: seriesKeyOf(found),

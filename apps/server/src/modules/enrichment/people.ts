@@ -4,7 +4,8 @@ import { titleCase } from "./text.ts";
  * Step 2, intermediaries and people: money sent through a P2P app names the app (an
  * intermediary) and, when the bank shows it, the person on the other side.
  */
-export type P2P = { app: string; person: string | null };
+/** `app` is null for a bank wire: it names the other side but goes through no platform. */
+export type P2P = { app: string | null; person: string | null };
 
 const APPS: [RegExp, string][] = [
   [/\bZELLE\b/, "Zelle"],
@@ -16,11 +17,44 @@ const APPS: [RegExp, string][] = [
 
 /** Words that end a person's name in P2P descriptions. */
 const NAME_STOP =
-  /\s+(ON|CONF|CONFIRMATION|REF|JPM\w*|WFCT\w*|BAC\w*|ID|TRN|TRACE|MEMO|FOR|VIA|WEB|PPD|CCD|XXXX\w*|\d[\w-]*|#\S*)\b.*$/i;
+  /\s+(ON|CONF|CONFIRMATION|REF|JPM\w*|WFCT\w*|BAC\w*|ID|TRN|TRACE|MEMO|FOR|VIA|WEB|PPD|CCD|VISA DIRECT|XXXX\w*|\d[\w-]*|#\S*)\b.*$/i;
+
+/** Common US first names: they tell "GARCIA LUIS" (last name first, as some banks print) from "LUIS GARCIA". */
+const FIRST_NAMES = new Set(
+  (
+    "james john robert michael william david richard joseph thomas charles christopher daniel matthew anthony mark " +
+    "donald steven paul andrew joshua kenneth kevin brian george timothy ronald edward jason jeffrey ryan jacob gary " +
+    "nicholas eric jonathan stephen larry justin scott brandon benjamin samuel gregory alexander frank patrick raymond " +
+    "jack dennis jerry tyler aaron jose adam nathan henry douglas zachary peter kyle ethan walter noah jeremy christian " +
+    "keith roger terry gerald harold sean austin carl arthur lawrence dylan jesse jordan bryan billy joe bruce gabriel " +
+    "logan albert willie alan juan wayne elijah randy roy vincent ralph eugene russell bobby mason philip louis luis " +
+    "carlos miguel jorge pedro diego antonio manuel francisco javier alejandro ricardo fernando mary patricia jennifer " +
+    "linda elizabeth barbara susan jessica sarah karen lisa nancy betty margaret sandra ashley kimberly emily donna " +
+    "michelle carol amanda dorothy melissa deborah stephanie rebecca sharon laura cynthia kathleen amy angela shirley " +
+    "anna brenda pamela emma nicole helen samantha katherine christine debra rachel carolyn janet catherine maria " +
+    "heather diane ruth julie olivia joyce virginia victoria kelly lauren christina joan evelyn judith megan andrea " +
+    "cheryl hannah jacqueline martha gloria teresa ann sara madison frances kathryn janice jean abigail alice judy " +
+    "sophia grace denise amber doris marilyn danielle beverly isabella theresa diana natalie brittany charlotte marie " +
+    "kayla alexis lori sofia camila valentina lucia elena rosa carmen ana guadalupe thanh minh linh anh hung wei " +
+    "mei li jun priya anil raj amit sanjay deepak sunil ravi neha pooja ahmed mohammed omar fatima aisha yusuf jin " +
+    "hyun sung kenji yuki hiroshi"
+  ).split(" "),
+);
+
+const isFirstName = (word: string) => FIRST_NAMES.has(word.toLowerCase());
+
+/** "GARCIA LUIS" and "Rodriguez, Carlos" put the last name first: read them first name first. */
+function inReadingOrder(words: string[], hadComma: boolean): string[] {
+  if (words.length !== 2) return words;
+  const [a, b] = words as [string, string];
+  if (hadComma || (isFirstName(b) && !isFirstName(a))) return [b, a];
+  return words;
+}
 
 function personIn(text: string): string | null {
-  const candidate = text
-    .replace(NAME_STOP, "")
+  const stopped = text.replace(NAME_STOP, "").trim();
+  const hadComma = /^[^,]+,\s*[^,]+$/.test(stopped);
+  const candidate = stopped
     .replace(/[*;:,#]+/g, " ")
     .replace(/\s+/g, " ")
     .trim();
@@ -32,11 +66,21 @@ function personIn(text: string): string | null {
     )
   )
     return null;
-  return titleCase(candidate);
+  return titleCase(inReadingOrder(candidate.split(" "), hadComma).join(" "));
 }
 
 export function detectP2P(description: string): P2P | null {
   const upper = description.toUpperCase();
+  // Wires name the other side: ORIG: (incoming) or BNF: (outgoing).
+  const wire =
+    /\bWIRE\b.*\b(?:ORIG|BNF|ORIGINATOR|BENEFICIARY):\s*([A-Z][A-Z .'-]+?)\s+(?:ID|BNF|REF|ADDR|OBI|BK|SEQ)\b/.exec(
+      upper,
+    );
+  if (wire) return { app: null, person: personIn(wire[1]!) };
+  // "PAYPAL *KEVIN BROWN": PayPal to a person, when the name after it is a person's.
+  const paypal = /^(?:PAYPAL|PP) ?\*\s*([A-Z]+) ([A-Z]+)\b/.exec(upper);
+  if (paypal && isFirstName(paypal[1]!))
+    return { app: "PayPal", person: titleCase(`${paypal[1]} ${paypal[2]}`) };
   const app = APPS.find(([pattern]) => pattern.test(upper))?.[1];
   if (!app) return null;
   const text = description.replace(/\s+/g, " ").trim();

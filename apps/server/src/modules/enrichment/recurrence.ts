@@ -67,7 +67,15 @@ function isSemiMonthly(dates: string[]): boolean {
   return clusters === 2;
 }
 
+/** US estimated taxes fall due mid-January, April, June and September: quarterly, unevenly spaced. */
+const isEstimatedTaxSchedule = (dates: string[]) =>
+  dates.length >= 3 &&
+  dates.every(
+    (d) => [1, 4, 6, 9].includes(Number(d.slice(5, 7))) && Math.abs(Number(d.slice(8, 10)) - 15) <= 5,
+  );
+
 function periodicityOf(dates: string[]): (typeof PERIODS)[number] | null {
+  if (isEstimatedTaxSchedule(dates)) return PERIODS.find((p) => p.periodicity === "quarterly")!;
   const intervals = dates.slice(1).map((d, i) => daysBetween(dates[i]!, d));
   if (intervals.some((i) => i <= 0)) return null;
   const typical = median(intervals);

@@ -4,11 +4,15 @@
  * and descriptions compare token by token.
  */
 export function normalize(text: string): string {
-  return text
-    .toUpperCase()
-    .replace(/['’`]/g, "")
-    .replace(/[^A-Z0-9&]+/g, " ")
-    .trim();
+  return (
+    text
+      .toUpperCase()
+      .replace(/['’`]/g, "")
+      // "AIR0012345678901", "PETRO123456": a word run into a reference number
+      .replace(/([A-Z]{2,})(\d{3,})/g, "$1 $2")
+      .replace(/[^A-Z0-9&]+/g, " ")
+      .trim()
+  );
 }
 
 export const tokensOf = (text: string): string[] => {
