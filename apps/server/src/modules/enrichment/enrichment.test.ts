@@ -381,6 +381,44 @@ describe("provider payloads, with each provider's sign", () => {
   });
 });
 
+describe("the engine's steps", () => {
+  const one = (description: string, amount = "-20.00") =>
+    enrichBatch([txn({ description, amount })], [], { logoBase: "https://x/logos" })[0]!;
+
+  it.each([
+    ["ZELLE TO GARCIA LUIS ON 03/14 REF # PP0ABC1234", "Luis Garcia", ["Zelle"]],
+    ["Zelle Transfer Conf# h7k2m9x4q; Rodriguez, Carlos", "Carlos Rodriguez", ["Zelle"]],
+    ["CASH APP*JANE DOE*4155550123 CA", "Jane Doe", ["Cash App"]],
+    ["PAYPAL *KEVIN BROWN 402-935-7733 CA", "Kevin Brown", ["PayPal"]],
+    ["WIRE TYPE:INTL IN DATE:250314 ORIG:ANIL MEHTA ID:GB29NWBK60161331926819", "Anil Mehta", []],
+  ])("finds the person in %s", (description, person, intermediaries) => {
+    const result = one(description);
+    expect(result.person).toBe(person);
+    expect(result.counterparty).toMatchObject({ name: person, type: "person" });
+    expect(result.intermediaries.map((i) => i.name)).toEqual(intermediaries);
+  });
+
+  it("a payee named after a platform's prefix is the counterparty; the platform is the intermediary", () => {
+    const result = one("DOORDASH*MAMA KIMS KOREAN SAN FRANCISCO CA");
+    expect(result.counterparty?.name).toBe("Mama Kims Korean");
+    expect(result.intermediaries.map((i) => i.name)).toEqual(["DoorDash"]);
+    expect(result.locationStructured).toMatchObject({ city: "San Francisco", state: "CA" });
+  });
+
+  it("completes a word the statement cut short, and reads ACH company names", () => {
+    expect(one("TST* LUCKY DUMPLING KITCH San Francisco CA").counterparty?.name).toBe(
+      "Lucky Dumpling Kitchen",
+    );
+    const payroll = one("ACME CORP PAYROLL PPD ID: 1234567890", "2500.00");
+    expect(payroll.counterparty?.name).toBe("Acme Corp");
+    expect(payroll.categories).toMatchObject({
+      general: "INCOME",
+      detailed: "INCOME_WAGES",
+      accounting: "revenue",
+    });
+  });
+});
+
 describe("recurrence", () => {
   const series = (description: string, amounts: string[], dates: string[]) =>
     dates.map((date, i) =>
