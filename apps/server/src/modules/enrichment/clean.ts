@@ -282,7 +282,9 @@ function splitLocation(
 ): { rest: string; city: string | null; state: string | null } {
   const words = text.split(" ");
   const last = words.at(-1);
-  if (words.length < 2 || !last || !US_STATES.has(last)) return { rest: text, city: null, state: null };
+  if (!last || !US_STATES.has(last)) return { rest: text, city: null, state: null };
+  // A state alone ("HELP.UBER.COM CA" once the host is gone) leaves no name.
+  if (words.length === 1) return { rest: "", city: null, state: last };
   words.pop();
   // Too little left for a city as well: "NETFLIX.COM CA" is a merchant and a state.
   if (words.length < 2) return { rest: words.join(" "), city: null, state: last };

@@ -96,6 +96,16 @@ const KNOWN_INTERMEDIARIES: Record<string, string> = {
   "Apple Cash": "apple.com",
 };
 
+/** Platforms that only serve one trade: a payment through them is in that trade. */
+const PLATFORM_CATEGORIES: Record<string, string> = {
+  Toast: "FOOD_AND_DRINK_RESTAURANT",
+  DoorDash: "FOOD_AND_DRINK_RESTAURANT",
+  "Uber Eats": "FOOD_AND_DRINK_RESTAURANT",
+  Grubhub: "FOOD_AND_DRINK_RESTAURANT",
+};
+
+const FUEL_WORDS = /\b(GAS|FUEL|GASOLINE)\b(?! ?& ?ELEC)/;
+
 export type EngineOptions = {
   /** Where merchant logos are served: `${logoBase}/{merchantId}.svg`. */
   logoBase: string;
@@ -148,9 +158,23 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       isGuess: false,
     };
   }
-  if (merchant) return { detailed: merchant.category, isGuess: false };
-  const byWords = categoryByKeywords(` ${cleaned.text} ${input.description.toUpperCase()} `, isCredit);
+  // Groceries bought through Instacart are groceries, whoever sold them.
+  if (cleaned.intermediaries.includes("Instacart") && !isCredit)
+    return { detailed: "FOOD_AND_DRINK_GROCERIES", isGuess: false };
+  if (merchant) {
+    // A store's fuel station ("COSTCO GAS", "SAMS CLUB FUEL") sells fuel.
+    if (merchant.kind === "merchant" && !isCredit && FUEL_WORDS.test(cleaned.text))
+      return { detailed: "TRANSPORTATION_GAS", isGuess: false };
+    return { detailed: merchant.category, isGuess: false };
+  }
+  const byWords = categoryByKeywords(
+    ` ${cleaned.text} ${cleaned.name.toUpperCase()} ${input.description.toUpperCase()} `,
+    isCredit,
+  );
   if (byWords) return { detailed: byWords, isGuess: false };
+  // What the platform it went through sells: restaurants' POS and delivery apps.
+  const platform = cleaned.intermediaries.find((name) => PLATFORM_CATEGORIES[name]);
+  if (platform && !isCredit) return { detailed: PLATFORM_CATEGORIES[platform]!, isGuess: false };
   const byMcc = input.mcc ? cat.mcc.get(input.mcc)?.category : null;
   if (byMcc) return { detailed: byMcc, isGuess: false };
   return {
