@@ -8,6 +8,7 @@ import { balanceRefreshHandler } from "./modules/accounts/jobs.ts";
 import { connectionJobHandlers } from "./modules/connections/jobs.ts";
 import { reconcileSyncSchedules } from "./modules/connections/sync.ts";
 import { enrichmentBatchHandler } from "./modules/enrichment/jobs.ts";
+import { reenrichStale } from "./modules/enrichment/stored.ts";
 import { createMailer } from "./modules/passcodes/mailer.ts";
 import { profileDeletionHandler } from "./modules/profiles/jobs.ts";
 import { webhookJobHandlers } from "./modules/webhooks/jobs.ts";
@@ -111,6 +112,12 @@ export async function openRuntime(
           name: "reconcile sync schedules",
           everyMs: 60_000,
           run: () => reconcileSyncSchedules(ctx).then(() => {}),
+        },
+        {
+          // After a catalogue update, stored enrichments catch up a batch a minute, never at start-up.
+          name: "re-enrich stale transactions",
+          everyMs: 60_000,
+          run: () => reenrichStale(ctx).then(() => {}),
         },
       ],
     });

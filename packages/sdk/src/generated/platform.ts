@@ -1474,11 +1474,40 @@ export interface components {
             /** @enum {string} */
             status: "PENDING" | "MEMO" | "POSTED" | "AUTHORIZATION";
             pendingTransactionId: string | null;
+            enrichment: components["schemas"]["TransactionEnrichment"] | null;
             /**
              * Format: date-time
              * @description When the transaction was first synced.
              */
             createdAt: string;
+        };
+        /** TransactionEnrichment */
+        TransactionEnrichment: {
+            merchant: string | null;
+            merchantId: string | null;
+            website: string | null;
+            logo: string | null;
+            categories: {
+                general: string | null;
+                detailed: string | null;
+                /** @example operational expenses */
+                accounting: string;
+            };
+            counterparty: {
+                id: string;
+                /** @example Blue Bottle Coffee */
+                name: string;
+                /** @enum {string} */
+                type: "person" | "organization";
+            } | null;
+            person: string | null;
+            /**
+             * @example [
+             *       "Square"
+             *     ]
+             */
+            intermediaries: string[];
+            location: string | null;
         };
         /**
          * ValidationErrors
@@ -3001,6 +3030,10 @@ export interface operations {
                 endDate?: string;
                 /** @description Only this status. */
                 status?: "PENDING" | "MEMO" | "POSTED" | "AUTHORIZATION";
+                /** @description Only this enrichment category, general (FOOD_AND_DRINK) or detailed (FOOD_AND_DRINK_COFFEE). */
+                category?: string;
+                /** @description Only this counterparty: its id, or its name (any case). */
+                counterparty?: string;
             };
             header?: never;
             path: {

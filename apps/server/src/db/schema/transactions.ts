@@ -1,4 +1,4 @@
-import { date, index, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { date, index, jsonb, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts.ts";
 import { createdAt, idColumn, updatedAt } from "./columns.ts";
 
@@ -7,6 +7,19 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const ENTRY_TYPES = ["CREDIT", "DEBIT"] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
+
+/** The enrichment kept on a transaction (recurrence is judged on request, over the profile's history). */
+export type StoredEnrichment = {
+  merchant: string | null;
+  merchantId: string | null;
+  website: string | null;
+  logo: string | null;
+  categories: { general: string | null; detailed: string | null; accounting: string };
+  counterparty: { id: string; name: string; type: "person" | "organization" } | null;
+  person: string | null;
+  intermediaries: string[];
+  location: string | null;
+};
 
 export const transactions = pgTable(
   "transactions",
@@ -26,6 +39,10 @@ export const transactions = pgTable(
     status: text("status").$type<TransactionStatus>().notNull(),
     /** On a posted transaction: the id the pending transaction it replaced had. */
     pendingTransactionId: text("pending_transaction_id"),
+    /** What the enrichment engine made of the description, written with the transaction. */
+    enrichment: jsonb("enrichment").$type<StoredEnrichment | null>(),
+    /** The catalogue version that enrichment came from: an older one is re-enriched in the background. */
+    enrichmentVersion: text("enrichment_version"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -148,6 +148,13 @@ describe("GET /v1/accounts/{accountId}/transactions", () => {
       description: expect.any(String),
       status: expect.stringMatching(/^(PENDING|POSTED)$/),
       pendingTransactionId: null,
+      enrichment: expect.objectContaining({
+        categories: {
+          general: expect.any(String),
+          detailed: expect.any(String),
+          accounting: expect.any(String),
+        },
+      }),
       createdAt: expect.any(String),
     });
     const last = await get(

@@ -63,6 +63,40 @@ export const Account = Type.Object(
 );
 export type AccountView = Static<typeof Account>;
 
+export const TransactionEnrichment = Type.Object(
+  {
+    merchant: Nullable(Type.String({ examples: ["Blue Bottle Coffee"] })),
+    merchantId: Nullable(Type.String({ examples: ["mer_blue-bottle-coffee"] })),
+    website: Nullable(Type.String({ examples: ["bluebottlecoffee.com"] })),
+    logo: Nullable(Type.String({ description: "Weft's own logo for the merchant." })),
+    categories: Type.Object({
+      general: Nullable(
+        Type.String({
+          description: "One of Plaid's 16 primary personal-finance categories.",
+          examples: ["FOOD_AND_DRINK"],
+        }),
+      ),
+      detailed: Nullable(Type.String({ examples: ["FOOD_AND_DRINK_COFFEE"] })),
+      accounting: Type.String({ examples: ["operational expenses"] }),
+    }),
+    counterparty: Nullable(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String({ examples: ["Blue Bottle Coffee"] }),
+        type: Type.Enum(["person", "organization"], { type: "string" }),
+      }),
+    ),
+    person: Nullable(Type.String()),
+    intermediaries: Type.Array(Type.String(), { examples: [["Square"]] }),
+    location: Nullable(Type.String({ examples: ["Oakland, CA"] })),
+  },
+  {
+    title: "TransactionEnrichment",
+    description:
+      "What Weft's enrichment engine made of the description (see POST /v1/remote/enrichment/sync).",
+  },
+);
+
 export const Transaction = Type.Object(
   {
     id: Type.String({ examples: ["txn_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
@@ -76,6 +110,7 @@ export const Transaction = Type.Object(
     pendingTransactionId: Nullable(
       Type.String({ description: "On a posted transaction: the id of the pending one it replaced." }),
     ),
+    enrichment: Nullable(TransactionEnrichment),
     createdAt: DateTime("When the transaction was first synced."),
   },
   { title: "Transaction" },
@@ -180,6 +215,21 @@ export const TransactionsQuery = Type.Object({
   ),
   status: Type.Optional(
     Type.Enum(TRANSACTION_STATUSES, { type: "string", description: "Only this status." }),
+  ),
+  category: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 80,
+      description:
+        "Only this enrichment category, general (FOOD_AND_DRINK) or detailed (FOOD_AND_DRINK_COFFEE).",
+    }),
+  ),
+  counterparty: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: "Only this counterparty: its id, or its name (any case).",
+    }),
   ),
 });
 export type TransactionsFilter = Static<typeof TransactionsQuery>;

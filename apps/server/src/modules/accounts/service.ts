@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import {
@@ -115,6 +115,18 @@ export async function listTransactions(
   if (filter.startDate) conditions.push(gte(transactions.date, filter.startDate));
   if (filter.endDate) conditions.push(lte(transactions.date, filter.endDate));
   if (filter.status) conditions.push(eq(transactions.status, filter.status));
+  if (filter.category) {
+    conditions.push(
+      sql`(${transactions.enrichment}->'categories'->>'general' = ${filter.category}
+        or ${transactions.enrichment}->'categories'->>'detailed' = ${filter.category})`,
+    );
+  }
+  if (filter.counterparty) {
+    conditions.push(
+      sql`(${transactions.enrichment}->'counterparty'->>'id' = ${filter.counterparty}
+        or lower(${transactions.enrichment}->'counterparty'->>'name') = lower(${filter.counterparty}))`,
+    );
+  }
   const where = and(...conditions);
   const isFiltered = conditions.length > 1;
 

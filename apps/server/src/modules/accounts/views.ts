@@ -54,6 +54,7 @@ export const toTransactionView = (row: TransactionRow): TransactionView => ({
   description: row.description,
   status: row.status,
   pendingTransactionId: row.pendingTransactionId,
+  enrichment: row.enrichment ?? null,
   createdAt: row.createdAt.toISOString(),
 });
 

@@ -27,6 +27,7 @@ import {
   toBalanceView,
   toStatementEventRecord,
 } from "../accounts/views.ts";
+import { enrichForStorage, enrichmentVersion } from "../enrichment/stored.ts";
 import { type EventType, recordEvent } from "../events/service.ts";
 import { deleteDocumentsOf, saveDocuments } from "../remote-data/service.ts";
 import type { ConnectionRow } from "./service.ts";
@@ -39,6 +40,8 @@ const chunks = <T>(rows: T[]) =>
 
 export type ApplyContext = {
   tx: Database;
+  /** For the merchant logo links of stored enrichments. */
+  publicUrl: string;
   connection: ConnectionRow;
   profile: EventProfile | null;
   secretKey: Buffer;
@@ -253,6 +256,11 @@ async function upsertTransactions(
   const replaced = new Set<string>();
 
   const known = snapshot.transactions.filter((t) => byExternalId.has(t.accountExternalId));
+  const version = enrichmentVersion();
+  const enriched = enrichForStorage(
+    known.map((t) => ({ key: `${t.accountExternalId}\n${t.externalId}`, ...t })),
+    c.publicUrl,
+  );
   const rows = known.map((t) => {
     const accountId = byExternalId.get(t.accountExternalId)!.id;
     listed.add(`${accountId}\n${t.externalId}`);
@@ -271,6 +279,8 @@ async function upsertTransactions(
       description: t.description,
       status: t.status,
       pendingTransactionId: pending?.id ?? null,
+      enrichment: enriched.get(`${t.accountExternalId}\n${t.externalId}`) ?? null,
+      enrichmentVersion: version,
       createdAt: c.now,
       updatedAt: c.now,
     };
@@ -289,11 +299,14 @@ async function upsertTransactions(
           description: sql`excluded.description`,
           status: sql`excluded.status`,
           pendingTransactionId: sql`coalesce(excluded.pending_transaction_id, ${transactions.pendingTransactionId})`,
+          enrichment: sql`excluded.enrichment`,
+          enrichmentVersion: sql`excluded.enrichment_version`,
           updatedAt: c.now,
         },
         // Unchanged rows are left alone: a re-sync of the same data writes nothing.
         setWhere: sql`(${transactions.amount}, ${transactions.date}, ${transactions.description}, ${transactions.status})
           is distinct from (excluded.amount, excluded.date, excluded.description, excluded.status)
+          or ${transactions.enrichmentVersion} is distinct from excluded.enrichment_version
           or (excluded.pending_transaction_id is not null
               and ${transactions.pendingTransactionId} is distinct from excluded.pending_transaction_id)`,
       });

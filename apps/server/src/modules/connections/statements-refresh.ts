@@ -40,6 +40,7 @@ export async function refreshStatements(
       connection: locked,
       profile: await eventProfileOf(tx, locked.profileId),
       secretKey: ctx.secretKey,
+      publicUrl: ctx.config.publicUrl,
       window,
       now,
     };

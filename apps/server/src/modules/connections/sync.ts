@@ -293,6 +293,7 @@ export async function runSync(
           connection: row,
           profile,
           secretKey: ctx.secretKey,
+          publicUrl: ctx.config.publicUrl,
           window,
           now,
         },

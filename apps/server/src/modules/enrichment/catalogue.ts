@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { tokensOf } from "./text.ts";
@@ -31,9 +32,10 @@ export type Merchant = {
 
 type CategoriesFile = { primary: { id: string; detailed: { id: string; description: string }[] }[] };
 type MccFile = { codes: { mcc: number; description: string; category: string | null }[] };
-type MerchantsFile = { version?: string; merchants: Merchant[] };
+type MerchantsFile = { merchants: Merchant[] };
 
 export type Catalogue = {
+  /** Changes whenever the data does: stored enrichments of another version are redone. */
   version: string;
   merchants: Map<string, Merchant>;
   byName: Map<string, Merchant>;
@@ -88,6 +90,12 @@ export function catalogue(): Catalogue {
   const categories = readJson<CategoriesFile>("categories.json");
   const mccFile = readJson<MccFile>("mcc.json");
   const merchantsFile = readJson<MerchantsFile>("merchants.json");
+  const version = createHash("sha256")
+    .update(
+      ["categories.json", "mcc.json", "merchants.json"].map((f) => fs.readFileSync(dataFile(f))).join("\n"),
+    )
+    .digest("hex")
+    .slice(0, 16);
   const primaryOf = new Map<string, string>();
   for (const primary of categories.primary) {
     primaryOf.set(primary.id, primary.id);
@@ -95,7 +103,7 @@ export function catalogue(): Catalogue {
   }
   const merchants = new Map(merchantsFile.merchants.map((m) => [m.id, m]));
   loaded = {
-    version: merchantsFile.version ?? `${merchants.size}`,
+    version,
     merchants,
     byName: new Map([...merchants.values()].map((m) => [m.name, m])),
     primaryOf,

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { createProfile, linkAndSync } from "../../../test/sandbox-helpers.ts";
@@ -8,6 +8,7 @@ import { catalogue } from "./catalogue.ts";
 import { KEYWORD_RULES } from "./categorize.ts";
 import { enrichBatch } from "./engine.ts";
 import { MAX_BATCH, SYNC_LIMIT } from "./service.ts";
+import { enrichmentVersion, reenrichStale } from "./stored.ts";
 import { tokensOf } from "./text.ts";
 
 let platform: TestPlatform;
@@ -535,5 +536,83 @@ describe("the catalogue", () => {
       if (merchant.mcc !== null) expect(cat.mcc.has(merchant.mcc), merchant.id).toBe(true);
     }
     for (const r of KEYWORD_RULES) expect(cat.primaryOf.has(r.category), r.category).toBe(true);
+  });
+});
+
+describe("enrichment on write", () => {
+  it("synced transactions carry their enrichment; reads filter by category and counterparty", async () => {
+    const { profileId: synced } = await linkAndSync(platform, env);
+    const accountList = (
+      await platform.app.inject({
+        method: "GET",
+        url: `/v1/profiles/${synced}/accounts?limit=100`,
+        headers: env.auth,
+      })
+    ).json();
+    const card = accountList.find((a: { type: string }) => a.type === "CREDIT_CARD");
+    const unfiltered = await platform.app.inject({
+      method: "GET",
+      url: `/v1/accounts/${card.id}/transactions?limit=100`,
+      headers: env.auth,
+    });
+    const page = unfiltered.json();
+    expect(page.length).toBeGreaterThan(0);
+    for (const t of page) {
+      expect(t.enrichment).toMatchObject({
+        categories: { general: expect.any(String), accounting: expect.any(String) },
+      });
+    }
+    const known = page.find((t: { enrichment: { merchant: string | null } }) => t.enrichment.merchant);
+    expect(known.enrichment).toMatchObject({
+      merchantId: expect.stringMatching(/^mer_/),
+      website: expect.any(String),
+    });
+
+    const general = known.enrichment.categories.general;
+    const byCategory = await platform.app.inject({
+      method: "GET",
+      url: `/v1/accounts/${card.id}/transactions?limit=100&category=${general}`,
+      headers: env.auth,
+    });
+    expect(byCategory.json().length).toBeGreaterThan(0);
+    expect(
+      byCategory
+        .json()
+        .every(
+          (t: { enrichment: { categories: { general: string } } }) =>
+            t.enrichment.categories.general === general,
+        ),
+    ).toBe(true);
+    const filteredTotal = Number(byCategory.headers["total-count"]);
+    expect(filteredTotal).toBeGreaterThanOrEqual(byCategory.json().length);
+    expect(filteredTotal).toBeLessThan(Number(unfiltered.headers["total-count"]));
+
+    const name = known.enrichment.counterparty.name as string;
+    const byCounterparty = await platform.app.inject({
+      method: "GET",
+      url: `/v1/accounts/${card.id}/transactions?limit=100&counterparty=${encodeURIComponent(name.toLowerCase())}`,
+      headers: env.auth,
+    });
+    expect(byCounterparty.json().length).toBeGreaterThan(0);
+    expect(
+      byCounterparty
+        .json()
+        .every(
+          (t: { enrichment: { counterparty: { name: string } } }) => t.enrichment.counterparty.name === name,
+        ),
+    ).toBe(true);
+  });
+
+  it("transactions of another catalogue version are re-enriched in the background", async () => {
+    await linkAndSync(platform, env);
+    await platform.ctx.db.execute(sql`update transactions set enrichment = null, enrichment_version = 'old'`);
+    let rewritten = 0;
+    for (let n = await reenrichStale(platform.ctx); n > 0; n = await reenrichStale(platform.ctx))
+      rewritten += n;
+    expect(rewritten).toBeGreaterThan(0);
+    const left = await platform.ctx.db.execute(
+      sql`select count(*)::int as n from transactions where enrichment is null or enrichment_version is distinct from ${enrichmentVersion()}`,
+    );
+    expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 });

@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import type { StoredEnrichment } from "../../db/schema/index.ts";
+import { catalogue } from "./catalogue.ts";
+import { type EnrichedTransaction, enrichBatch } from "./engine.ts";
+
+/**
+ * Enrichment on write: every transaction Weft stores carries what the engine made of it, with
+ * the catalogue version it came from. Recurrence is left to the API, which sees the history.
+ */
+export const logoBaseOf = (publicUrl: string) => `${publicUrl}/v1/enrichment/logos`;
+
+export const enrichmentVersion = () => catalogue().version;
+
+export function toStoredEnrichment(e: EnrichedTransaction): StoredEnrichment {
+  return {
+    merchant: e.merchant,
+    merchantId: e.merchantId,
+    website: e.website,
+    logo: e.logo,
+    categories: e.categories,
+    counterparty: e.counterparty
+      ? { id: e.counterparty.id, name: e.counterparty.name, type: e.counterparty.type }
+      : null,
+    person: e.person,
+    intermediaries: e.intermediaries.map((i) => i.name),
+    location: e.location?.rawAddress ?? null,
+  };
+}
+
+export type ToEnrich = {
+  key: string;
+  description: string;
+  amount: string;
+  currencyCode: string;
+  date: string;
+};
+
+/** Each transaction's stored enrichment, by its key. */
+export function enrichForStorage(
+  items: readonly ToEnrich[],
+  publicUrl: string,
+): Map<string, StoredEnrichment> {
+  const results = enrichBatch(
+    items.map((t) => ({
+      id: t.key,
+      accountId: "",
+      description: t.description,
+      amount: t.amount,
+      currencyCode: t.currencyCode,
+      date: t.date,
+    })),
+    [],
+    { logoBase: logoBaseOf(publicUrl) },
+  );
+  return new Map(
+    results.filter((r) => r.error === null).map((r) => [r.transactionId, toStoredEnrichment(r)]),
+  );
+}
+
+/** Transactions re-enriched per run of the background refresh. */
+export const REENRICH_BATCH = 1_000;
+
+/**
+ * The background refresh: transactions enriched with another catalogue version (or none) are
+ * enriched again, a batch per run, newest first. Returns how many it rewrote.
+ */
+export async function reenrichStale(
+  ctx: { db: Database; config: { publicUrl: string } },
+  limit = REENRICH_BATCH,
+): Promise<number> {
+  const version = enrichmentVersion();
+  const stale = (await ctx.db.execute(sql`
+    select id, description, amount::text as amount, currency_code, date::text as date from transactions
+    where enrichment_version is distinct from ${version}
+    order by date desc limit ${limit}`)) as unknown as {
+    rows: { id: string; description: string; amount: string; currency_code: string; date: string }[];
+  };
+  if (stale.rows.length === 0) return 0;
+  const enriched = enrichForStorage(
+    stale.rows.map((r) => ({
+      key: r.id,
+      description: r.description,
+      amount: r.amount,
+      currencyCode: r.currency_code,
+      date: r.date,
+    })),
+    ctx.config.publicUrl,
+  );
+  const updates = stale.rows.map((r) => ({ id: r.id, enrichment: enriched.get(r.id) ?? null }));
+  await ctx.db.execute(sql`
+    update transactions t set enrichment = d.enrichment, enrichment_version = ${version}
+    from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as d(id text, enrichment jsonb)
+    where t.id = d.id`);
+  return updates.length;
+}
