@@ -39,6 +39,8 @@ export type Catalogue = {
   version: string;
   merchants: Map<string, Merchant>;
   byName: Map<string, Merchant>;
+  /** The organisation behind a merchant: "Verizon" for "Verizon Wireless" and "Verizon Fios". */
+  brandOf: Map<string, string>;
   /** Detailed category -> its primary. */
   primaryOf: Map<string, string>;
   mcc: Map<number, { description: string; category: string | null }>;
@@ -83,6 +85,44 @@ function buildMatcher(merchants: Iterable<Merchant>) {
   };
 }
 
+/**
+ * Merchants that share a website belong to one organisation, named by the words their names
+ * start with in common ("Chase Card Services", "Chase Auto" -> "Chase"); a merchant alone on its
+ * website is its own.
+ */
+const DANGLING_WORDS = new Set([
+  "credit",
+  "tax",
+  "federal",
+  "state",
+  "dept",
+  "department",
+  "of",
+  "the",
+  "new",
+  "and",
+  "&",
+]);
+
+function brandsOf(merchants: Iterable<Merchant>): Map<string, string> {
+  const bySite = new Map<string, Merchant[]>();
+  // Agencies of one state share its website without being one organisation.
+  for (const m of merchants)
+    if (m.website && m.kind !== "government") bySite.set(m.website, [...(bySite.get(m.website) ?? []), m]);
+  const brands = new Map<string, string>();
+  for (const group of bySite.values()) {
+    if (group.length < 2) continue;
+    const names = group.map((m) => m.name.split(" "));
+    const common: string[] = [];
+    for (let i = 0; names.every((n) => n[i] !== undefined && n[i] === names[0]![i]); i++)
+      common.push(names[0]![i]!);
+    // Half a name is no name: "Navy Federal Credit" (Card | Union), "IRS Tax" (Payment | Refund).
+    if (common.length === 0 || DANGLING_WORDS.has(common.at(-1)!.toLowerCase())) continue;
+    for (const m of group) brands.set(m.id, common.join(" "));
+  }
+  return brands;
+}
+
 let loaded: Catalogue | undefined;
 
 export function catalogue(): Catalogue {
@@ -106,6 +146,7 @@ export function catalogue(): Catalogue {
     version,
     merchants,
     byName: new Map([...merchants.values()].map((m) => [m.name, m])),
+    brandOf: brandsOf(merchants.values()),
     primaryOf,
     mcc: new Map(mccFile.codes.map((c) => [c.mcc, { description: c.description, category: c.category }])),
     match: buildMatcher(merchants.values()),

@@ -244,6 +244,7 @@ function describe(
   } else if (merchant) {
     counterparty = {
       ...merchantParty(merchant, options),
+      name: cat.brandOf.get(merchant.id) ?? merchant.name,
       type: "organization",
       mccs: merchant.mcc ? [merchant.mcc] : [],
     };

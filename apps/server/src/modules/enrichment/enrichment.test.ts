@@ -537,6 +537,23 @@ describe("the catalogue", () => {
     }
     for (const r of KEYWORD_RULES) expect(cat.primaryOf.has(r.category), r.category).toBe(true);
   });
+
+  it("names the organisation behind merchants that share a website (counterparty), keeping the merchant's own name", () => {
+    const cat = catalogue();
+    expect(cat.brandOf.size).toBeGreaterThan(0);
+    for (const [id, brand] of cat.brandOf) {
+      const merchant = cat.merchants.get(id)!;
+      expect(merchant.name.startsWith(brand), merchant.name).toBe(true);
+      expect(merchant.kind).not.toBe("government");
+    }
+    const [id, brand] = [...cat.brandOf].find(([mid, b]) => cat.merchants.get(mid)!.name !== b)!;
+    const merchant = cat.merchants.get(id)!;
+    const [result] = enrichBatch([txn({ description: merchant.patterns[0]! })], [], {
+      logoBase: "https://x",
+    });
+    expect(result!.merchant).toBe(merchant.name);
+    expect(result!.counterparty?.name).toBe(brand);
+  });
 });
 
 describe("enrichment on write", () => {
