@@ -98,15 +98,19 @@ export async function searchInstitutions(
   query: string,
   limit: number,
 ) {
-  const plaidRows = await searchPlaidInstitutions(ctx, caller.environment.id, query, limit).catch((error) => {
-    ctx.logger.warn({ err: error }, "Plaid institution search failed");
-    return [];
-  });
+  // One read of the environment's Plaid setting: it decides both searches' Plaid rows.
+  const plaid = await plaidSettingsFor(ctx, caller.environment.id);
+  const plaidRows = plaid
+    ? await searchPlaidInstitutions(ctx, plaid, query, limit).catch((error) => {
+        ctx.logger.warn({ err: error }, "Plaid institution search failed");
+        return [];
+      })
+    : [];
   const rows = await searchByName(ctx.db, caller.environment.mode, query, {
     ids: connector.institutionIds,
     limit,
   });
-  const isPlaidOn = (await plaidSettingsFor(ctx, caller.environment.id)) !== null;
+  const isPlaidOn = plaid !== null;
   const byId = new Map([...rows, ...plaidRows].map((row) => [row.id, row]));
   return [...byId.values()]
     .map((row) => ({ row, view: toConnectorInstitution(ctx, caller, row) }))

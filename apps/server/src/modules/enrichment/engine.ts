@@ -1,8 +1,10 @@
+import type { Static } from "typebox";
 import { type Catalogue, catalogue, type Merchant } from "./catalogue.ts";
-import { type AccountingCategory, accountingCategoryOf, categoryByKeywords } from "./categorize.ts";
+import { accountingCategoryOf, categoryByKeywords } from "./categorize.ts";
 import { type Cleaned, clean } from "./clean.ts";
 import { detectP2P, type P2P } from "./people.ts";
-import { judgeRecurrence, type Occurrence, type RecurrenceGroup } from "./recurrence.ts";
+import { judgeRecurrence, type Occurrence } from "./recurrence.ts";
+import type { EnrichedTransaction as EnrichedTransactionSchema } from "./schemas.ts";
 import { normalize, stableId, tokensOf } from "./text.ts";
 
 /**
@@ -24,38 +26,8 @@ export type EngineInput = {
 
 export type Party = { id: string; name: string; website: string | null; logo: string | null };
 
-export type EnrichedTransaction = {
-  id: string;
-  transactionId: string;
-  createdAt: string;
-  merchant: string | null;
-  merchantId: string | null;
-  logo: string | null;
-  website: string | null;
-  labels: string[];
-  location: { rawAddress: string; googleMapsUrl: string; appleMapsUrl: string } | null;
-  locationStructured: {
-    address: string | null;
-    city: string | null;
-    state: string | null;
-    country: string;
-    postcode: string | null;
-    latitude: number | null;
-    longitude: number | null;
-    storeNumber: string | null;
-    googleMapsUrl: string;
-    appleMapsUrl: string;
-  } | null;
-  mcc: number[];
-  person: string | null;
-  recurrence: "recurring" | "subscription" | "one off";
-  recurrenceGroup: RecurrenceGroup | null;
-  transactionType: "business" | "consumer" | "unknown";
-  categories: { general: string | null; detailed: string | null; accounting: AccountingCategory };
-  counterparty: (Party & { type: "person" | "organization"; mccs: number[] }) | null;
-  intermediaries: Party[];
-  error: { code: "internal_error" | "account_holder_not_found"; message: string } | null;
-};
+/** One answer of the engine: exactly the API's EnrichedTransaction (schemas.ts), one definition. */
+export type EnrichedTransaction = Static<typeof EnrichedTransactionSchema>;
 
 /** What the first steps find, before recurrence. */
 type Found = {

@@ -2,19 +2,18 @@ import type { CountryCode } from "plaid";
 import type { AppContext } from "../../context.ts";
 import { callPlaid } from "../../providers/plaid/client.ts";
 import { productsOfItem } from "../../providers/plaid/mapping.ts";
-import { plaidProviderFor } from "../../providers/registry.ts";
+import { PlaidProvider } from "../../providers/plaid/provider.ts";
 import { ensureProviderInstitution, type InstitutionRow } from "../institutions/service.ts";
-import { plaidSettingsFor } from "../integrations/service.ts";
+import type { PlaidSettings } from "../integrations/service.ts";
 
-/** Plaid's institutions matching `query`, as catalogue rows; none when the environment has Plaid off. */
+/** Plaid's institutions matching `query`, as catalogue rows. */
 export async function searchPlaidInstitutions(
   ctx: AppContext,
-  environmentId: string,
+  settings: PlaidSettings,
   query: string,
   limit: number,
 ): Promise<InstitutionRow[]> {
-  if (!(await plaidSettingsFor(ctx, environmentId))) return [];
-  const plaid = await plaidProviderFor(ctx, environmentId);
+  const plaid = new PlaidProvider(settings);
   const answer = await callPlaid(() =>
     plaid.client.institutionsSearch({
       query,

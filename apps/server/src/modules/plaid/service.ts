@@ -108,6 +108,7 @@ export async function importPlaidConnection(
     ...(item.billed_products ?? []),
     ...(item.available_products ?? []),
   ]);
+  // ACH numbers and owners only when asked for (auth, identity); the item's other products follow it.
   const products = [
     ...new Set<Product>([
       ...requested,
