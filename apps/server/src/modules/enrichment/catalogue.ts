@@ -53,11 +53,17 @@ const readJson = <T>(name: string): T => JSON.parse(fs.readFileSync(dataFile(nam
 
 type Entry = { tokens: string[]; merchant: Merchant };
 
+/** A pattern token that matches any number. */
+const NUMBER = "#";
+
 function buildMatcher(merchants: Iterable<Merchant>) {
   const byFirstToken = new Map<string, Entry[]>();
   for (const merchant of merchants) {
     for (const pattern of merchant.patterns) {
-      const tokens = tokensOf(pattern);
+      // "BP #": the brand followed by a number (a station's), where the brand alone says too little.
+      const isNumbered = pattern.endsWith(" #");
+      const tokens = tokensOf(isNumbered ? pattern.slice(0, -2) : pattern);
+      if (isNumbered) tokens.push(NUMBER);
       if (tokens.length === 0) continue;
       const list = byFirstToken.get(tokens[0]!) ?? [];
       list.push({ tokens, merchant });
@@ -73,7 +79,8 @@ function buildMatcher(merchants: Iterable<Merchant>) {
         if (i + pattern.length > tokens.length) continue;
         let isMatch = true;
         for (let j = 1; j < pattern.length; j++) {
-          if (tokens[i + j] !== pattern[j]) {
+          const token = tokens[i + j]!;
+          if (token !== pattern[j] && !(pattern[j] === NUMBER && /^\d+$/.test(token))) {
             isMatch = false;
             break;
           }
@@ -86,9 +93,9 @@ function buildMatcher(merchants: Iterable<Merchant>) {
 }
 
 /**
- * Merchants that share a website belong to one organisation, named by the words their names
- * start with in common ("Chase Card Services", "Chase Auto" -> "Chase"); a merchant alone on its
- * website is its own.
+ * Merchants that share a website and their first word belong to one organisation, named by the
+ * words their names start with in common ("Chase Card Services", "Chase Auto" -> "Chase"; "IRS
+ * Tax Payment", "IRS Tax Refund" -> "IRS"); a merchant alone is its own.
  */
 const DANGLING_WORDS = new Set([
   "credit",
@@ -105,19 +112,23 @@ const DANGLING_WORDS = new Set([
 ]);
 
 function brandsOf(merchants: Iterable<Merchant>): Map<string, string> {
-  const bySite = new Map<string, Merchant[]>();
+  const groups = new Map<string, Merchant[]>();
   // Agencies of one state share its website without being one organisation.
-  for (const m of merchants)
-    if (m.website && m.kind !== "government") bySite.set(m.website, [...(bySite.get(m.website) ?? []), m]);
+  for (const m of merchants) {
+    if (!m.website || m.kind === "government") continue;
+    const key = `${m.website} ${m.name.split(" ")[0]}`;
+    groups.set(key, [...(groups.get(key) ?? []), m]);
+  }
   const brands = new Map<string, string>();
-  for (const group of bySite.values()) {
+  for (const group of groups.values()) {
     if (group.length < 2) continue;
     const names = group.map((m) => m.name.split(" "));
     const common: string[] = [];
     for (let i = 0; names.every((n) => n[i] !== undefined && n[i] === names[0]![i]); i++)
       common.push(names[0]![i]!);
-    // Half a name is no name: "Navy Federal Credit" (Card | Union), "IRS Tax" (Payment | Refund).
-    if (common.length === 0 || DANGLING_WORDS.has(common.at(-1)!.toLowerCase())) continue;
+    // Half a name is no name: "Navy Federal Credit" is Navy Federal's.
+    while (common.length > 1 && DANGLING_WORDS.has(common.at(-1)!.toLowerCase())) common.pop();
+    if (DANGLING_WORDS.has(common[0]!.toLowerCase())) continue;
     for (const m of group) brands.set(m.id, common.join(" "));
   }
   return brands;

@@ -243,3 +243,60 @@ export function accountingCategoryOf(
   if (mcc !== null && mcc >= 5000 && mcc <= 5199 && !isCredit) return "cost of goods sold";
   return "operational expenses";
 }
+
+/**
+ * Entries the bank makes itself — its fees and interest, ATM cash, deposits, moves between the
+ * owner's accounts, a card's payment — have no counterparty: whatever else their text names (the
+ * ATM's shop, the payment an overdraft fee was for) is not who the money went to.
+ */
+const FEE_WORDS =
+  "MONTHLY|SERVICE|MAINTENANCE|OVERDRAFT|OD|ODP|ITEM|NSF|INSUFFICIENT|FUNDS|RETURNED|FOREIGN|INTERNATIONAL|INTL|TRANSACTION|TRANS|LATE|ANNUAL|MEMBERSHIP|CASH|ADVANCE|WIRE|TRANSFER|INCOMING|OUTGOING|DOMESTIC|ATM|STOP|PAYMENT|PAPER|STATEMENT|EXCESS|EXCESSIVE|WITHDRAWAL|ACCOUNT|ACCT|CHECK|ORDER|DEPOSITED|BALANCE|MINIMUM|EXTENDED|CONTINUOUS|OVERDRAWN";
+
+const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | null }[] = [
+  {
+    words:
+      /^(NON-?[A-Z]+ )?ATM (CASH )?(WITHDRAWAL|WITHDRAW|WDL|WD|DEPOSIT|DEP)\b|^(CASH WITHDRAWAL|WITHDRAWAL AT ATM)\b/,
+    category: (isCredit) => (isCredit ? "TRANSFER_IN_DEPOSIT" : "TRANSFER_OUT_WITHDRAWAL"),
+  },
+  {
+    // A fee named in the description's first words: "LATE FEE", "OVERDRAFT ITEM FEE FOR ...".
+    words: new RegExp(
+      `^((NON-?[A-Z]+|${FEE_WORDS})[ -]){0,4}(FEE|FEES)\\b|^(INTEREST CHARGE|FINANCE CHARGE|PURCHASE INTEREST)\\b`,
+    ),
+    category: (isCredit) => (isCredit ? null : "BANK_FEES"),
+  },
+  {
+    words: /^(INTEREST|INT)( (PAYMENT|EARNED|PAID|CREDIT|DEPOSIT))?\b(?! CHARGE)/,
+    category: (isCredit) => (isCredit ? "INCOME_INTEREST_EARNED" : null),
+  },
+  {
+    words:
+      /^((ONLINE|MOBILE|INTERNET) (BANKING )?)?(TRANSFER|XFER) (FROM|TO) (CHK|CHECKING|SAV|SAVINGS|SHARE|MONEY MARKET|MMA|ACCOUNT|ACCT|XX|\.\.\.|\*)/,
+    category: (isCredit) => (isCredit ? "TRANSFER_IN_ACCOUNT_TRANSFER" : "TRANSFER_OUT_ACCOUNT_TRANSFER"),
+  },
+  {
+    words:
+      /^((ONLINE|MOBILE|AUTOPAY|AUTOMATIC|INTERNET|ELECTRONIC) )?(PAYMENT|PYMT|PMT)\W*(- )?THANK ?YOU\b|^(AUTOPAY|AUTOMATIC) PAYMENT\W*(- )?THANK ?YOU\b|^PAYMENT RECEIVED\b/,
+    category: (isCredit) => (isCredit ? "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT" : null),
+  },
+  {
+    words: /^((REMOTE )?(ONLINE|MOBILE|BRANCH|COUNTER|ATM CASH) )?DEPOSIT\b/,
+    category: (isCredit) => (isCredit ? "TRANSFER_IN_DEPOSIT" : null),
+  },
+];
+
+/** The detailed category of an entry the bank made itself, or null when someone else is party to it. */
+export function bankEventOf(upperDescription: string, isCredit: boolean): string | null {
+  const text = upperDescription.replace(/\s+/g, " ").trim();
+  for (const event of BANK_EVENTS) {
+    if (!event.words.test(text)) continue;
+    const category = event.category(isCredit);
+    // A fee's kind (overdraft, ATM, foreign) is in its words.
+    if (category === "BANK_FEES") {
+      const byWords = categoryByKeywords(` ${text} `, false);
+      return byWords?.startsWith("BANK_FEES_") ? byWords : "BANK_FEES_OTHER_BANK_FEES";
+    }
+    if (category) return category;
+  }
+  return null;
+}

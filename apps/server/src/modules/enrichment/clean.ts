@@ -43,6 +43,10 @@ const PREFIXES: [RegExp, string][] = [
   [/^PADDLE\.NET ?\*\s*/, "Paddle"],
   [/^STRIPE ?\*\s*/, "Stripe"],
   [/^(CLOVER|CLV) ?\*\s*/, "Clover"],
+  [/^INSTAMED ?\*\s*/, "InstaMed"],
+  [/^FLYWIRE ?\*\s*/, "Flywire"],
+  [/^PUSHPAY ?\*\s*/, "Pushpay"],
+  [/^PAYMENTUS ?\*\s*/, "Paymentus"],
   [/^IN ?\*\s*/, "QuickBooks"],
   [/^APPLE ?PAY\s+/, "Apple Pay"],
   [/^AMAZON ?PAY\s*\*?\s*/, "Amazon Pay"],
@@ -151,20 +155,69 @@ const TRUNCATED_WORDS = [
   "INDIAN",
   "THAI",
   "ANTIQUES",
+  "CLINIC",
+  "LAUNDROMAT",
+  "SCHOOL",
+  "CHURCH",
+  "MALL",
+  "THERAPY",
+  "APARTMENTS",
+  "MANAGEMENT",
+  "ACADEMY",
+  "ASSOCIATES",
   "GALLERY",
   "STUDIO",
   "FITNESS",
 ];
+/** Words that end a business's name, never a city's. */
+const NOT_CITIES = new Set([
+  ...TRUNCATED_WORDS,
+  ..."HEALTH MEDICAL CARE STORE INC LLC CO CORP GROUP HOTEL INN CAFE BAR PIZZA UNI UNIV UNIVERSITY SHOP SHOPPE CLUB GYM SPA WASH REPAIR TIRE TIRES AUTO MOTORS DENTISTRY ORTHODONTICS PEDIATRICS".split(
+    " ",
+  ),
+]);
+
 /** Names this long may have been cut at the statement's width. */
 const TRUNCATION_LENGTH = 17;
 
+/** Two letters say too little, but for these words statements cut often. */
+const TRUNCATED_PAIRS: Record<string, string> = { RE: "RESTAURANT", CH: "CHURCH" };
+
+/** Words statements abbreviate, spelled out in the counterparty's name. */
+const ABBREVIATIONS: Record<string, string> = {
+  MGMT: "MANAGEMENT",
+  MGT: "MANAGEMENT",
+  GRP: "GROUP",
+  APTS: "APARTMENTS",
+  SVCS: "SERVICES",
+  SVC: "SERVICE",
+  CTR: "CENTER",
+  INTL: "INTERNATIONAL",
+  ASSOC: "ASSOCIATES",
+  MKT: "MARKET",
+  DEPT: "DEPARTMENT",
+  UNIV: "UNIVERSITY",
+  UNI: "UNIVERSITY",
+  HOSP: "HOSPITAL",
+  RESTAUR: "RESTAURANT",
+  REST: "RESTAURANT",
+};
+
 function completeTruncated(name: string): string {
-  if (name.length < TRUNCATION_LENGTH) return name;
-  const words = name.split(" ");
+  const words = name.split(" ").map((word) => ABBREVIATIONS[word] ?? word);
+  // Where a name is followed by " - DOWNTOWN": the branch is not the name.
+  const dash = words.indexOf("-");
+  if (dash >= 2) words.splice(dash);
+  // "BLUE HERON BREWING CO 8": a number after the legal form is a location's.
+  if (words.length > 2 && /^\d{1,2}$/.test(words.at(-1)!) && /^(CO|INC|LLC|CORP)\.?$/.test(words.at(-2)!))
+    words.pop();
+  if (words.join(" ").length < TRUNCATION_LENGTH) return words.join(" ");
   const last = words.at(-1)!;
-  if (last.length < 3) return name;
+  const pair = last.length === 2 ? TRUNCATED_PAIRS[last] : undefined;
+  if (pair) words[words.length - 1] = pair;
+  if (last.length < 3) return words.join(" ");
   const whole = TRUNCATED_WORDS.find((w) => w.length > last.length && w.startsWith(last));
-  if (!whole) return name;
+  if (!whole) return words.join(" ");
   words[words.length - 1] = whole;
   return words.join(" ");
 }
@@ -301,6 +354,8 @@ function splitLocation(
     if (words.length >= 3 && CITY_LEADS.has(words[words.length - 2]!)) cityWords = 2;
   }
   if (cityWords >= words.length) cityWords = words.length - 1;
+  // "ROSEWOOD FAMILY DENTAL ... CA": a trade's word ends the name, it is no city.
+  if (cityWords > 0 && NOT_CITIES.has(words.at(-1)!)) cityWords = 0;
   // A city is words of letters: "AMZN.COM/BILL" or "DOE*" are not.
   while (cityWords > 0 && !words.slice(words.length - cityWords).every((w) => /^[A-Z]+\.?$/.test(w)))
     cityWords--;
@@ -337,6 +392,12 @@ export function clean(description: string): Cleaned {
       upper = upper.slice(match[0].length);
       original = original.slice(match[0].length);
     }
+  }
+  // An unnamed facilitator's prefix ("PY *HILLCREST PHO"): the payee follows it.
+  const unnamed = intermediaries.length === 0 ? /^[A-Z]{2,3} ?\*\s*(?=[A-Z])/.exec(upper) : null;
+  if (unnamed) {
+    upper = upper.slice(unnamed[0].length);
+    original = original.slice(unnamed[0].length);
   }
   const achCompany = achCompanyOf(upper);
   let text = (achCompany ?? upper).replace(ACH_TAIL, "");

@@ -1,6 +1,6 @@
 import type { Static } from "typebox";
 import { type Catalogue, catalogue, type Merchant } from "./catalogue.ts";
-import { accountingCategoryOf, categoryByKeywords } from "./categorize.ts";
+import { accountingCategoryOf, bankEventOf, categoryByKeywords } from "./categorize.ts";
 import { type Cleaned, clean } from "./clean.ts";
 import { detectP2P, type P2P } from "./people.ts";
 import { judgeRecurrence, type Occurrence } from "./recurrence.ts";
@@ -35,6 +35,8 @@ type Found = {
   cleaned: Cleaned;
   p2p: P2P | null;
   merchant: Merchant | null;
+  /** The detailed category of an entry the bank made itself (a fee, ATM cash): no counterparty. */
+  bankEvent: string | null;
   isCredit: boolean;
   cents: number;
 };
@@ -60,6 +62,10 @@ const KNOWN_INTERMEDIARIES: Record<string, string> = {
   Paddle: "paddle.com",
   Stripe: "stripe.com",
   Clover: "clover.com",
+  InstaMed: "instamed.com",
+  Flywire: "flywire.com",
+  Pushpay: "pushpay.com",
+  Paymentus: "paymentus.com",
   "Apple Pay": "apple.com",
   "Amazon Pay": "pay.amazon.com",
   Zelle: "zellepay.com",
@@ -88,6 +94,8 @@ function find(input: EngineInput, cat: Catalogue): Found {
   const cents = Math.round(Number(input.amount) * 100);
   if (!Number.isFinite(cents)) throw new Error(`amount "${input.amount}" is not a number`);
   const cleaned = clean(input.description);
+  const bankEvent = bankEventOf(input.description.toUpperCase(), cents > 0);
+  if (bankEvent) return { input, cleaned, p2p: null, merchant: null, bankEvent, isCredit: cents > 0, cents };
   const p2p = detectP2P(input.description);
   // A person paid through an app is the counterparty: no merchant is looked for in their name.
   // A name after a platform's prefix ("DOORDASH*MAMA KIMS") is the payee, not the platform: the
@@ -97,7 +105,7 @@ function find(input: EngineInput, cat: Catalogue): Found {
     ? null
     : (cat.match(tokensOf(cleaned.text)) ??
       (isNamedAfterPrefix ? null : cat.match(tokensOf(input.description))));
-  return { input, cleaned, p2p, merchant, isCredit: cents > 0, cents };
+  return { input, cleaned, p2p, merchant, bankEvent, isCredit: cents > 0, cents };
 }
 
 function intermediaryParty(name: string, cat: Catalogue, options: EngineOptions): Party {
@@ -123,6 +131,7 @@ function merchantParty(merchant: Merchant, options: EngineOptions): Party {
 /** A category for what was found: the merchant's, a P2P transfer's, the MCC's, the words', or the direction's. */
 function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | null; isGuess: boolean } {
   const { merchant, p2p, isCredit, cleaned, input } = found;
+  if (found.bankEvent) return { detailed: found.bankEvent, isGuess: false };
   if (merchant?.kind === "payroll" && isCredit) return { detailed: "INCOME_WAGES", isGuess: false };
   if (merchant?.kind === "p2p" || (p2p && !merchant)) {
     return {
@@ -223,7 +232,7 @@ function describe(
   } else if (p2p?.app) {
     const app = intermediaryParty(p2p.app, cat, options);
     counterparty = { ...app, type: "organization", mccs: [] };
-  } else if (cleaned.name) {
+  } else if (cleaned.name && !found.bankEvent) {
     counterparty = {
       id: stableId("cp", normalize(cleaned.name)),
       name: cleaned.name,

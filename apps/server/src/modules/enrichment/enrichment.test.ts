@@ -418,6 +418,54 @@ describe("the engine's steps", () => {
       accounting: "revenue",
     });
   });
+
+  it.each([
+    [
+      "INSUFFICIENT FUNDS FEE FOR A $45.00 ITEM - DETAILS: VENMO PAYMENT 1023456789",
+      "-35.00",
+      "BANK_FEES_INSUFFICIENT_FUNDS",
+    ],
+    ["NON-CHASE ATM WITHDRAW 05/02 7-ELEVEN 31245 DALLAS TX CARD 4821", "-60.00", "TRANSFER_OUT_WITHDRAWAL"],
+    ["MONTHLY MAINTENANCE FEE", "-12.00", "BANK_FEES_OTHER_BANK_FEES"],
+    ["INTEREST EARNED", "0.42", "INCOME_INTEREST_EARNED"],
+    ["ONLINE TRANSFER FROM CHK ...5678 TRANSACTION#: 12345678901", "200.00", "TRANSFER_IN_ACCOUNT_TRANSFER"],
+    ["AUTOPAY PAYMENT - THANK YOU", "450.00", "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT"],
+    ["REMOTE ONLINE DEPOSIT # 1", "120.00", "TRANSFER_IN_DEPOSIT"],
+  ])("an entry the bank made itself has no counterparty: %s", (description, amount, detailed) => {
+    const result = one(description, amount);
+    expect(result.counterparty).toBeNull();
+    expect(result.merchant).toBeNull();
+    expect(result.categories.detailed).toBe(detailed);
+  });
+
+  it("a fee charged by someone else is theirs", () => {
+    expect(one("CITY OF AUSTIN PARKING FEE AUSTIN TX").counterparty?.name).toMatch(/^City of Austin/);
+  });
+
+  it.each([
+    ["LAKESIDE VETERINARY CLIN MADISON WI", "Lakeside Veterinary Clinic"],
+    ["EL TORO LOCO MEXICAN RE SALEM OR", "El Toro Loco Mexican Restaurant"],
+    [
+      "OAKWOOD PROPERTY MGMT DES:WEBPAY ID:R4471 INDN:SAM TAYLOR CO ID:9000123456 WEB",
+      "Oakwood Property Management",
+    ],
+    ["TST* EL FARO CANTINA - DOWNT Denver CO", "El Faro Cantina"],
+    ["ROSEWOOD FAMILY DENTAL 916-555-0147 CA", "Rosewood Family Dental"],
+    ["PY *HILLCREST PHO & GRILL Columbus OH", "Hillcrest Pho & Grill"],
+  ])("spells out what the statement cut or abbreviated: %s", (description, name) => {
+    expect(one(description).counterparty?.name).toBe(name);
+  });
+
+  it("a station's brand followed by its number is the brand (a numbered pattern)", () => {
+    expect(one("QT 1234 OUTSIDE TULSA OK").merchant).toBe("QuikTrip");
+    expect(one("QT OUTSIDE TULSA OK").merchant).toBeNull();
+  });
+
+  it("a processor's prefix names it as the intermediary and the payee after it as the counterparty", () => {
+    const result = one("INSTAMED*SUTTER HEALTH 866-467-8263 PA");
+    expect(result.counterparty?.name).toBe("Sutter Health");
+    expect(result.intermediaries.map((i) => i.name)).toEqual(["InstaMed"]);
+  });
 });
 
 describe("recurrence", () => {
