@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyBaseLogger, type FastifyError } from "fastify";
 import type { AppContext } from "./context.ts";
 import { authenticate } from "./http/auth.ts";
+import { cors } from "./http/cors.ts";
 import { registerDocsSite } from "./http/docs-site.ts";
 import { HttpError, ValidationError } from "./http/errors.ts";
 import { OpenApiRegistry } from "./http/openapi.ts";
@@ -67,11 +68,20 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  // A DELETE may say Content-Type: application/json and send nothing (Quiltt's clients revoke a
+  // session so): there is no body to parse. Everything else is parsed as Fastify does.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "" && request.method === "DELETE") return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
   app.decorateRequest("principal", undefined);
   app.addHook("onRoute", openapi.collect);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  app.addHook("onRequest", cors(ctx));
   app.addHook("onRequest", authenticate(ctx));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -18,6 +18,7 @@ import {
   findEnvironment,
   listEnvironments,
   setEnvironmentFeature,
+  setEnvironmentOrigin,
 } from "./modules/environments/service.ts";
 import {
   disableIntegration,
@@ -37,13 +38,15 @@ Usage: npm run weft -- <command> [options]
   worker                                  a job worker only (for PostgreSQL deployments)
   migrate                                 apply database migrations and exit
   env create --name N --mode TEST|SANDBOX|PRODUCTION
-    env list
+  env list
   env features --env ENV_ID [--enable F] [--disable F]   features: connection_export
+  env origins --env ENV_ID [--allow ORIGIN] [--disallow ORIGIN]
+                                          web origins whose front ends may call Weft (CORS)
 
   keys create --env ENV_ID [--name N]     prints the secret once
   keys list
   keys revoke API_KEY_ID
-    connectors create --env ENV_ID [--name N] [--allowed-origins https://a.example,https://b.example]
+  connectors create --env ENV_ID [--name N] [--allowed-origins https://a.example,https://b.example]
   connectors list
   processors create-secret --env ENV_ID --processor NAME
                                           a processor's secret for processor tokens; printed once
@@ -88,6 +91,8 @@ type Flags = {
   enable?: string;
   disable?: string;
   "allowed-origins"?: string;
+  allow?: string;
+  disallow?: string;
   "client-id"?: string;
   secret?: string;
   "plaid-env"?: string;
@@ -127,6 +132,23 @@ async function envCommand(action: string | undefined, values: Flags): Promise<Ou
     return {
       json: { environment: { id: envId, features } },
       text: `${envId} features: ${features.length > 0 ? features.join(", ") : "none"}`,
+    };
+  }
+  if (action === "origins") {
+    const envId = required(values.env, "--env");
+    const change = values.allow ?? values.disallow;
+    const origin =
+      change === undefined ? undefined : parseOrigins(change, values.allow ? "--allow" : "--disallow");
+    const origins = await withRuntime("weft env origins", async ({ ctx }) => {
+      const current = origin
+        ? await setEnvironmentOrigin(ctx.db, envId, origin[0]!, values.allow !== undefined)
+        : (await findEnvironment(ctx.db, envId))?.allowedOrigins;
+      if (!current) throw new UsageError(`No environment ${envId}: see weft env list`);
+      return current;
+    });
+    return {
+      json: { environment: { id: envId, allowedOrigins: origins } },
+      text: `${envId} allowed origins: ${origins.length > 0 ? origins.join(", ") : "none"}`,
     };
   }
   if (action === "list") {
@@ -187,14 +209,14 @@ async function keysCommand(action: string | undefined, values: Flags, rest: stri
 }
 
 /** "https://a.example/x,http://localhost:5173" → the origins, or a usage error naming the bad one. */
-function parseOrigins(list: string): string[] {
+function parseOrigins(list: string, flag = "--allowed-origins"): string[] {
   return list.split(",").map((entry) => {
     try {
       const url = new URL(entry.trim());
       if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("not http(s)");
       return url.origin;
     } catch {
-      throw new UsageError(`--allowed-origins: "${entry.trim()}" is not an http(s) origin`);
+      throw new UsageError(`${flag}: "${entry.trim()}" is not an http(s) origin`);
     }
   });
 }
@@ -313,6 +335,8 @@ export async function runCli(argv: string[]): Promise<number> {
       env: { type: "string" },
       enable: { type: "string" },
       "allowed-origins": { type: "string" },
+      allow: { type: "string" },
+      disallow: { type: "string" },
       disable: { type: "string" },
       processor: { type: "string" },
       "client-id": { type: "string" },

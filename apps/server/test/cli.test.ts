@@ -21,7 +21,9 @@ async function serve(): Promise<Served> {
 
 const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
 
-describe("weft CLI and npm start", () => {
+// Each test runs several real processes, each opening the embedded database: seconds apiece
+// on two shared cores, so these tests get more time than the in-process ones.
+describe("weft CLI and npm start", { timeout: 120_000 }, () => {
   let firstSecret: string;
   let profileId: string;
   let cliSecret: string;

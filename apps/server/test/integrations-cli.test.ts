@@ -4,7 +4,9 @@ import { useCliSandbox } from "./cli-runner.ts";
 
 const { weft, env: cliEnv } = useCliSandbox("integrations-cli");
 
-it("weft integrations set / list / disable: the environment's own Plaid keys, the secret never printed back", async () => {
+it("weft integrations set / list / disable: the environment's own Plaid keys, the secret never printed back", {
+  timeout: 120_000,
+}, async () => {
   const created = JSON.parse(
     (await weft(["env", "create", "--name", "Prod", "--mode", "PRODUCTION", "--json"])).stdout,
   );

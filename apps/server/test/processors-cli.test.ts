@@ -3,7 +3,9 @@ import { useCliSandbox } from "./cli-runner.ts";
 
 const { weft } = useCliSandbox("processors-cli");
 
-it("weft processors create-secret prints a processor's secret once, as one JSON object with --json", async () => {
+it("weft processors create-secret prints a processor's secret once, as one JSON object with --json", {
+  timeout: 120_000,
+}, async () => {
   const env = JSON.parse(
     (await weft(["env", "create", "--name", "Sandbox", "--mode", "SANDBOX", "--json"])).stdout,
   );

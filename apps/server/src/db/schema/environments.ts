@@ -11,5 +11,7 @@ export const environments = pgTable("environments", {
   metadata: jsonb("metadata").$type<Record<string, string> | null>(),
   /** Features support enables for an environment, e.g. "connection_export". */
   features: jsonb("features").$type<string[]>().notNull().default([]),
+  /** Web origins whose front ends may call the Auth API, the data reads and GraphQL (CORS). */
+  allowedOrigins: jsonb("allowed_origins").$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
 });

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import type { AppContext } from "../../context.ts";
-import { apiKeyPrincipalOf, principalOf } from "../../http/auth.ts";
-import { forbidden, notFound } from "../../http/errors.ts";
+import { forbidden } from "../../http/errors.ts";
 import { PAGINATION_HEADERS, PaginationQuery, setPaginationHeaders } from "../../http/pagination.ts";
+import { environmentToRead } from "../../http/read-scope.ts";
 import { errorResponses } from "../../http/schemas.ts";
 import type { Server } from "../../http/server-type.ts";
 import { RefreshAccepted } from "../connections/schemas.ts";
@@ -34,30 +34,23 @@ import { checkStatementLink } from "./statement-links.ts";
 
 const TAG = "Accounts";
 
-/** The caller's environment; a processor token reaches only its own account (others are 404). */
-function environmentFor(request: FastifyRequest, accountId: string): string {
-  const principal = principalOf(request);
-  if (principal.kind === "processor" && principal.processorToken.accountId !== accountId) {
-    throw notFound("Account", accountId);
-  }
-  return principal.environment.id;
-}
-
 const ProfileAccountsQuery = Type.Object({
   ...PaginationQuery.properties,
   connectionId: Type.Optional(Type.String({ description: "Only the accounts of this connection." })),
 });
 
 export function registerAccountRoutes(app: Server, ctx: AppContext): void {
-  const config = { api: "platform", auth: ["apiKey"] } as const;
+  // Reads take a session token too (its own profile's data); processors reach their one account.
+  const reads = { api: "platform", auth: ["apiKey", "session"] } as const;
   const withProcessor = { api: "platform", auth: ["apiKey", "processor"] } as const;
+  const readsWithProcessor = { api: "platform", auth: ["apiKey", "session", "processor"] } as const;
   const list = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
     Type.Array(item, { headers: PAGINATION_HEADERS });
 
   app.get(
     "/v1/profiles/:profileId/accounts",
     {
-      config,
+      config: reads,
       schema: {
         operationId: "listProfileAccounts",
         tags: [TAG],
@@ -69,10 +62,10 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { environment } = apiKeyPrincipalOf(request);
+      const environmentId = await environmentToRead(ctx.db, request, { profile: request.params.profileId });
       const { views, total } = await listProfileAccounts(
         ctx.db,
-        environment.id,
+        environmentId,
         request.params.profileId,
         request.query,
       );
@@ -84,7 +77,7 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
   app.get(
     "/v1/accounts/:accountId",
     {
-      config,
+      config: reads,
       schema: {
         operationId: "getAccount",
         tags: [TAG],
@@ -95,15 +88,15 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const { environment } = apiKeyPrincipalOf(request);
-      return getAccountView(ctx.db, environment.id, request.params.accountId);
+      const environmentId = await environmentToRead(ctx.db, request, { account: request.params.accountId });
+      return getAccountView(ctx.db, environmentId, request.params.accountId);
     },
   );
 
   app.get(
     "/v1/accounts/:accountId/balances",
     {
-      config,
+      config: reads,
       schema: {
         operationId: "listBalances",
         tags: [TAG],
@@ -115,10 +108,10 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { environment } = apiKeyPrincipalOf(request);
+      const environmentId = await environmentToRead(ctx.db, request, { account: request.params.accountId });
       const { views, total } = await listBalances(
         ctx.db,
-        environment.id,
+        environmentId,
         request.params.accountId,
         request.query,
       );
@@ -145,7 +138,7 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const environmentId = environmentFor(request, request.params.accountId);
+      const environmentId = await environmentToRead(ctx.db, request, { account: request.params.accountId });
       const requestedAt = await ctx.db.transaction((tx) =>
         requestBalanceRefresh(tx, environmentId, request.params.accountId),
       );
@@ -157,7 +150,7 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
   app.get(
     "/v1/accounts/:accountId/ach_numbers",
     {
-      config: withProcessor,
+      config: readsWithProcessor,
       schema: {
         operationId: "getAchNumbers",
         tags: [TAG],
@@ -171,7 +164,7 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const environmentId = environmentFor(request, request.params.accountId);
+      const environmentId = await environmentToRead(ctx.db, request, { account: request.params.accountId });
       return getAchNumbers(ctx, environmentId, request.params.accountId);
     },
   );
@@ -179,7 +172,7 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
   app.get(
     "/v1/accounts/:accountId/owners",
     {
-      config,
+      config: reads,
       schema: {
         operationId: "listAccountOwners",
         tags: [TAG],
@@ -190,15 +183,15 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const { environment } = apiKeyPrincipalOf(request);
-      return listOwners(ctx.db, environment.id, request.params.accountId);
+      const environmentId = await environmentToRead(ctx.db, request, { account: request.params.accountId });
+      return listOwners(ctx.db, environmentId, request.params.accountId);
     },
   );
 
   app.get(
     "/v1/accounts/:accountId/transactions",
     {
-      config,
+      config: reads,
       schema: {
         operationId: "listTransactions",
         tags: ["Transactions"],
@@ -212,10 +205,10 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { environment } = apiKeyPrincipalOf(request);
+      const environmentId = await environmentToRead(ctx.db, request, { account: request.params.accountId });
       const { views, total } = await listTransactions(
         ctx.db,
-        environment.id,
+        environmentId,
         request.params.accountId,
         request.query,
       );
@@ -227,7 +220,7 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
   app.get(
     "/v1/accounts/:accountId/holdings",
     {
-      config,
+      config: reads,
       schema: {
         operationId: "listHoldings",
         tags: ["Holdings"],
@@ -239,10 +232,10 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { environment } = apiKeyPrincipalOf(request);
+      const environmentId = await environmentToRead(ctx.db, request, { account: request.params.accountId });
       const { views, total } = await listHoldings(
         ctx.db,
-        environment.id,
+        environmentId,
         request.params.accountId,
         request.query,
       );
@@ -254,7 +247,7 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
   app.get(
     "/v1/accounts/:accountId/statements",
     {
-      config,
+      config: reads,
       schema: {
         operationId: "listStatements",
         tags: ["Statements"],
@@ -267,10 +260,10 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { environment } = apiKeyPrincipalOf(request);
+      const environmentId = await environmentToRead(ctx.db, request, { account: request.params.accountId });
       const { views, total } = await listStatements(
         ctx,
-        environment.id,
+        environmentId,
         request.params.accountId,
         request.query,
       );

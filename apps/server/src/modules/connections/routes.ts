@@ -2,6 +2,7 @@ import { Type } from "typebox";
 import type { AppContext } from "../../context.ts";
 import { apiKeyPrincipalOf } from "../../http/auth.ts";
 import { PAGINATION_HEADERS, PaginationQuery, setPaginationHeaders } from "../../http/pagination.ts";
+import { environmentToRead } from "../../http/read-scope.ts";
 import { errorResponses } from "../../http/schemas.ts";
 import type { Server } from "../../http/server-type.ts";
 import {
@@ -26,11 +27,13 @@ const TAG = "Connections";
 
 export function registerConnectionRoutes(app: Server, ctx: AppContext): void {
   const config = { api: "platform", auth: ["apiKey"] } as const;
+  // Reads take a session token too: its own profile's connections.
+  const reads = { api: "platform", auth: ["apiKey", "session"] } as const;
 
   app.get(
     "/v1/profiles/:profileId/connections",
     {
-      config,
+      config: reads,
       schema: {
         operationId: "listProfileConnections",
         tags: [TAG],
@@ -45,10 +48,10 @@ export function registerConnectionRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { environment } = apiKeyPrincipalOf(request);
+      const environmentId = await environmentToRead(ctx.db, request, { profile: request.params.profileId });
       const { rows, total } = await listProfileConnections(
         ctx.db,
-        environment.id,
+        environmentId,
         request.params.profileId,
         request.query,
       );
@@ -60,7 +63,7 @@ export function registerConnectionRoutes(app: Server, ctx: AppContext): void {
   app.get(
     "/v1/connections/:connectionId",
     {
-      config,
+      config: reads,
       schema: {
         operationId: "getConnection",
         tags: [TAG],
@@ -71,8 +74,10 @@ export function registerConnectionRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const { environment } = apiKeyPrincipalOf(request);
-      return getConnectionView(ctx.db, environment.id, request.params.connectionId, ctx.config.publicUrl);
+      const environmentId = await environmentToRead(ctx.db, request, {
+        connection: request.params.connectionId,
+      });
+      return getConnectionView(ctx.db, environmentId, request.params.connectionId, ctx.config.publicUrl);
     },
   );
 

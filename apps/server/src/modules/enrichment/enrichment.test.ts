@@ -390,6 +390,7 @@ describe("the engine's steps", () => {
     ["ZELLE TO GARCIA LUIS ON 03/14 REF # PP0ABC1234", "Luis Garcia", ["Zelle"]],
     ["Zelle Transfer Conf# h7k2m9x4q; Rodriguez, Carlos", "Carlos Rodriguez", ["Zelle"]],
     ["CASH APP*JANE DOE*4155550123 CA", "Jane Doe", ["Cash App"]],
+    ["CASH APP*TYLER BROOKS OAKLAND CA", "Tyler Brooks", ["Cash App"]],
     ["PAYPAL *KEVIN BROWN 402-935-7733 CA", "Kevin Brown", ["PayPal"]],
     ["WIRE TYPE:INTL IN DATE:250314 ORIG:ANIL MEHTA ID:GB29NWBK60161331926819", "Anil Mehta", []],
   ])("finds the person in %s", (description, person, intermediaries) => {

@@ -1,4 +1,4 @@
-import { titleCase } from "./text.ts";
+import { titleCase, US_STATES } from "./text.ts";
 
 /**
  * Step 2, intermediaries and people: money sent through a P2P app names the app (an
@@ -54,10 +54,17 @@ function inReadingOrder(words: string[], hadComma: boolean): string[] {
 function personIn(text: string): string | null {
   const stopped = text.replace(NAME_STOP, "").trim();
   const hadComma = /^[^,]+,\s*[^,]+$/.test(stopped);
-  const candidate = stopped
+  let candidate = stopped
     .replace(/[*;:,#]+/g, " ")
     .replace(/\s+/g, " ")
     .trim();
+  // "CASH APP*TYLER BROOKS OAKLAND CA": where the card entry put its city and state.
+  const words = candidate.split(" ");
+  if (words.length >= 3 && US_STATES.has(words.at(-1)!.toUpperCase()) && /^[A-Z ]+$/.test(candidate)) {
+    words.pop();
+    if (words.length >= 3) words.pop();
+    candidate = words.join(" ");
+  }
   // A name is two to four words of letters (initials allowed), not a code or a phrase about the payment.
   if (!/^[A-Za-z][A-Za-z.'-]*( [A-Za-z][A-Za-z.'-]*){1,3}$/.test(candidate)) return null;
   if (

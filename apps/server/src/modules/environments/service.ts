@@ -65,5 +65,25 @@ export async function setEnvironmentFeature(
   return row!.features;
 }
 
+/** Allow or stop allowing a web origin (CORS); returns the environment's origins after. */
+export async function setEnvironmentOrigin(
+  db: Database,
+  id: string,
+  origin: string,
+  isAllowed: boolean,
+): Promise<string[] | undefined> {
+  const environment = await findEnvironment(db, id);
+  if (!environment) return undefined;
+  const origins = new Set(environment.allowedOrigins);
+  if (isAllowed) origins.add(origin);
+  else origins.delete(origin);
+  const [row] = await db
+    .update(environments)
+    .set({ allowedOrigins: [...origins].sort() })
+    .where(eq(environments.id, id))
+    .returning();
+  return row!.allowedOrigins;
+}
+
 /** Sandbox data (the MOCK provider, `/v1/sandbox/*`) is for TEST and SANDBOX only. */
 export const isSandboxMode = (mode: EnvironmentMode) => mode !== "PRODUCTION";

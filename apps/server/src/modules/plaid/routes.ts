@@ -36,6 +36,7 @@ export function registerPlaidRoutes(app: Server, ctx: AppContext): void {
 
   // Plaid's webhooks: public, verified by their Plaid-Verification JWT over the exact body bytes.
   app.register(async (scope) => {
+    scope.removeContentTypeParser("application/json");
     scope.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) =>
       done(null, body),
     );

@@ -2,6 +2,7 @@ import { Type } from "typebox";
 import type { AppContext } from "../../context.ts";
 import { apiKeyPrincipalOf } from "../../http/auth.ts";
 import { PAGINATION_HEADERS, PaginationQuery, setPaginationHeaders } from "../../http/pagination.ts";
+import { environmentToRead } from "../../http/read-scope.ts";
 import { errorResponses, NoContent } from "../../http/schemas.ts";
 import type { Server } from "../../http/server-type.ts";
 import { Profile, ProfileCreateRequest, ProfileIdParams, ProfileUpdateRequest } from "./schemas.ts";
@@ -68,7 +69,7 @@ export function registerProfileRoutes(app: Server, ctx: AppContext): void {
   app.get(
     "/v1/profiles/:id",
     {
-      config,
+      config: { api: "platform", auth: ["apiKey", "session"] },
       schema: {
         operationId: "getProfile",
         tags: [TAG],
@@ -78,8 +79,9 @@ export function registerProfileRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const { environment } = apiKeyPrincipalOf(request);
-      return toProfileView(await findLiveProfile(ctx.db, environment.id, request.params.id));
+      // A session token reads its own profile.
+      const environmentId = await environmentToRead(ctx.db, request, { profile: request.params.id });
+      return toProfileView(await findLiveProfile(ctx.db, environmentId, request.params.id));
     },
   );
 

@@ -41,7 +41,8 @@ export class SessionSigner {
 
   async sign(claims: SessionClaims, expiresAt: Date): Promise<string> {
     const { kid, key } = await this.activeKey();
-    return new SignJWT({ env: claims.environmentId })
+    // `eid` is the claim Quiltt's clients read the environment from; `env` is ours.
+    return new SignJWT({ env: claims.environmentId, eid: claims.environmentId })
       .setProtectedHeader({ alg: ALGORITHM, kid, typ: "JWT" })
       .setIssuer(this.issuer)
       .setAudience(SESSION_AUDIENCE)
