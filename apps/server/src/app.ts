@@ -15,6 +15,7 @@ import { registerConnectionRoutes } from "./modules/connections/routes.ts";
 import { registerConnectorApp } from "./modules/connectors/app-routes.ts";
 import { registerConnectorRoutes } from "./modules/connectors/routes.ts";
 import { registerEnrichmentRoutes } from "./modules/enrichment/routes.ts";
+import { registerGraphQLRoutes } from "./modules/graphql/routes.ts";
 import { registerInstitutionRoutes } from "./modules/institutions/routes.ts";
 import { registerPasscodeRoutes } from "./modules/passcodes/routes.ts";
 import { registerPlaidRoutes } from "./modules/plaid/routes.ts";
@@ -132,6 +133,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   registerPlaidRoutes(app, ctx);
   registerRemoteDataRoutes(app, ctx);
   registerEnrichmentRoutes(app, ctx);
+  await registerGraphQLRoutes(app, ctx);
 
   app.get("/openapi/auth.json", async () => openapi.document("auth", ctx.config.publicUrl, API_VERSION));
   app.get("/openapi/platform.json", async () =>

@@ -39,7 +39,7 @@ const SCHEME_HINTS: Record<AuthScheme, string> = {
   processor: "Basic auth: a processor token as the username and its processor secret as the password",
 };
 
-function basicOf(request: FastifyRequest): { username: string; password: string } | undefined {
+export function basicOf(request: FastifyRequest): { username: string; password: string } | undefined {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(request.headers.authorization ?? "");
   if (!match) return undefined;
   const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
@@ -47,14 +47,14 @@ function basicOf(request: FastifyRequest): { username: string; password: string 
   return colon < 0 ? undefined : { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-function bearerOf(request: FastifyRequest): string | undefined {
+export function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1];
 }
 
-async function authenticateSession(ctx: AppContext, token: string): Promise<Principal> {
+export async function authenticateSession(ctx: AppContext, token: string): Promise<Principal> {
   let sessionId: string;
   try {
     sessionId = (await ctx.signer.verify(token)).sessionId;

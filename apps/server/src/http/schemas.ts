@@ -28,6 +28,12 @@ export const Metadata = Type.Record(Type.String(), Type.Unknown(), {
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/** PATCH body of records whose only writable field is their metadata. */
+export const MetadataUpdateRequest = Type.Object(
+  { metadata: Nullable(Metadata) },
+  { additionalProperties: false, title: "MetadataUpdateRequest" },
+);
+
 export const DateTime = (description: string) => Type.String({ format: "date-time", description });
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {

@@ -102,3 +102,15 @@ export function toFieldMessages(errors: ErrorObject[]): Record<string, string[]>
   }
   return fields;
 }
+
+const compiledBodies = new WeakMap<object, ReturnType<Ajv["compile"]>>();
+
+/** A value checked as a request body would be (outside HTTP: GraphQL inputs): the 422 field map, or null. */
+export function bodyErrors(schema: object, value: unknown): Record<string, string[]> | null {
+  let validate = compiledBodies.get(schema);
+  if (!validate) {
+    validate = bodyAjv.compile(schema);
+    compiledBodies.set(schema, validate);
+  }
+  return validate(value) ? null : toFieldMessages(validate.errors ?? []);
+}

@@ -232,7 +232,11 @@ export interface paths {
         delete: operations["disconnectConnection"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a connection's metadata
+         * @description Sets your own key-value pairs on the connection (1 to 50 keys); `null` clears them.
+         */
+        patch: operations["updateConnection"];
         trace?: never;
     };
     "/v1/connections/{connectionId}/statements/refresh": {
@@ -312,7 +316,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update an account's metadata
+         * @description Sets your own key-value pairs on the account (1 to 50 keys); `null` clears them.
+         */
+        patch: operations["updateAccount"];
         trace?: never;
     };
     "/v1/accounts/{accountId}/balances": {
@@ -1069,6 +1077,12 @@ export interface components {
              * @description A square SVG logo.
              */
             logoUrl: string;
+        };
+        /** MetadataUpdateRequest */
+        MetadataUpdateRequest: {
+            metadata: {
+                [key: string]: unknown;
+            } | null;
         };
         /** PlaidImportRequest */
         PlaidImportRequest: {
@@ -2547,6 +2561,69 @@ export interface operations {
             };
         };
     };
+    updateConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's id (conn_…). */
+                connectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MetadataUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
     refreshStatements: {
         parameters: {
             query?: never;
@@ -2780,6 +2857,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id (acct_…). */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MetadataUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
         };

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import type { AppContext } from "../../context.ts";
+import { apiKeyPrincipalOf } from "../../http/auth.ts";
 import { forbidden } from "../../http/errors.ts";
 import { PAGINATION_HEADERS, PaginationQuery, setPaginationHeaders } from "../../http/pagination.ts";
 import { environmentToRead } from "../../http/read-scope.ts";
-import { errorResponses } from "../../http/schemas.ts";
+import { errorResponses, MetadataUpdateRequest } from "../../http/schemas.ts";
 import type { Server } from "../../http/server-type.ts";
 import { RefreshAccepted } from "../connections/schemas.ts";
 import {
@@ -29,6 +30,7 @@ import {
   listTransactions,
   requestBalanceRefresh,
   statementPdf,
+  updateAccountMetadata,
 } from "./service.ts";
 import { checkStatementLink } from "./statement-links.ts";
 
@@ -90,6 +92,28 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
     async (request) => {
       const environmentId = await environmentToRead(ctx.db, request, { account: request.params.accountId });
       return getAccountView(ctx.db, environmentId, request.params.accountId);
+    },
+  );
+
+  app.patch(
+    "/v1/accounts/:accountId",
+    {
+      config: { api: "platform", auth: ["apiKey"] },
+      schema: {
+        operationId: "updateAccount",
+        tags: [TAG],
+        summary: "Update an account's metadata",
+        description: "Sets your own key-value pairs on the account (1 to 50 keys); `null` clears them.",
+        params: AccountIdParams,
+        body: MetadataUpdateRequest,
+        response: { 200: Account, ...errorResponses(401, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const { environment } = apiKeyPrincipalOf(request);
+      return ctx.db.transaction((tx) =>
+        updateAccountMetadata(tx, environment.id, request.params.accountId, request.body.metadata),
+      );
     },
   );
 

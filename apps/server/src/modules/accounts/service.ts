@@ -54,6 +54,23 @@ export async function findAccount(
   return { account: row.account, connection: row.connection };
 }
 
+/** Set (or clear, with null) an account's metadata; returns its view. */
+export async function updateAccountMetadata(
+  tx: Database,
+  environmentId: string,
+  accountId: string,
+  metadata: Record<string, unknown> | null,
+) {
+  const { account } = await findAccount(tx, environmentId, accountId, { forUpdate: true });
+  const [updated] = await tx
+    .update(accounts)
+    .set({ metadata })
+    .where(eq(accounts.id, account.id))
+    .returning();
+  const latest = await latestBalances(tx, [account.id]);
+  return toAccountView(updated!, latest.get(account.id) ?? null);
+}
+
 export async function getAccountView(db: Database, environmentId: string, accountId: string) {
   const { account } = await findAccount(db, environmentId, accountId);
   const latest = await latestBalances(db, [account.id]);

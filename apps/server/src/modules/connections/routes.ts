@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { apiKeyPrincipalOf } from "../../http/auth.ts";
 import { PAGINATION_HEADERS, PaginationQuery, setPaginationHeaders } from "../../http/pagination.ts";
 import { environmentToRead } from "../../http/read-scope.ts";
-import { errorResponses } from "../../http/schemas.ts";
+import { errorResponses, MetadataUpdateRequest } from "../../http/schemas.ts";
 import type { Server } from "../../http/server-type.ts";
 import {
   Connection,
@@ -21,6 +21,7 @@ import {
   requestDisconnect,
   requestStatementsRefresh,
   toConnectionViews,
+  updateConnectionMetadata,
 } from "./service.ts";
 
 const TAG = "Connections";
@@ -78,6 +79,29 @@ export function registerConnectionRoutes(app: Server, ctx: AppContext): void {
         connection: request.params.connectionId,
       });
       return getConnectionView(ctx.db, environmentId, request.params.connectionId, ctx.config.publicUrl);
+    },
+  );
+
+  app.patch(
+    "/v1/connections/:connectionId",
+    {
+      config,
+      schema: {
+        operationId: "updateConnection",
+        tags: [TAG],
+        summary: "Update a connection's metadata",
+        description: "Sets your own key-value pairs on the connection (1 to 50 keys); `null` clears them.",
+        params: ConnectionIdParams,
+        body: MetadataUpdateRequest,
+        response: { 200: Connection, ...errorResponses(401, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const { environment } = apiKeyPrincipalOf(request);
+      const row = await ctx.db.transaction((tx) =>
+        updateConnectionMetadata(tx, environment.id, request.params.connectionId, request.body.metadata),
+      );
+      return connectionViewOf(ctx.db, row, ctx.config.publicUrl);
     },
   );
 

@@ -366,9 +366,27 @@ export async function createConnection(
 /** DELETE: stop syncing now (DISCONNECTING); the provider access is revoked in the background. */
 export async function requestDisconnect(tx: Database, environmentId: string, id: string, now = new Date()) {
   const row = await findConnection(tx, environmentId, id, { forUpdate: true });
+  // Already on its way out: a second request changes nothing and queues nothing.
+  if (row.status === "DISCONNECTING") assertTransition(row.id, row.status, "DISCONNECTING");
   const moved = await moveConnection(tx, row, "DISCONNECTING", { nextSyncAt: null }, now);
   await enqueueJob(tx, DISCONNECT_QUEUE, { connectionId: row.id });
   return moved;
+}
+
+/** Set (or clear, with null) a connection's metadata. */
+export async function updateConnectionMetadata(
+  tx: Database,
+  environmentId: string,
+  id: string,
+  metadata: Record<string, unknown> | null,
+): Promise<ConnectionRow> {
+  const row = await findConnection(tx, environmentId, id, { forUpdate: true });
+  const [updated] = await tx
+    .update(connections)
+    .set({ metadata })
+    .where(eq(connections.id, row.id))
+    .returning();
+  return updated!;
 }
 
 /** The disconnect job: revoke the provider's access, then DISCONNECTED (data kept) and the event. */

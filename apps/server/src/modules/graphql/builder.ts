@@ -1,0 +1,104 @@
+import SchemaBuilder from "@pothos/core";
+import RelayPlugin from "@pothos/plugin-relay";
+import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from "graphql";
+import type { AppContext } from "../../context.ts";
+import type { Loaders } from "./loaders.ts";
+
+/**
+ * The GraphQL schema is built in code (Pothos, with its Relay plugin for connections), typed
+ * against the same views the REST API answers with; `schema.graphql` is its printout.
+ */
+export type GraphQLContext = {
+  /** Not `app`: mercurius puts its Fastify instance there. */
+  weft: AppContext;
+  environmentId: string;
+  /** The profile every query is scoped to; null for an API key, which may only introspect. */
+  profileId: string | null;
+  loaders: Loaders;
+};
+
+export type GraphQLTypes = {
+  Context: GraphQLContext;
+  Scalars: {
+    JSON: { Input: unknown; Output: unknown };
+    Date: { Input: string; Output: string };
+    DateTime: { Input: string; Output: string };
+  };
+  DefaultFieldNullability: false;
+};
+
+export const builder = new SchemaBuilder<GraphQLTypes>({
+  plugins: [RelayPlugin],
+  defaultFieldNullability: false,
+  relay: {
+    clientMutationId: "omit",
+    cursorType: "String",
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
+    nodesOnConnection: {},
+  },
+});
+
+const literalValue = (node: ValueNode): unknown => {
+  switch (node.kind) {
+    case Kind.STRING:
+    case Kind.BOOLEAN:
+      return node.value;
+    case Kind.INT:
+    case Kind.FLOAT:
+      return Number(node.value);
+    case Kind.NULL:
+      return null;
+    case Kind.LIST:
+      return node.values.map(literalValue);
+    case Kind.OBJECT:
+      return Object.fromEntries(node.fields.map((f) => [f.name.value, literalValue(f.value)]));
+    default:
+      throw new GraphQLError("Variables are not allowed inside a JSON literal");
+  }
+};
+
+builder.addScalarType(
+  "JSON",
+  new GraphQLScalarType({
+    name: "JSON",
+    description: "Any JSON value (metadata).",
+    serialize: (value) => value,
+    parseValue: (value) => value,
+    parseLiteral: literalValue,
+  }),
+);
+
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+builder.scalarType("Date", {
+  description: "A calendar day, YYYY-MM-DD.",
+  serialize: (value) => value,
+  parseValue: (value) => {
+    if (typeof value !== "string" || !dayPattern.test(value) || Number.isNaN(Date.parse(value)))
+      throw new GraphQLError(`"${String(value)}" is not a date (YYYY-MM-DD)`);
+    return value;
+  },
+});
+builder.scalarType("DateTime", {
+  description: "An ISO-8601 instant.",
+  serialize: (value) => value,
+  parseValue: (value) => {
+    if (typeof value !== "string" || Number.isNaN(Date.parse(value)))
+      throw new GraphQLError(`"${String(value)}" is not an ISO-8601 date-time`);
+    return value;
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});
+
+/** The profile the caller may read, or the error that says which credential it needs. */
+export function profileOf(context: GraphQLContext): string {
+  if (!context.profileId) {
+    throw new GraphQLError(
+      "An API key may only introspect the schema: send a session token, or Basic auth with the profile id and an API key secret",
+      { extensions: { code: "UNAUTHENTICATED" } },
+    );
+  }
+  return context.profileId;
+}

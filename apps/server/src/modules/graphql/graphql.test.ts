@@ -1,0 +1,363 @@
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
+import { linkAndSync } from "../../../test/sandbox-helpers.ts";
+import { MAX_BATCH, MAX_QUERY_DEPTH } from "./routes.ts";
+import { printedSchema } from "./schema.ts";
+import { MAX_PAGE } from "./types.ts";
+
+let platform: TestPlatform;
+let env: TestEnvironment;
+let other: TestEnvironment;
+let mine: { profileId: string; connectionId: string; token: string };
+let theirs: { profileId: string; connectionId: string; accountId: string };
+let elsewhere: { profileId: string; accountId: string };
+
+async function session(e: TestEnvironment, userId: string): Promise<string> {
+  const res = await platform.app.inject({
+    method: "POST",
+    url: "/v1/users/sessions",
+    headers: e.auth,
+    payload: { userId },
+  });
+  return res.json().token;
+}
+
+async function firstAccount(e: TestEnvironment, profileId: string): Promise<string> {
+  const res = await platform.app.inject({
+    method: "GET",
+    url: `/v1/profiles/${profileId}/accounts`,
+    headers: e.auth,
+  });
+  return res.json()[0].id;
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  env = await platform.environment("SANDBOX");
+  other = await platform.environment("SANDBOX", "other tenant");
+  const a = await linkAndSync(platform, env, {
+    products: ["ACCOUNT_BALANCES_AND_TRANSACTIONS", "ACCOUNT_NUMBERS"],
+  });
+  mine = { ...a, token: await session(env, a.profileId) };
+  const b = await linkAndSync(platform, env);
+  theirs = { ...b, accountId: await firstAccount(env, b.profileId) };
+  const c = await linkAndSync(platform, other);
+  elsewhere = { profileId: c.profileId, accountId: await firstAccount(other, c.profileId) };
+});
+afterAll(() => platform.close());
+
+type Gql = {
+  data?: Record<string, any>;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+};
+
+async function gql(
+  query: string,
+  variables: Record<string, unknown> = {},
+  authorization = `Bearer ${mine.token}`,
+): Promise<Gql & { status: number }> {
+  const res = await platform.app.inject({
+    method: "POST",
+    url: "/v1/graphql",
+    headers: { authorization },
+    payload: { query, variables },
+  });
+  return { status: res.statusCode, ...res.json() };
+}
+
+const PAGE = `pageInfo { startCursor endCursor hasNextPage hasPreviousPage } count`;
+
+describe("auth", () => {
+  it("no credential, or a bad one, is a 401 RestError", async () => {
+    const none = await platform.app.inject({
+      method: "POST",
+      url: "/v1/graphql",
+      payload: { query: "{ profile { id } }" },
+    });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({
+      message: "Missing or malformed Authorization header",
+      instruction: expect.stringContaining("Bearer <session token>"),
+    });
+    expect((await gql("{ profile { id } }", {}, "Bearer not-a-token")).status).toBe(401);
+    expect((await gql("{ profile { id } }", {}, "Bearer weft_sk_nope")).status).toBe(401);
+  });
+
+  it("a session token reads its profile; Basic profileId:secret reads that profile from a backend", async () => {
+    expect((await gql("{ profile { id } }")).data).toEqual({ profile: { id: mine.profileId } });
+    const basic = `Basic ${Buffer.from(`${mine.profileId}:${env.secret}`).toString("base64")}`;
+    expect((await gql("{ profile { id } }", {}, basic)).data).toEqual({ profile: { id: mine.profileId } });
+    const wrongEnv = `Basic ${Buffer.from(`${elsewhere.profileId}:${env.secret}`).toString("base64")}`;
+    expect((await gql("{ profile { id } }", {}, wrongEnv)).status).toBe(401);
+  });
+
+  it("a bare API key may introspect but reads no data", async () => {
+    const intro = await gql("{ __schema { queryType { name } } }", {}, `Bearer ${env.secret}`);
+    expect(intro.data).toEqual({ __schema: { queryType: { name: "Query" } } });
+    const data = await gql("{ profile { id } }", {}, `Bearer ${env.secret}`);
+    expect(data.errors?.[0]?.message).toMatch(/An API key may only introspect/);
+  });
+
+  it("a revoked session stops at once", async () => {
+    const token = await session(env, mine.profileId);
+    expect((await gql("{ profile { id } }", {}, `Bearer ${token}`)).status).toBe(200);
+    await platform.app.inject({
+      method: "DELETE",
+      url: "/v1/users/session",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect((await gql("{ profile { id } }", {}, `Bearer ${token}`)).status).toBe(401);
+  });
+});
+
+describe("queries", () => {
+  it("profile, connections and accounts with their balance, institution and ACH numbers", async () => {
+    const { data, errors } = await gql(`{
+      profile { id email }
+      connections { count nodes { id status institution { name } accounts { count nodes { id } } } }
+      accounts(filter: { kind: DEPOSITORY }) { count nodes { id kind balance { current } connection { id } achNumbers { routing } } }
+    }`);
+    expect(errors).toBeUndefined();
+    expect(data!.connections.count).toBe(1);
+    expect(data!.connections.nodes[0]).toMatchObject({ id: mine.connectionId, status: "SYNCED" });
+    const deposit = data!.accounts.nodes;
+    expect(deposit.length).toBeGreaterThan(0);
+    for (const a of deposit) {
+      expect(a.kind).toBe("DEPOSITORY");
+      expect(a.connection.id).toBe(mine.connectionId);
+      expect(a.balance.current).toEqual(expect.any(Number));
+      expect(a.achNumbers.routing).toMatch(/^\d{9}$/);
+    }
+  });
+
+  it("pages transactions forward with first/after and back with last/before, to the last page and past it", async () => {
+    const all = await gql(`{ transactions(first: ${MAX_PAGE}) { count nodes { id } } }`);
+    const total = all.data!.transactions.count as number;
+    expect(total).toBeGreaterThan(10);
+    const ids: string[] = all.data!.transactions.nodes.map((n: { id: string }) => n.id);
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const page: Gql = await gql(
+        `query($after: String) { transactions(first: 7, after: $after) { edges { cursor node { id } } ${PAGE} } }`,
+        { after },
+      );
+      const t = page.data!.transactions;
+      seen.push(...t.edges.map((e: { node: { id: string } }) => e.node.id));
+      expect(t.pageInfo.hasPreviousPage).toBe(after !== null);
+      if (!t.pageInfo.hasNextPage) break;
+      after = t.pageInfo.endCursor;
+    }
+    expect(seen).toEqual(ids.slice(0, Math.min(total, MAX_PAGE)).concat(seen.slice(MAX_PAGE)));
+    expect(seen.length).toBe(total);
+    const last = await gql(`{ transactions(last: 3) { nodes { id } ${PAGE} } }`);
+    expect(last.data!.transactions.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    expect(last.data!.transactions.nodes.map((n: { id: string }) => n.id)).toEqual(seen.slice(-3));
+    const first = await gql(`{ transactions(first: 4) { pageInfo { endCursor } } }`);
+    const before = await gql(`query($b: String) { transactions(last: 2, before: $b) { nodes { id } } }`, {
+      b: first.data!.transactions.pageInfo.endCursor,
+    });
+    expect(before.data!.transactions.nodes.map((n: { id: string }) => n.id)).toEqual(seen.slice(1, 3));
+    const empty = await gql(`{ transactions(first: 0) { nodes { id } ${PAGE} } }`);
+    expect(empty.data!.transactions).toMatchObject({
+      nodes: [],
+      pageInfo: { startCursor: null, endCursor: null },
+    });
+  });
+
+  it(`refuses a page above ${MAX_PAGE}, and a query deeper than ${MAX_QUERY_DEPTH}, saying why`, async () => {
+    const big = await gql(`{ transactions(first: ${MAX_PAGE + 1}) { count } }`);
+    expect(big.errors?.[0]?.message).toBe(`first must be between 0 and ${MAX_PAGE}`);
+    const deep = await gql(
+      "{ transactions(first: 1) { nodes { account { connection { accounts { nodes { transactions { nodes { account { connection { id } } } } } } } } } } }",
+    );
+    expect(deep.status).toBe(400);
+    expect(JSON.stringify(deep.errors)).toMatch(/depth/);
+  });
+
+  it("filters transactions by status, entry type, dates, amounts and account; sorts by amount", async () => {
+    const { data } = await gql(
+      `{ transactions(first: ${MAX_PAGE}) { nodes { id amount entryType status date account { id } } } }`,
+    );
+    const nodes = data!.transactions.nodes as {
+      id: string;
+      amount: number;
+      entryType: string;
+      status: string;
+      date: string;
+      account: { id: string };
+    }[];
+    const debits = await gql(
+      `{ transactions(first: ${MAX_PAGE}, filter: { entryType: DEBIT }) { count nodes { entryType amount } } }`,
+    );
+    expect(
+      debits.data!.transactions.nodes.every(
+        (n: { entryType: string; amount: number }) => n.entryType === "DEBIT" && n.amount < 0,
+      ),
+    ).toBe(true);
+    const dates = nodes.map((n) => n.date).sort();
+    const mid = dates[Math.floor(dates.length / 2)]!;
+    const since = await gql(
+      `query($d: Date) { transactions(first: ${MAX_PAGE}, filter: { dateFrom: $d }) { nodes { date } } }`,
+      { d: mid },
+    );
+    expect(since.data!.transactions.nodes.every((n: { date: string }) => n.date >= mid)).toBe(true);
+    const range = await gql(
+      `{ transactions(first: ${MAX_PAGE}, filter: { amountMin: -50, amountMax: -10 }) { nodes { amount } } }`,
+    );
+    expect(
+      range.data!.transactions.nodes.every((n: { amount: number }) => n.amount >= -50 && n.amount <= -10),
+    ).toBe(true);
+    const account = nodes[0]!.account.id;
+    const byAccount = await gql(
+      `query($a: ID) { transactions(first: ${MAX_PAGE}, filter: { accountId: $a }) { nodes { account { id } } } }`,
+      { a: account },
+    );
+    expect(
+      byAccount.data!.transactions.nodes.every((n: { account: { id: string } }) => n.account.id === account),
+    ).toBe(true);
+    const sorted = await gql(`{ transactions(first: 20, sort: AMOUNT_ASC) { nodes { amount } } }`);
+    const amounts = sorted.data!.transactions.nodes.map((n: { amount: number }) => n.amount);
+    expect(amounts).toEqual([...amounts].sort((x: number, y: number) => x - y));
+    const bad = await gql(`{ transactions(filter: { dateFrom: "yesterday" }) { count } }`);
+    expect(bad.errors?.[0]?.message).toMatch(/is not a date/);
+  });
+
+  it("another profile's records, in this environment or another, read as null and never appear in lists", async () => {
+    const { data } = await gql(
+      `query($a: ID!, $b: ID!, $c: ID!) { a: account(id: $a) { id } b: account(id: $b) { id } c: connection(id: $c) { id } }`,
+      { a: theirs.accountId, b: elsewhere.accountId, c: theirs.connectionId },
+    );
+    expect(data).toEqual({ a: null, b: null, c: null });
+    const lists = await gql(
+      `{ accounts(first: ${MAX_PAGE}) { nodes { id } } transactions(first: ${MAX_PAGE}) { nodes { account { id } } } }`,
+    );
+    const own = new Set(lists.data!.accounts.nodes.map((n: { id: string }) => n.id));
+    expect(own.has(theirs.accountId)).toBe(false);
+    for (const t of lists.data!.transactions.nodes) expect(own.has(t.account.id)).toBe(true);
+  });
+
+  it(
+    "answers GET queries and batched POSTs (an array in, an array out), at most " + MAX_BATCH + " a batch",
+    async () => {
+      const get = await platform.app.inject({
+        method: "GET",
+        url: `/v1/graphql?query=${encodeURIComponent("{ profile { id } }")}`,
+        headers: { authorization: `Bearer ${mine.token}` },
+      });
+      expect(get.json()).toEqual({ data: { profile: { id: mine.profileId } } });
+      const batch = await platform.app.inject({
+        method: "POST",
+        url: "/v1/graphql",
+        headers: { authorization: `Bearer ${mine.token}` },
+        payload: [{ query: "{ profile { id } }" }, { query: "{ connections { count } }" }],
+      });
+      expect(batch.json()).toEqual([
+        { data: { profile: { id: mine.profileId } } },
+        { data: { connections: { count: 1 } } },
+      ]);
+      const tooMany = await platform.app.inject({
+        method: "POST",
+        url: "/v1/graphql",
+        headers: { authorization: `Bearer ${mine.token}` },
+        payload: Array.from({ length: MAX_BATCH + 1 }, () => ({ query: "{ profile { id } }" })),
+      });
+      expect(tooMany.statusCode).toBe(413);
+    },
+  );
+});
+
+describe("REST metadata", () => {
+  it("PATCH sets a connection's and an account's metadata; an empty map is 422", async () => {
+    const accountId = await firstAccount(env, mine.profileId);
+    const patch = (url: string, payload: object) =>
+      platform.app.inject({ method: "PATCH", url, headers: env.auth, payload });
+    const conn = await patch(`/v1/connections/${mine.connectionId}`, { metadata: { tier: "gold" } });
+    expect(conn.statusCode).toBe(200);
+    expect(conn.json().metadata).toEqual({ tier: "gold" });
+    const acct = await patch(`/v1/accounts/${accountId}`, { metadata: null });
+    expect(acct.statusCode).toBe(200);
+    expect(acct.json().metadata).toBeNull();
+    expect((await patch(`/v1/accounts/${accountId}`, { metadata: {} })).statusCode).toBe(422);
+    expect((await patch(`/v1/accounts/${elsewhere.accountId}`, { metadata: { a: 1 } })).statusCode).toBe(404);
+  });
+});
+
+describe("mutations", () => {
+  it("profileUpdate: the REST rules, errors with their path, nothing changed on error", async () => {
+    const bad = await gql(
+      `mutation { profileUpdate(input: { email: "not-an-email" }) { success record { email } errors { message path } } }`,
+    );
+    expect(bad.data!.profileUpdate).toEqual({
+      success: false,
+      record: null,
+      errors: [{ message: "Email is not a valid email address", path: ["email"] }],
+    });
+    const ok = await gql(
+      `mutation { profileUpdate(input: { email: "me@example.com", metadata: { plan: "pro" } }) { success record { email metadata } errors { message } } }`,
+    );
+    expect(ok.data!.profileUpdate).toEqual({
+      success: true,
+      record: { email: "me@example.com", metadata: { plan: "pro" } },
+      errors: [],
+    });
+  });
+
+  it("connectionUpdate and accountUpdate set metadata; another profile's record is not found", async () => {
+    const accountId = await firstAccount(env, mine.profileId);
+    const conn = await gql(
+      `mutation($id: ID!) { connectionUpdate(input: { id: $id, metadata: { label: "main" } }) { success record { metadata } } }`,
+      { id: mine.connectionId },
+    );
+    expect(conn.data!.connectionUpdate).toEqual({ success: true, record: { metadata: { label: "main" } } });
+    const acct = await gql(
+      `mutation($id: ID!) { accountUpdate(input: { id: $id, metadata: { goal: "rainy day" } }) { success record { metadata } } }`,
+      { id: accountId },
+    );
+    expect(acct.data!.accountUpdate).toEqual({ success: true, record: { metadata: { goal: "rainy day" } } });
+    const empty = await gql(
+      `mutation($id: ID!) { accountUpdate(input: { id: $id, metadata: {} }) { success errors { message path } } }`,
+      { id: accountId },
+    );
+    expect(empty.data!.accountUpdate).toEqual({
+      success: false,
+      errors: [{ message: "Metadata must have at least 1 entry", path: ["metadata"] }],
+    });
+    const foreign = await gql(
+      `mutation($id: ID!) { connectionUpdate(input: { id: $id, metadata: { x: 1 } }) { success errors { message } } }`,
+      { id: theirs.connectionId },
+    );
+    expect(foreign.data!.connectionUpdate).toEqual({
+      success: false,
+      errors: [{ message: `Connection ${theirs.connectionId} was not found` }],
+    });
+    const rest = await platform.app.inject({
+      method: "GET",
+      url: `/v1/accounts/${accountId}`,
+      headers: env.auth,
+    });
+    expect(rest.json().metadata).toEqual({ goal: "rainy day" });
+  });
+
+  // Last: it disconnects the profile's connection.
+  it("connectionDisconnect stops the connection as DELETE does; twice is a 409 in errors", async () => {
+    const id = mine.connectionId;
+    const once = await gql(
+      `mutation($id: ID!) { connectionDisconnect(id: $id) { success record { status } } }`,
+      { id },
+    );
+    expect(once.data!.connectionDisconnect).toEqual({ success: true, record: { status: "DISCONNECTING" } });
+    const twice = await gql(
+      `mutation($id: ID!) { connectionDisconnect(id: $id) { success errors { message } } }`,
+      { id },
+    );
+    expect(twice.data!.connectionDisconnect.success).toBe(false);
+  });
+});
+
+it("schema.graphql is the schema as built (run npm run graphql:schema after changing it)", () => {
+  const file = fileURLToPath(new URL("./schema.graphql", import.meta.url));
+  expect(fs.readFileSync(file, "utf8")).toBe(printedSchema());
+});

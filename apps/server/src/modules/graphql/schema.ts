@@ -1,0 +1,260 @@
+import type { ObjectRef } from "@pothos/core";
+import { lexicographicSortSchema, printSchema } from "graphql";
+import { HttpError } from "../../http/errors.ts";
+import { MetadataUpdateRequest } from "../../http/schemas.ts";
+import { bodyErrors } from "../../http/validation.ts";
+import { updateAccountMetadata } from "../accounts/service.ts";
+import { connectionViewOf, requestDisconnect, updateConnectionMetadata } from "../connections/service.ts";
+import { ProfileUpdateRequest } from "../profiles/schemas.ts";
+import { findLiveProfile, toProfileView, updateProfile } from "../profiles/service.ts";
+import { builder, type GraphQLContext, type GraphQLTypes, profileOf } from "./builder.ts";
+import {
+  Account,
+  AccountFilter,
+  accountsPage,
+  Connection,
+  connectionsPage,
+  countFields,
+  Holding,
+  holdingsPage,
+  oneOf,
+  Profile,
+  Statement,
+  statementsPage,
+  Transaction,
+  TransactionFilter,
+  TransactionSort,
+  transactionsPage,
+} from "./types.ts";
+
+/**
+ * Queries and mutations of the Data API. Everything is scoped to one profile: a record of another
+ * profile or environment reads as null, exactly like one that does not exist.
+ */
+
+builder.queryFields((t) => ({
+  profile: t.field({
+    type: Profile,
+    description: "The profile the credential is for.",
+    resolve: async (_root, _args, context) =>
+      toProfileView(await findLiveProfile(context.weft.db, context.environmentId, profileOf(context))),
+  }),
+  connection: t.field({
+    type: Connection,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, context) => (profileOf(context), context.loaders.connection.load(String(id))),
+  }),
+  connections: t.connection(
+    { type: Connection, resolve: (_root, args, context) => connectionsPage(context, args) },
+    countFields(),
+  ),
+  account: t.field({
+    type: Account,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, context) => (profileOf(context), context.loaders.account.load(String(id))),
+  }),
+  accounts: t.connection(
+    {
+      type: Account,
+      args: { filter: t.arg({ type: AccountFilter, required: false }) },
+      resolve: (_root, args, context) => accountsPage(context, args),
+    },
+    countFields(),
+  ),
+  transaction: t.field({
+    type: Transaction,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, context) => oneOf(context, "transaction", String(id)),
+  }),
+  transactions: t.connection(
+    {
+      type: Transaction,
+      args: {
+        filter: t.arg({ type: TransactionFilter, required: false }),
+        sort: t.arg({ type: TransactionSort, required: false }),
+      },
+      resolve: (_root, args, context) => transactionsPage(context, args),
+    },
+    countFields(),
+  ),
+  holding: t.field({
+    type: Holding,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, context) => oneOf(context, "holding", String(id)),
+  }),
+  holdings: t.connection(
+    { type: Holding, resolve: (_root, args, context) => holdingsPage(context, args) },
+    countFields(),
+  ),
+  statement: t.field({
+    type: Statement,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, context) => oneOf(context, "statement", String(id)),
+  }),
+  statements: t.connection(
+    { type: Statement, resolve: (_root, args, context) => statementsPage(context, args) },
+    countFields(),
+  ),
+}));
+
+/* Mutations: `{success, record, errors}`, with the REST API's rules and events. */
+
+const MutationError = builder.objectRef<{ message: string; path: string[] }>("MutationError").implement({
+  fields: (t) => ({ message: t.exposeString("message"), path: t.exposeStringList("path") }),
+});
+
+function payload<T>(name: string, record: ObjectRef<PothosSchemaTypes.ExtendDefaultTypes<GraphQLTypes>, T>) {
+  return builder.objectRef<Outcome<T>>(name).implement({
+    fields: (t) => ({
+      success: t.exposeBoolean("success"),
+      record: t.field({ type: record, nullable: true, resolve: (p) => p.record as never }),
+      errors: t.field({ type: [MutationError], resolve: (p) => p.errors }),
+    }),
+  });
+}
+
+type Outcome<T> = { success: boolean; record: T | null; errors: { message: string; path: string[] }[] };
+
+/** A 422 field map as mutation errors: one per message, the field's path split at dots. */
+const failed = (fields: Record<string, string[]>): Outcome<never> => ({
+  success: false,
+  record: null,
+  errors: Object.entries(fields).flatMap(([field, messages]) =>
+    messages.map((message) => ({ message, path: field.split(".") })),
+  ),
+});
+
+/** Run a change; an HttpError (404, 409) becomes the payload's error, anything else stays an error. */
+async function attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { success: true, record: await run(), errors: [] };
+  } catch (error) {
+    if (error instanceof HttpError)
+      return { success: false, record: null, errors: [{ message: error.message, path: [] }] };
+    throw error;
+  }
+}
+
+const ProfileUpdatePayload = payload("ProfileUpdatePayload", Profile);
+const ConnectionPayload = payload("ConnectionUpdatePayload", Connection);
+const ConnectionDisconnectPayload = payload("ConnectionDisconnectPayload", Connection);
+const AccountPayload = payload("AccountUpdatePayload", Account);
+
+const ProfileUpdateInput = builder.inputType("ProfileUpdateInput", {
+  description: "The fields to change; null clears a field. The same rules as PATCH /v1/profiles/{id}.",
+  fields: (t) => ({
+    email: t.string({ required: false }),
+    phone: t.string({ required: false }),
+    name: t.string({ required: false }),
+    dateOfBirth: t.field({ type: "Date", required: false }),
+    address: t.field({ type: "JSON", required: false }),
+    metadata: t.field({ type: "JSON", required: false }),
+  }),
+});
+
+const MetadataInput = builder.inputType("MetadataUpdateInput", {
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    metadata: t.field({ type: "JSON", required: false, description: "1 to 50 keys; null clears." }),
+  }),
+});
+
+/** GraphQL leaves absent fields out and sends null for cleared ones, as a JSON body would. */
+const sent = (input: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+
+builder.mutationFields((t) => ({
+  profileUpdate: t.field({
+    type: ProfileUpdatePayload,
+    args: { input: t.arg({ type: ProfileUpdateInput, required: true }) },
+    resolve: async (_root, { input }, context) => {
+      const body = sent(input);
+      const invalid = bodyErrors(ProfileUpdateRequest, body);
+      if (invalid) return failed(invalid);
+      return attempt(async () =>
+        toProfileView(
+          await context.weft.db.transaction((tx) =>
+            updateProfile(tx, context.environmentId, profileOf(context), body as never),
+          ),
+        ),
+      );
+    },
+  }),
+  connectionUpdate: t.field({
+    type: ConnectionPayload,
+    args: { input: t.arg({ type: MetadataInput, required: true }) },
+    resolve: async (_root, { input }, context) => {
+      const id = String(input.id);
+      if (!(await context.loaders.connection.load(id))) return notFound("Connection", id);
+      const body = { metadata: input.metadata ?? null };
+      const invalid = bodyErrors(MetadataUpdateRequest, body);
+      if (invalid) return failed(invalid);
+      return attempt(async () => {
+        const row = await context.weft.db.transaction((tx) =>
+          updateConnectionMetadata(
+            tx,
+            context.environmentId,
+            id,
+            body.metadata as Record<string, unknown> | null,
+          ),
+        );
+        context.loaders.connection.clear(id);
+        return connectionViewOf(context.weft.db, row, context.weft.config.publicUrl);
+      });
+    },
+  }),
+  connectionDisconnect: t.field({
+    type: ConnectionDisconnectPayload,
+    description: "Stops syncing and revokes the provider's access, as DELETE /v1/connections/{id} does.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const id = String(args.id);
+      if (!(await context.loaders.connection.load(id))) return notFound("Connection", id);
+      return attempt(async () => {
+        const row = await context.weft.db.transaction((tx) =>
+          requestDisconnect(tx, context.environmentId, id),
+        );
+        context.weft.wakeWorkers();
+        context.loaders.connection.clear(id);
+        return connectionViewOf(context.weft.db, row, context.weft.config.publicUrl);
+      });
+    },
+  }),
+  accountUpdate: t.field({
+    type: AccountPayload,
+    args: { input: t.arg({ type: MetadataInput, required: true }) },
+    resolve: async (_root, { input }, context) => {
+      const id = String(input.id);
+      if (!(await context.loaders.account.load(id))) return notFound("Account", id);
+      const body = { metadata: input.metadata ?? null };
+      const invalid = bodyErrors(MetadataUpdateRequest, body);
+      if (invalid) return failed(invalid);
+      return attempt(() =>
+        context.weft.db.transaction((tx) =>
+          updateAccountMetadata(
+            tx,
+            context.environmentId,
+            id,
+            body.metadata as Record<string, unknown> | null,
+          ),
+        ),
+      );
+    },
+  }),
+}));
+
+const notFound = (what: string, id: string): Outcome<never> => ({
+  success: false,
+  record: null,
+  errors: [{ message: `${what} ${id} was not found`, path: ["id"] }],
+});
+
+export const schema = builder.toSchema();
+
+/** The schema as SDL, sorted: what `schema.graphql` holds and the docs render. */
+export const printedSchema = () => `${printSchema(lexicographicSortSchema(schema))}\n`;
