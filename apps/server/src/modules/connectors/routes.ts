@@ -1,6 +1,7 @@
 import { Type } from "typebox";
 import type { AppContext } from "../../context.ts";
 import { sessionPrincipalOf } from "../../http/auth.ts";
+import { badRequest } from "../../http/errors.ts";
 import { errorResponses } from "../../http/schemas.ts";
 import type { Server } from "../../http/server-type.ts";
 import {
@@ -18,12 +19,17 @@ import {
   PlaidExchangeRequest,
   PlaidLinkToken,
   PlaidLinkTokenRequest,
+  RESOLVABLE_PROVIDERS,
+  SdkInstitution,
+  SdkInstitutionQuery,
+  SdkResolvableQuery,
 } from "./schemas.ts";
 import {
   accountChoices,
   connectionFor,
   connectorFor,
   getInstitutionFor,
+  isResolvable,
   linkFromConnector,
   plaidExchange,
   plaidLinkToken,
@@ -61,6 +67,51 @@ export function registerConnectorRoutes(app: Server, ctx: AppContext): void {
       const caller = sessionPrincipalOf(request);
       const connector = await connectorFor(ctx, request.params.connectorId, caller);
       return searchInstitutions(ctx, connector, caller, request.query.q, request.query.limit);
+    },
+  );
+
+  // Quiltt's SDK asks these of a Connector with the end-user's session (its ConnectorsAPI).
+  app.get(
+    "/v1/sdk/connectors/:connectorId/institutions",
+    {
+      config: session,
+      schema: {
+        params: ConnectorParams,
+        querystring: SdkInstitutionQuery,
+        response: { 200: Type.Array(SdkInstitution), ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      const connector = await connectorFor(ctx, request.params.connectorId, caller);
+      return searchInstitutions(ctx, connector, caller, request.query.term, 20);
+    },
+  );
+
+  app.get(
+    "/v1/sdk/connectors/:connectorId/resolvable",
+    {
+      config: session,
+      schema: {
+        params: ConnectorParams,
+        querystring: SdkResolvableQuery,
+        response: { 200: Type.Object({ resolvable: Type.Boolean() }), ...errorResponses(400, 401, 404, 422) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      const connector = await connectorFor(ctx, request.params.connectorId, caller);
+      const asked = Object.entries(RESOLVABLE_PROVIDERS).find(([key]) => request.query[key as "plaid"]);
+      if (!asked) {
+        throw badRequest(
+          "Name a provider's institution id",
+          "Send one of ?plaid=, ?mx=, ?finicity= or ?akoya= with that provider's institution id.",
+        );
+      }
+      const [key, provider] = asked;
+      return {
+        resolvable: await isResolvable(ctx, connector, caller, provider, request.query[key as "plaid"]!),
+      };
     },
   );
 

@@ -69,6 +69,22 @@ export const ConnectorInstitution = Type.Object({
   }),
 });
 
+/** Quiltt's SDK (ConnectorsAPI): institution search and "is this provider's institution linkable". */
+export const SdkInstitutionQuery = Type.Object({ term: Type.String({ minLength: 1, maxLength: 100 }) });
+export const SdkInstitution = Type.Object({ name: Type.String(), logoUrl: Type.String() });
+export const RESOLVABLE_PROVIDERS = {
+  plaid: "PLAID",
+  mx: "MX",
+  finicity: "FINICITY",
+  akoya: "AKOYA",
+} as const;
+export const SdkResolvableQuery = Type.Object({
+  plaid: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  mx: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  finicity: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  akoya: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+});
+
 export const PlaidLinkTokenRequest = Type.Object(
   {
     institutionId: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),

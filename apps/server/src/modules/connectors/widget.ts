@@ -11,6 +11,7 @@ import {
 } from "../connections/service.ts";
 import { type EnvironmentRow, findEnvironment } from "../environments/service.ts";
 import {
+  findByProviderId,
   findInstitution,
   type InstitutionRow,
   searchByName,
@@ -287,4 +288,16 @@ export async function connectionFor(
       : null,
     accounts: rows,
   };
+}
+
+/** Whether the connector can link the institution a provider knows by this id (Quiltt's SDK asks). */
+export async function isResolvable(
+  ctx: AppContext,
+  connector: ConnectorRow,
+  caller: WidgetCaller,
+  provider: string,
+  providerId: string,
+): Promise<boolean> {
+  const rows = await findByProviderId(ctx.db, caller.environment.mode, provider, providerId);
+  return rows.some((row) => isAllowed(connector, caller, row));
 }

@@ -73,6 +73,14 @@ export async function findInstitution(
   return row;
 }
 
+/** The institutions a provider knows by this id of its own (Plaid's ins_…), visible in the mode. */
+export function findByProviderId(db: Database, mode: EnvironmentMode, provider: string, providerId: string) {
+  return db
+    .select()
+    .from(institutions)
+    .where(and(sql`${institutions.providerIds}->>${provider} = ${providerId}`, visibleIn(mode)));
+}
+
 export async function getInstitutionView(db: Database, mode: EnvironmentMode, id: string, publicUrl: string) {
   const row = await findInstitution(db, mode, id);
   return toInstitutionView(row, (await routingNumbersOf(db, [row.id])).get(row.id) ?? [], publicUrl);

@@ -177,10 +177,16 @@ describe("passwordless sign-in in SANDBOX", () => {
     expect(put.json()).toEqual({ "session.passcode": ["Passcode is required"] });
   });
 
-  it("404 for an unknown connector; 403 when the connector does not allow sign-in", async () => {
-    const unknown = await send("POST", { clientId: "ctr_nope", email: "a@example.com" });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe("Connector ctr_nope was not found");
+  it("403 for an unknown connector (never 404) and when the connector does not allow sign-in", async () => {
+    for (const method of ["POST", "PUT"] as const) {
+      const unknown = await send(method, {
+        clientId: "ctr_nope",
+        email: "a@example.com",
+        passcode: "000000",
+      });
+      expect(unknown.statusCode).toBe(403);
+      expect(unknown.json().message).toBe("Unknown clientId ctr_nope");
+    }
     const closed = await createConnector(platform.ctx.db, {
       environmentId: sandboxEnvId,
       name: "Closed",

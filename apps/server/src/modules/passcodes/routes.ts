@@ -20,7 +20,7 @@ export function registerPasscodeRoutes(app: Server, ctx: AppContext): void {
           "right, the session is created at once (201). `clientId` is the Connector's id; its environment " +
           "must allow sign-in by email. In TEST and SANDBOX environments the passcode is always 000000.",
         body: PasscodeRequest,
-        response: { 201: UserSession, 202: PasscodeSent, ...errorResponses(401, 403, 404, 422, 429) },
+        response: { 201: UserSession, 202: PasscodeSent, ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -43,7 +43,7 @@ export function registerPasscodeRoutes(app: Server, ctx: AppContext): void {
           "profile, created on first sign-in (201). Wrong or expired: 401; after 5 wrong tries the " +
           "passcode stops working.",
         body: PasscodeVerification,
-        response: { 201: UserSession, ...errorResponses(401, 403, 404, 422) },
+        response: { 201: UserSession, ...errorResponses(401, 403, 422) },
       },
     },
     async (request, reply) => {

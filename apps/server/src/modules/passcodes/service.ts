@@ -2,7 +2,13 @@ import { randomInt } from "node:crypto";
 import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { passcodes } from "../../db/schema/index.ts";
-import { forbidden, tooManyRequests, unauthenticated, ValidationError } from "../../http/errors.ts";
+import {
+  forbidden,
+  HttpError,
+  tooManyRequests,
+  unauthenticated,
+  ValidationError,
+} from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import { safeEqual, sha256Hex } from "../../security/secrets.ts";
 import { type ConnectorRow, findConnector } from "../connectors/service.ts";
@@ -38,7 +44,15 @@ const mask = (d: Destination) =>
   d.channel === "email" ? d.value.replace(/^(.)[^@]*/, "$1***") : `***${d.value.slice(-4)}`;
 
 async function signInConnector(ctx: AppContext, clientId: string): Promise<ConnectorRow> {
-  const connector = await findConnector(ctx.db, clientId);
+  // An unknown client is refused (403), never "not found": Quiltt's clients treat 404 as transient.
+  const connector = await findConnector(ctx.db, clientId).catch((error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 404)
+      throw forbidden(
+        `Unknown clientId ${clientId}`,
+        "Send the id of one of your Connectors (ctr_…) as clientId.",
+      );
+    throw error;
+  });
   if (!connector.emailSignIn) {
     throw forbidden(
       "This connector does not let end-users sign in by themselves",
