@@ -20,7 +20,9 @@ export default defineConfig({
       ...drivers.map((driver) => ({
         // graphql ships CommonJS and ESM builds; Node (and so mercurius and Pothos) loads the
         // CommonJS one, and one realm must hold every GraphQL type: tests load the same.
-        resolve: { alias: { graphql: fileURLToPath(new URL("./node_modules/graphql/index.js", import.meta.url)) } },
+        resolve: {
+          alias: { graphql: fileURLToPath(new URL("./node_modules/graphql/index.js", import.meta.url)) },
+        },
         test: {
           name: driver,
           include: serverTests,

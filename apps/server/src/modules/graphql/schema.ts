@@ -7,7 +7,7 @@ import { updateAccountMetadata } from "../accounts/service.ts";
 import { connectionViewOf, requestDisconnect, updateConnectionMetadata } from "../connections/service.ts";
 import { ProfileUpdateRequest } from "../profiles/schemas.ts";
 import { findLiveProfile, toProfileView, updateProfile } from "../profiles/service.ts";
-import { builder, type GraphQLContext, type GraphQLTypes, profileOf } from "./builder.ts";
+import { builder, type GraphQLTypes, profileOf } from "./builder.ts";
 import {
   Account,
   AccountFilter,
@@ -43,7 +43,10 @@ builder.queryFields((t) => ({
     type: Connection,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, context) => (profileOf(context), context.loaders.connection.load(String(id))),
+    resolve: (_root, { id }, context) => {
+      profileOf(context);
+      return context.loaders.connection.load(String(id));
+    },
   }),
   connections: t.connection(
     { type: Connection, resolve: (_root, args, context) => connectionsPage(context, args) },
@@ -53,7 +56,10 @@ builder.queryFields((t) => ({
     type: Account,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, context) => (profileOf(context), context.loaders.account.load(String(id))),
+    resolve: (_root, { id }, context) => {
+      profileOf(context);
+      return context.loaders.account.load(String(id));
+    },
   }),
   accounts: t.connection(
     {
