@@ -16,15 +16,20 @@ export type AppContext = {
   mailer: Mailer;
   /** Nudges in-process workers after enqueueing, so jobs start without waiting for a poll. */
   wakeWorkers(): void;
+  /** LISTEN on the database: onNotify after each NOTIFY on the channel (at commit); returns unlisten. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
 };
 
 /** The context from its parts; the session signer is derived (it needs the database and the key). */
 export function createContext(
-  parts: Omit<AppContext, "signer" | "wakeWorkers"> & { wakeWorkers?: () => void },
+  parts: Omit<AppContext, "signer" | "wakeWorkers" | "listen"> &
+    Partial<Pick<AppContext, "wakeWorkers" | "listen">>,
 ): AppContext {
   return {
     ...parts,
     signer: new SessionSigner(parts.db, parts.secretKey, parts.config.publicUrl),
     wakeWorkers: parts.wakeWorkers ?? (() => {}),
+    // Without a database to listen on, listeners fall back to their polling.
+    listen: parts.listen ?? (async () => async () => {}),
   };
 }

@@ -103,6 +103,7 @@ export async function openRuntime(
       logger,
       mailer: createMailer(config, logger),
       wakeWorkers: () => worker?.wake(),
+      listen: (channel, onNotify) => database.listen(channel, onNotify),
     });
     worker = new Worker(database.db, jobHandlers(ctx), {
       logger,

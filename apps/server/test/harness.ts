@@ -91,6 +91,7 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     secretKey,
     logger,
     mailer: { send: async (message) => void mail.push(message) },
+    listen: (channel, onNotify) => database.listen(channel, onNotify),
   });
   const worker = new Worker(database.db, jobHandlers(ctx), { logger, pollIntervalMs: 20 });
   const { app } = await buildApp(ctx);

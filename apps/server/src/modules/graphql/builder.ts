@@ -2,6 +2,7 @@ import SchemaBuilder from "@pothos/core";
 import RelayPlugin from "@pothos/plugin-relay";
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from "graphql";
 import type { AppContext } from "../../context.ts";
+import type { EventFeed } from "./feed.ts";
 import type { Loaders } from "./loaders.ts";
 
 /**
@@ -15,6 +16,8 @@ export type GraphQLContext = {
   /** The profile every query is scoped to; null for an API key, which may only introspect. */
   profileId: string | null;
   loaders: Loaders;
+  /** Stored events as they commit, for subscriptions. */
+  feed: EventFeed;
 };
 
 export type GraphQLTypes = {
@@ -91,9 +94,16 @@ builder.scalarType("DateTime", {
 
 builder.queryType({});
 builder.mutationType({});
+builder.subscriptionType({});
 
 /** The profile the caller may read, or the error that says which credential it needs. */
 export function profileOf(context: GraphQLContext): string {
+  if (!context.environmentId) {
+    throw new GraphQLError(
+      "No credentials: send a session token (as ?token=, or in the connection_init payload as token or authorization)",
+      { extensions: { code: "UNAUTHENTICATED" } },
+    );
+  }
   if (!context.profileId) {
     throw new GraphQLError(
       "An API key may only introspect the schema: send a session token, or Basic auth with the profile id and an API key secret",

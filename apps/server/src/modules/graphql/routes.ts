@@ -1,3 +1,4 @@
+import websocket from "@fastify/websocket";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { GraphQLError } from "graphql";
 import mercurius from "mercurius";
@@ -7,7 +8,9 @@ import { HttpError, unauthenticated } from "../../http/errors.ts";
 import type { Server } from "../../http/server-type.ts";
 import { findKeyBySecret } from "../api-keys/service.ts";
 import { findLiveProfile } from "../profiles/service.ts";
+import { registerActionCable } from "./actioncable.ts";
 import type { GraphQLContext } from "./builder.ts";
+import { EventFeed } from "./feed.ts";
 import { createLoaders } from "./loaders.ts";
 import { schema } from "./schema.ts";
 
@@ -41,6 +44,11 @@ async function scopeOf(ctx: AppContext, request: FastifyRequest): Promise<GraphQ
   }
   const token = bearerOf(request);
   if (!token) throw unauthenticated("Missing or malformed Authorization header", CREDENTIALS);
+  return scopeOfToken(ctx, token);
+}
+
+/** A bearer credential: a session token is its profile; an API key may only introspect. */
+export async function scopeOfToken(ctx: AppContext, token: string): Promise<GraphQLScope> {
   if (token.startsWith("weft_sk_")) {
     const key = await findKeyBySecret(ctx.db, token);
     if (!key) throw unauthenticated("The API key is invalid or revoked", CREDENTIALS);
@@ -51,7 +59,17 @@ async function scopeOf(ctx: AppContext, request: FastifyRequest): Promise<GraphQ
   return { environmentId: principal.environment.id, profileId: principal.profile.id };
 }
 
-type GraphQLScope = Pick<GraphQLContext, "environmentId" | "profileId">;
+/** Where a WebSocket client puts its token: ?token= (browsers cannot set headers), or connection_init. */
+function tokenIn(value: unknown): string | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const fields = value as { token?: unknown; authorization?: unknown; Authorization?: unknown };
+  if (typeof fields.token === "string") return fields.token;
+  const header = fields.authorization ?? fields.Authorization;
+  return typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+}
+
+export type GraphQLScope = Pick<GraphQLContext, "environmentId" | "profileId">;
+const NO_SCOPE: GraphQLScope = { environmentId: "", profileId: null };
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -59,10 +77,26 @@ declare module "fastify" {
   }
 }
 
-/** `/v1/graphql`: GET for queries, POST, and batched POST (an array in, an array out). */
+/**
+ * `/v1/graphql`: GET for queries, POST, batched POST (an array in, an array out), and WebSocket
+ * subscriptions (graphql-ws and graphql-transport-ws); `/websockets`: the ActionCable channel
+ * Quiltt's clients subscribe through.
+ */
 export async function registerGraphQLRoutes(app: Server, ctx: AppContext): Promise<void> {
+  const feed = new EventFeed(ctx);
+  const contextOf = (found: GraphQLScope): GraphQLContext => ({
+    ...found,
+    weft: ctx,
+    feed,
+    loaders: createLoaders(ctx, found.environmentId, found.profileId),
+  });
   await app.register(async (scope) => {
+    scope.addHook("onClose", () => feed.close());
+    // One WebSocket server for both socket routes (mercurius uses it when it is there).
+    await scope.register(websocket, { options: { maxPayload: 1024 * 1024 } });
     scope.addHook("preHandler", async (request) => {
+      // WebSockets authenticate in the socket's own handshake (below, and in actioncable.ts).
+      if (request.headers.upgrade?.toLowerCase() === "websocket") return;
       request.graphqlScope = await scopeOf(ctx, request);
     });
     await scope.register(mercurius, {
@@ -72,9 +106,19 @@ export async function registerGraphQLRoutes(app: Server, ctx: AppContext): Promi
       allowBatchedQueries: true,
       queryDepth: MAX_QUERY_DEPTH,
       // Also called for a request the preHandler refused (to format its error): no scope, no data.
-      context: (request: FastifyRequest): GraphQLContext => {
-        const found = request.graphqlScope ?? { environmentId: "", profileId: null };
-        return { ...found, weft: ctx, loaders: createLoaders(ctx, found.environmentId, found.profileId) };
+      context: (request: FastifyRequest): GraphQLContext => contextOf(request.graphqlScope ?? NO_SCOPE),
+      subscription: {
+        context: async (_socket, request) => {
+          const token = tokenIn(request.query);
+          return contextOf(token ? await scopeOfToken(ctx, token).catch(() => NO_SCOPE) : NO_SCOPE);
+        },
+        // A token in connection_init replaces the URL's; a bad one closes the socket.
+        onConnect: async ({ payload }) => {
+          const token = tokenIn(payload) ?? tokenIn(payload?.headers);
+          if (!token) return true;
+          const found = await scopeOfToken(ctx, token).catch(() => undefined);
+          return found ? contextOf(found) : false;
+        },
       },
       // Credentials are refused as the rest of the API refuses them; GraphQL's own errors stay GraphQL's.
       errorHandler: async (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
@@ -103,5 +147,6 @@ export async function registerGraphQLRoutes(app: Server, ctx: AppContext): Promi
         );
       }
     });
+    registerActionCable(scope as unknown as Server, ctx, contextOf);
   });
 }

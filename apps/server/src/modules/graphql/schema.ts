@@ -8,6 +8,7 @@ import { connectionViewOf, requestDisconnect, updateConnectionMetadata } from ".
 import { ProfileUpdateRequest } from "../profiles/schemas.ts";
 import { findLiveProfile, toProfileView, updateProfile } from "../profiles/service.ts";
 import { builder, type GraphQLTypes, profileOf } from "./builder.ts";
+import { FEED_TYPES, type FeedEvent } from "./feed.ts";
 import {
   Account,
   AccountFilter,
@@ -259,6 +260,33 @@ const notFound = (what: string, id: string): Outcome<never> => ({
   record: null,
   errors: [{ message: `${what} ${id} was not found`, path: ["id"] }],
 });
+
+/* Subscriptions: a profile's events as they commit (over graphql-ws, or the ActionCable channel). */
+
+const SYNC_EVENTS = FEED_TYPES.filter((type) => type.startsWith("connection.synced."));
+
+builder.subscriptionFields((t) => ({
+  connectionSynced: t.field({
+    type: Connection,
+    description: "A connection of the profile finished a sync, or failed one (its status says which).",
+    subscribe: (_root, _args, context) => context.feed.subscribe(profileOf(context), SYNC_EVENTS),
+    resolve: async (event: FeedEvent, _args, context) => {
+      const id = String(event.record.id);
+      context.loaders.connection.clear(id);
+      return (await context.loaders.connection.load(id))!;
+    },
+  }),
+  balanceCreated: t.field({
+    type: Account,
+    description: "An account of the profile has a new balance (a sync or a refresh).",
+    subscribe: (_root, _args, context) => context.feed.subscribe(profileOf(context), ["balance.created"]),
+    resolve: async (event: FeedEvent, _args, context) => {
+      const id = String(event.record.accountId);
+      context.loaders.account.clear(id);
+      return (await context.loaders.account.load(id))!;
+    },
+  }),
+}));
 
 export const schema = builder.toSchema();
 

@@ -1,0 +1,128 @@
+import {
+  type DocumentNode,
+  type ExecutionResult,
+  execute,
+  GraphQLError,
+  getOperationAST,
+  parse,
+  subscribe,
+  validate,
+} from "graphql";
+import type { WebSocket } from "ws";
+import type { AppContext } from "../../context.ts";
+import type { Server } from "../../http/server-type.ts";
+import type { GraphQLContext } from "./builder.ts";
+import type { GraphQLScope } from "./routes.ts";
+import { scopeOfToken } from "./routes.ts";
+import { schema } from "./schema.ts";
+
+/**
+ * The ActionCable-style channel Quiltt's clients use for subscriptions (`/websockets?token=…`):
+ * the server says welcome and pings every 3 s; a client subscribes to `GraphQLChannel` (any
+ * channelId), performs `execute` with {query, variables, operationName}, and receives
+ * `{result, more}` messages — `more: false` ends a query or a finished subscription.
+ */
+const CHANNELS = new Set(["GraphQLChannel", "GraphqlChannel"]);
+const PING_MS = 3_000;
+
+type Incoming = { command?: string; identifier?: string; data?: string };
+
+export function registerActionCable(
+  app: Server,
+  ctx: AppContext,
+  contextOf: (scope: GraphQLScope) => GraphQLContext,
+): void {
+  app.get("/websockets", { websocket: true }, async (socket: WebSocket, request) => {
+    const send = (message: object) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    };
+    const token = (request.query as { token?: unknown }).token;
+    const scope =
+      typeof token === "string" ? await scopeOfToken(ctx, token).catch(() => undefined) : undefined;
+    if (!scope?.profileId) {
+      send({ type: "disconnect", reason: "unauthorized", reconnect: false });
+      socket.close();
+      return;
+    }
+    send({ type: "welcome" });
+    const ping = setInterval(() => send({ type: "ping", message: Math.floor(Date.now() / 1000) }), PING_MS);
+    const running = new Map<string, AsyncIterator<ExecutionResult>>();
+
+    const stop = (identifier: string) => {
+      void running.get(identifier)?.return?.();
+      running.delete(identifier);
+    };
+    const reply = (identifier: string, result: ExecutionResult, more: boolean) =>
+      send({ identifier, message: { result, more } });
+
+    async function run(
+      identifier: string,
+      data: { query?: unknown; variables?: unknown; operationName?: unknown },
+    ) {
+      let document: DocumentNode;
+      try {
+        document = parse(String(data.query ?? ""));
+      } catch (error) {
+        return reply(identifier, { errors: [error as GraphQLError] }, false);
+      }
+      const invalid = validate(schema, document);
+      if (invalid.length > 0) return reply(identifier, { errors: invalid }, false);
+      const args = {
+        schema,
+        document,
+        contextValue: contextOf(scope!),
+        variableValues: (data.variables ?? {}) as Record<string, unknown>,
+        operationName: typeof data.operationName === "string" ? data.operationName : undefined,
+      };
+      const operation = getOperationAST(document, args.operationName);
+      if (operation?.operation !== "subscription") return reply(identifier, await execute(args), false);
+      const result = await subscribe(args);
+      if (!(Symbol.asyncIterator in result)) return reply(identifier, result, false);
+      running.set(identifier, result);
+      for await (const next of result) reply(identifier, next, true);
+      if (running.delete(identifier)) reply(identifier, {}, false);
+    }
+
+    socket.on("message", (raw) => {
+      let message: Incoming;
+      try {
+        message = JSON.parse(String(raw)) as Incoming;
+      } catch {
+        return;
+      }
+      const identifier = message.identifier;
+      if (typeof identifier !== "string") return;
+      let channel: string | undefined;
+      try {
+        channel = (JSON.parse(identifier) as { channel?: string }).channel;
+      } catch {
+        return;
+      }
+      if (message.command === "subscribe") {
+        send({
+          identifier,
+          type: CHANNELS.has(channel ?? "") ? "confirm_subscription" : "reject_subscription",
+        });
+      } else if (message.command === "unsubscribe") {
+        stop(identifier);
+      } else if (message.command === "message" && CHANNELS.has(channel ?? "")) {
+        let data: { action?: string; query?: unknown; variables?: unknown; operationName?: unknown };
+        try {
+          data = JSON.parse(message.data ?? "{}");
+        } catch {
+          return;
+        }
+        if (data.action !== "execute") return;
+        stop(identifier);
+        run(identifier, data).catch((error: unknown) => {
+          ctx.logger.error({ err: error }, "an ActionCable GraphQL operation failed");
+          reply(identifier, { errors: [new GraphQLError("Something went wrong on our side")] }, false);
+        });
+      }
+    });
+    socket.on("close", () => {
+      clearInterval(ping);
+      for (const identifier of [...running.keys()]) stop(identifier);
+    });
+  });
+}

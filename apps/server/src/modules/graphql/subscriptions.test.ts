@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
+import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
+import { freePort } from "../../../test/processes.ts";
+import { linkAndSync, simulate } from "../../../test/sandbox-helpers.ts";
+
+/** Subscriptions over a real socket: graphql-ws (graphql-transport-ws) and the ActionCable channel. */
+let platform: TestPlatform;
+let env: TestEnvironment;
+let base: string;
+let mine: { profileId: string; connectionId: string; token: string };
+let theirs: { profileId: string; connectionId: string };
+
+async function session(userId: string): Promise<string> {
+  const res = await platform.app.inject({
+    method: "POST",
+    url: "/v1/users/sessions",
+    headers: env.auth,
+    payload: { userId },
+  });
+  return res.json().token;
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  env = await platform.environment("SANDBOX");
+  const a = await linkAndSync(platform, env);
+  mine = { ...a, token: await session(a.profileId) };
+  theirs = await linkAndSync(platform, env);
+  const port = await freePort();
+  await platform.app.listen({ port, host: "127.0.0.1" });
+  base = `ws://127.0.0.1:${port}`;
+});
+afterAll(() => platform.close());
+
+/** A socket whose messages can be awaited one by one, in order. */
+async function open(url: string, protocol?: string) {
+  const socket = new WebSocket(url, protocol);
+  const inbox: unknown[] = [];
+  const waiting: ((message: unknown) => void)[] = [];
+  socket.on("message", (raw) => {
+    const message = JSON.parse(String(raw));
+    const next = waiting.shift();
+    if (next) next(message);
+    else inbox.push(message);
+  });
+  await new Promise((resolve, reject) => {
+    socket.once("open", resolve);
+    socket.once("error", reject);
+  });
+  return {
+    send: (message: object) => socket.send(JSON.stringify(message)),
+    next: <T = Record<string, unknown>>(): Promise<T> =>
+      inbox.length > 0
+        ? Promise.resolve(inbox.shift() as T)
+        : new Promise<T>((resolve) => waiting.push(resolve as (m: unknown) => void)),
+    close: () => socket.close(),
+  };
+}
+
+/** Sync both profiles' connections, theirs first: the first event a subscriber sees must be its own. */
+async function syncTheirsThenMine() {
+  await simulate(platform, env, theirs.connectionId, { event: "SYNC" });
+  await platform.worker.drain();
+  await simulate(platform, env, mine.connectionId, { event: "SYNC" });
+  await platform.worker.drain();
+}
+
+describe("graphql-ws at /v1/graphql", () => {
+  it("connectionSynced delivers the profile's own syncs, authenticated in connection_init", async () => {
+    const ws = await open(`${base}/v1/graphql`, "graphql-transport-ws");
+    ws.send({ type: "connection_init", payload: { authorization: `Bearer ${mine.token}` } });
+    expect(await ws.next()).toMatchObject({ type: "connection_ack" });
+    ws.send({
+      id: "1",
+      type: "subscribe",
+      payload: { query: "subscription { connectionSynced { id status } }" },
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    await syncTheirsThenMine();
+    expect(await ws.next()).toEqual({
+      id: "1",
+      type: "next",
+      payload: { data: { connectionSynced: { id: mine.connectionId, status: "SYNCED" } } },
+    });
+    ws.close();
+  });
+
+  it("a bad token in connection_init closes the connection", async () => {
+    const ws = await open(`${base}/v1/graphql`, "graphql-transport-ws");
+    ws.send({ type: "connection_init", payload: { token: "not-a-token" } });
+    expect(await ws.next()).toMatchObject({ type: "connection_error" });
+    ws.close();
+  });
+});
+
+describe("the ActionCable channel at /websockets", () => {
+  const identifier = JSON.stringify({ channel: "GraphQLChannel", channelId: "abc123" });
+
+  it("welcomes, confirms GraphQLChannel, answers a query once and streams a subscription", async () => {
+    const cable = await open(`${base}/websockets?token=${mine.token}`);
+    expect(await cable.next()).toEqual({ type: "welcome" });
+    cable.send({ command: "subscribe", identifier });
+    expect(await cable.next()).toEqual({ identifier, type: "confirm_subscription" });
+    cable.send({
+      command: "message",
+      identifier,
+      data: JSON.stringify({ action: "execute", query: "{ profile { id } }", variables: {} }),
+    });
+    expect(await cable.next()).toEqual({
+      identifier,
+      message: { result: { data: { profile: { id: mine.profileId } } }, more: false },
+    });
+    const live = JSON.stringify({ channel: "GraphQLChannel", channelId: "live" });
+    cable.send({ command: "subscribe", identifier: live });
+    expect(await cable.next()).toMatchObject({ type: "confirm_subscription" });
+    cable.send({
+      command: "message",
+      identifier: live,
+      data: JSON.stringify({
+        action: "execute",
+        query: "subscription OnSync { connectionSynced { id } }",
+        operationName: "OnSync",
+      }),
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    await syncTheirsThenMine();
+    let message = await cable.next<{ type?: string; identifier?: string; message?: unknown }>();
+    while (message.type === "ping") message = await cable.next();
+    expect(message).toEqual({
+      identifier: live,
+      message: { result: { data: { connectionSynced: { id: mine.connectionId } } }, more: true },
+    });
+    cable.send({ command: "unsubscribe", identifier: live });
+    cable.close();
+  });
+
+  it("refuses a socket without a valid session token", async () => {
+    const cable = await open(`${base}/websockets?token=nope`);
+    expect(await cable.next()).toEqual({ type: "disconnect", reason: "unauthorized", reconnect: false });
+  });
+});
