@@ -5,6 +5,8 @@ import {
   ConnectorButton,
   ConnectorContainer,
   SESSION_STORAGE_KEY,
+  useMutation,
+  useQuery,
   useSession,
   WeftProvider,
 } from "./index.ts";
@@ -151,5 +153,54 @@ describe("<ConnectorContainer>", () => {
       "exited.aborted",
       expect.objectContaining({ connectorId: "ctr_9" }),
     );
+  });
+});
+
+describe("the Data API hooks", () => {
+  const live = tokenExpiringIn(60_000);
+  const answer = (body: object, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+  it("useQuery posts the query with the session and gives its data; refetch asks again", async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(answer({ data: { accounts: { count: 2 } } }));
+    const { result } = renderHook(
+      () =>
+        useQuery<{ accounts: { count: number } }>(
+          "query($k: AccountKind) { accounts(filter: {kind: $k}) { count } }",
+          { variables: { k: "DEPOSITORY" } },
+        ),
+      { wrapper: wrapper(live) },
+    );
+    expect(result.current.loading).toBe(true);
+    await vi.waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.data).toEqual({ accounts: { count: 2 } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(`${BASE}/v1/graphql`);
+    expect(init).toMatchObject({ method: "POST", headers: { authorization: `Bearer ${live}` } });
+    expect(JSON.parse(String(init!.body))).toEqual({
+      query: "query($k: AccountKind) { accounts(filter: {kind: $k}) { count } }",
+      variables: { k: "DEPOSITORY" },
+    });
+    await act(() => result.current.refetch());
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("useMutation runs on demand; a 401 forgets the session", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(answer({ message: "revoked" }, 401));
+    const { result } = renderHook(
+      () => ({
+        mutation: useMutation("mutation { profileUpdate(input: {}) { success } }"),
+        session: useSession(),
+      }),
+      { wrapper: wrapper(live) },
+    );
+    let outcome: unknown;
+    await act(async () => {
+      outcome = await result.current.mutation[0]();
+    });
+    expect(outcome).toEqual({ errors: [{ message: "The session is no longer valid" }] });
+    expect(result.current.session.session).toBeNull();
   });
 });
