@@ -88,14 +88,14 @@ describe("the Data API in Chromium, from another origin", () => {
                   payload: { query: "subscription { connectionSynced { id status } }" },
                 }),
               );
-              (window as unknown as { subscribed: boolean }).subscribed = true;
+              (globalThis as unknown as { subscribed: boolean }).subscribed = true;
             }
             if (frame.type === "next") resolve(frame.payload.data.connectionSynced);
           };
         }),
       { weft: weftUrl, token },
     );
-    await page.waitForFunction(() => (window as unknown as { subscribed?: boolean }).subscribed === true);
+    await page.waitForFunction(() => (globalThis as unknown as { subscribed?: boolean }).subscribed === true);
     const linked = await fetch(`${weftUrl}/v1/sandbox/connections`, {
       method: "POST",
       headers: { ...env.auth, "content-type": "application/json" },
