@@ -133,14 +133,17 @@ describe("the Data API in Chromium, from another origin", () => {
       { weft: weftUrl, token },
     );
     expect(read.status).toBe(200);
-    const { accounts, transactions } = read.body.data;
+    type Page = { data: { accounts: Accounts; transactions: Transactions } };
+    type Accounts = { count: number; nodes: { id: string }[] };
+    type Transactions = { nodes: { account: { id: string } }[]; pageInfo: { hasNextPage: boolean } };
+    const { accounts, transactions } = (read.body as Page).data;
     expect(accounts.count).toBeGreaterThan(0);
     expect(transactions.nodes).toHaveLength(10);
     expect(transactions.pageInfo.hasNextPage).toBe(true);
     const accountIds = new Set(accounts.nodes.map((a: { id: string }) => a.id));
     for (const t of transactions.nodes) expect(accountIds.has(t.account.id)).toBe(true);
     expect(read.restStatus).toBe(200);
-    expect(read.rest.map((a: { id: string }) => a.id).sort()).toEqual([...accountIds].sort());
+    expect((read.rest as { id: string }[]).map((a) => a.id).sort()).toEqual([...accountIds].sort());
     await page.close();
   });
 
