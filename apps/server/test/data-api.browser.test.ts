@@ -133,10 +133,10 @@ describe("the Data API in Chromium, from another origin", () => {
       { weft: weftUrl, token },
     );
     expect(read.status).toBe(200);
-    type Page = { data: { accounts: Accounts; transactions: Transactions } };
+    type Answer = { data: { accounts: Accounts; transactions: Transactions } };
     type Accounts = { count: number; nodes: { id: string }[] };
     type Transactions = { nodes: { account: { id: string } }[]; pageInfo: { hasNextPage: boolean } };
-    const { accounts, transactions } = (read.body as Page).data;
+    const { accounts, transactions } = (read.body as Answer).data;
     expect(accounts.count).toBeGreaterThan(0);
     expect(transactions.nodes).toHaveLength(10);
     expect(transactions.pageInfo.hasNextPage).toBe(true);
