@@ -13,16 +13,20 @@ const serverTests = [
 ];
 const drivers = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
 
+/**
+ * graphql ships CommonJS and ESM builds; Node (and so mercurius and Pothos) loads the CommonJS
+ * one, and one realm must hold every GraphQL type: every project that runs the server loads the same.
+ */
+const oneGraphQL = {
+  alias: { graphql: fileURLToPath(new URL("./node_modules/graphql/index.js", import.meta.url)) },
+};
+
 export default defineConfig({
   test: {
     globalSetup: ["./vitest.global-setup.ts"],
     projects: [
       ...drivers.map((driver) => ({
-        // graphql ships CommonJS and ESM builds; Node (and so mercurius and Pothos) loads the
-        // CommonJS one, and one realm must hold every GraphQL type: tests load the same.
-        resolve: {
-          alias: { graphql: fileURLToPath(new URL("./node_modules/graphql/index.js", import.meta.url)) },
-        },
+        resolve: oneGraphQL,
         test: {
           name: driver,
           include: serverTests,
@@ -33,6 +37,7 @@ export default defineConfig({
         },
       })),
       {
+        resolve: oneGraphQL,
         test: {
           // Real browser journeys: Chromium against the server on a real socket (PGlite); Chromium
           // comes from apps/server/test/chromium.ts (the machine's, else the npm package's).
@@ -50,6 +55,7 @@ export default defineConfig({
       },
       {
         // The built docs site in Chromium (builds it first); slow, so generous time limits.
+        resolve: oneGraphQL,
         test: {
           name: "docs-browser",
           include: ["apps/docs/test/**/*.test.ts"],

@@ -45,13 +45,13 @@ export async function chromiumExecutable(source?: ChromiumSource): Promise<strin
 
 /** Chromium with a fresh profile, removed on close. */
 export async function launchChromium(
-  options: { source?: ChromiumSource } = {},
+  options: { source?: ChromiumSource; args?: string[] } = {},
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "weft-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: await chromiumExecutable(options.source),
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
     viewport: { width: 1280, height: 900 },
   });
   return {
