@@ -77,20 +77,30 @@ describe("@quiltt/react against Weft, in Chromium", () => {
     const profileId = (await page.locator("#profile").textContent())!;
     await expect.poll(() => page.locator("#counts").textContent()).toBe("0 accounts, 0 transactions");
 
-    // Wait until the ActionCable subscription is in place, then link a bank for this profile.
-    await page.waitForTimeout(1_500);
-    const linked = await fetch(
-      `http://127.0.0.1:${new URL(platform.ctx.config.publicUrl).port}/v1/sandbox/connections`,
-      {
-        method: "POST",
-        headers: { ...env.auth, "content-type": "application/json" },
-        body: JSON.stringify({ profileId }),
-      },
-    );
+    // Link a bank for this profile. The page cannot say when its ActionCable subscription is in
+    // place, so the connection syncs again every few seconds until the page has heard one.
+    const weft = `http://127.0.0.1:${new URL(platform.ctx.config.publicUrl).port}`;
+    const linked = await fetch(`${weft}/v1/sandbox/connections`, {
+      method: "POST",
+      headers: { ...env.auth, "content-type": "application/json" },
+      body: JSON.stringify({ profileId }),
+    });
     expect(linked.status).toBe(201);
     const connectionId = ((await linked.json()) as { id: string }).id;
+    let polls = 0;
     await expect
-      .poll(() => page.locator("#synced").textContent(), { timeout: 30_000 })
+      .poll(
+        async () => {
+          if (++polls % 10 === 0)
+            await fetch(`${weft}/v1/sandbox/connections/${connectionId}/simulate`, {
+              method: "POST",
+              headers: { ...env.auth, "content-type": "application/json" },
+              body: JSON.stringify({ event: "SYNC" }),
+            });
+          return page.locator("#synced").textContent();
+        },
+        { timeout: 60_000, interval: 300 },
+      )
       .toContain(`${connectionId} SYNCED`);
     await expect
       .poll(() => page.locator("#counts").textContent(), { timeout: 30_000 })
