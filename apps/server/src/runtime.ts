@@ -8,6 +8,7 @@ import { balanceRefreshHandler } from "./modules/accounts/jobs.ts";
 import { connectionJobHandlers } from "./modules/connections/jobs.ts";
 import { reconcileSyncSchedules } from "./modules/connections/sync.ts";
 import { enrichmentBatchHandler } from "./modules/enrichment/jobs.ts";
+import { pruneEnrichmentBatches } from "./modules/enrichment/service.ts";
 import { reenrichStale } from "./modules/enrichment/stored.ts";
 import { createMailer } from "./modules/passcodes/mailer.ts";
 import { profileDeletionHandler } from "./modules/profiles/jobs.ts";
@@ -119,6 +120,11 @@ export async function openRuntime(
           name: "re-enrich stale transactions",
           everyMs: 60_000,
           run: () => reenrichStale(ctx).then(() => {}),
+        },
+        {
+          name: "prune enrichment answers",
+          everyMs: 600_000,
+          run: () => pruneEnrichmentBatches(ctx).then(() => {}),
         },
       ],
     });

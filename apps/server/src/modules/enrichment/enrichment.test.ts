@@ -2,12 +2,12 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { createProfile, linkAndSync } from "../../../test/sandbox-helpers.ts";
-import { accounts, transactions } from "../../db/schema/index.ts";
+import { accounts, enrichmentBatches, transactions } from "../../db/schema/index.ts";
 import { SUBSCRIPTIONS } from "../../providers/mock/merchants.ts";
 import { catalogue } from "./catalogue.ts";
 import { KEYWORD_RULES } from "./categorize.ts";
 import { enrichBatch } from "./engine.ts";
-import { MAX_BATCH, SYNC_LIMIT } from "./service.ts";
+import { BATCH_RETENTION_HOURS, MAX_BATCH, pruneEnrichmentBatches, SYNC_LIMIT } from "./service.ts";
 import { enrichmentVersion, reenrichStale } from "./stored.ts";
 import { tokensOf } from "./text.ts";
 
@@ -680,5 +680,38 @@ describe("enrichment on write", () => {
       sql`select count(*)::int as n from transactions where enrichment is null or enrichment_version is distinct from ${enrichmentVersion()}`,
     );
     expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+});
+
+describe("large requests' answers", () => {
+  it(`are kept ${BATCH_RETENTION_HOURS} hours once ready, and unfinished requests as long; then pruned`, async () => {
+    const now = new Date("2026-11-23T12:00:00Z");
+    const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+    const row = (id: string, createdAt: Date, completedAt: Date | null) => ({
+      id,
+      environmentId: env.id,
+      profileId,
+      request: completedAt ? null : { provider: "GENERIC" },
+      transactionCount: 1,
+      result: completedAt ? [] : null,
+      completedAt,
+      createdAt,
+    });
+    await platform.ctx.db
+      .insert(enrichmentBatches)
+      .values([
+        row("old-done", hoursAgo(30), hoursAgo(25)),
+        row("fresh-done", hoursAgo(3), hoursAgo(2)),
+        row("stuck", hoursAgo(26), null),
+        row("pending", hoursAgo(1), null),
+      ]);
+    await pruneEnrichmentBatches(platform.ctx, now);
+    const left = new Set(
+      (await platform.ctx.db.select({ id: enrichmentBatches.id }).from(enrichmentBatches)).map((r) => r.id),
+    );
+    expect(["old-done", "fresh-done", "stuck", "pending"].filter((id) => left.has(id))).toEqual([
+      "fresh-done",
+      "pending",
+    ]);
   });
 });

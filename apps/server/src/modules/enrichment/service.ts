@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, gte } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, or } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
+import type { Database } from "../../db/client.ts";
 import { accounts, enrichmentBatches, transactions } from "../../db/schema/index.ts";
 import { badRequest, HttpError } from "../../http/errors.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
@@ -123,6 +124,27 @@ export async function enrichRequest(
     ctx.wakeWorkers();
   }
   return { kind: "PENDING", retryAfterSeconds: RETRY_AFTER_SECONDS };
+}
+
+/** How long a large request's answer is kept once ready; asking again later enriches again. */
+export const BATCH_RETENTION_HOURS = 24;
+
+/**
+ * Drop answers kept longer than BATCH_RETENTION_HOURS, and requests that never finished in that
+ * time (their job gave up): the table stays the size of a day's large requests.
+ */
+export async function pruneEnrichmentBatches(ctx: { db: Database }, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - BATCH_RETENTION_HOURS * 3_600_000);
+  const removed = await ctx.db
+    .delete(enrichmentBatches)
+    .where(
+      or(
+        lt(enrichmentBatches.completedAt, cutoff),
+        and(isNull(enrichmentBatches.completedAt), lt(enrichmentBatches.createdAt, cutoff)),
+      ),
+    )
+    .returning({ id: enrichmentBatches.id });
+  return removed.length;
 }
 
 /** The background job: enrich a stored batch and keep the answer (the request is dropped). */

@@ -240,6 +240,67 @@ describe("queries", () => {
     for (const t of lists.data!.transactions.nodes) expect(own.has(t.account.id)).toBe(true);
   });
 
+  it("holdings, statements and single reads; category and counterparty filters; another profile's ids read as null", async () => {
+    const full = await linkAndSync(platform, env);
+    const auth = `Bearer ${await session(env, full.profileId)}`;
+    const lists = await gql(
+      `{
+        holdings { count nodes { id quantity value security { name } account { id } } }
+        statements { count nodes { id startOn endOn url account { id } } }
+        transactions(first: 50, filter: { status: POSTED }) {
+          nodes { id status enrichment { categories { general } counterparty { id name } } }
+        }
+      }`,
+      {},
+      auth,
+    );
+    expect(lists.errors).toBeUndefined();
+    const { holdings, statements, transactions } = lists.data!;
+    expect(holdings.count).toBeGreaterThan(0);
+    expect(statements.count).toBeGreaterThan(0);
+    expect(statements.nodes[0].url).toMatch(/\/v1\/statements\/.+\/pdf\?expires=/);
+    for (const t of transactions.nodes) expect(t.status).toBe("POSTED");
+    const holding = holdings.nodes[0];
+    const statement = statements.nodes[0];
+    const enriched = transactions.nodes.find(
+      (t: { enrichment: { counterparty: unknown } | null }) => t.enrichment?.counterparty,
+    );
+    const single = await gql(
+      `query($h: ID!, $s: ID!, $t: ID!) { holding(id: $h) { id } statement(id: $s) { id } transaction(id: $t) { id } }`,
+      { h: holding.id, s: statement.id, t: enriched.id },
+      auth,
+    );
+    expect(single.data).toEqual({
+      holding: { id: holding.id },
+      statement: { id: statement.id },
+      transaction: { id: enriched.id },
+    });
+    const foreign = await gql(
+      `query($h: ID!, $s: ID!, $t: ID!) { holding(id: $h) { id } statement(id: $s) { id } transaction(id: $t) { id } }`,
+      { h: holding.id, s: statement.id, t: enriched.id },
+    );
+    expect(foreign.data).toEqual({ holding: null, statement: null, transaction: null });
+
+    const category = enriched.enrichment.categories.general as string;
+    const byCategory = await gql(
+      `query($c: String) { transactions(first: 100, filter: { category: $c }) { count nodes { enrichment { categories { general detailed } } } } }`,
+      { c: category },
+      auth,
+    );
+    expect(byCategory.data!.transactions.count).toBeGreaterThan(0);
+    for (const t of byCategory.data!.transactions.nodes)
+      expect(t.enrichment.categories.general).toBe(category);
+    const name = enriched.enrichment.counterparty.name as string;
+    const byCounterparty = await gql(
+      `query($n: String) { transactions(first: 100, filter: { counterparty: $n }) { count nodes { enrichment { counterparty { name } } } } }`,
+      { n: name.toUpperCase() },
+      auth,
+    );
+    expect(byCounterparty.data!.transactions.count).toBeGreaterThan(0);
+    for (const t of byCounterparty.data!.transactions.nodes)
+      expect(t.enrichment.counterparty.name).toBe(name);
+  });
+
   it(
     "answers GET queries and batched POSTs (an array in, an array out), at most " + MAX_BATCH + " a batch",
     async () => {
