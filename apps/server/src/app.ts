@@ -6,6 +6,7 @@ import { authenticate } from "./http/auth.ts";
 import { cors } from "./http/cors.ts";
 import { registerDocsSite } from "./http/docs-site.ts";
 import { HttpError, ValidationError } from "./http/errors.ts";
+import { enforceInputPolicy } from "./http/input-policy.ts";
 import { OpenApiRegistry } from "./http/openapi.ts";
 import type { Server } from "./http/server-type.ts";
 import { toFieldMessages, validatorCompiler } from "./http/validation.ts";
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
     reply.header("x-request-id", request.id);
   });
   app.addHook("onRequest", cors(ctx));
+  app.addHook("preValidation", enforceInputPolicy);
   app.addHook("onRequest", authenticate(ctx));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

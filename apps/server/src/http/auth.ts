@@ -43,6 +43,8 @@ export function basicOf(request: FastifyRequest): { username: string; password: 
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(request.headers.authorization ?? "");
   if (!match) return undefined;
   const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
+  // Credentials are printable text; anything else (a NUL, invalid UTF-8) is no credential.
+  if ([...decoded].some((c) => c < " " || c === "\ufffd")) return undefined;
   const colon = decoded.indexOf(":");
   return colon < 0 ? undefined : { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }

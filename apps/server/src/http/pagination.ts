@@ -5,14 +5,14 @@ import { type Static, Type } from "typebox";
 import type { Database } from "../db/client.ts";
 
 export const PaginationQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1, description: "Page number, from 1." }),
+  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: "Page number, from 1." }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 25, description: "Items per page, at most 100." }),
 });
 export type Pagination = Static<typeof PaginationQuery>;
 
 export const PAGINATION_HEADERS = {
   "current-page": Type.Integer({ description: "The page returned." }),
-  "page-items": Type.Integer({ description: "Items per page (the limit)." }),
+  "page-items": Type.Integer({ description: "Items on this page." }),
   "total-count": Type.Integer({ description: "Items across all pages." }),
   "total-pages": Type.Integer({ description: "Number of pages." }),
   link: Type.String({ description: "RFC 8288 links: first, prev, next, last." }),
@@ -29,7 +29,15 @@ export function setPaginationHeaders(
   totalCount: number,
 ): void {
   const totalPages = Math.max(1, Math.ceil(totalCount / page.limit));
-  const url = new URL(request.url, publicUrl);
+  // Links carry the route's own query parameters only, never whatever else the caller sent.
+  const known = Object.keys(
+    (request.routeOptions.schema?.querystring as { properties?: object } | undefined)?.properties ?? {},
+  );
+  const url = new URL(request.url.split("?")[0]!, publicUrl);
+  for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
+    if (known.includes(key) && value !== undefined && key !== "page" && key !== "limit")
+      url.searchParams.set(key, String(value));
+  }
   const linkTo = (n: number, rel: string) => {
     url.searchParams.set("page", String(n));
     url.searchParams.set("limit", String(page.limit));
@@ -41,7 +49,7 @@ export function setPaginationHeaders(
   links.push(linkTo(totalPages, "last"));
   reply.headers({
     "current-page": page.page,
-    "page-items": page.limit,
+    "page-items": Math.max(0, Math.min(page.limit, totalCount - offsetOf(page))),
     "total-count": totalCount,
     "total-pages": totalPages,
     link: links.join(", "),

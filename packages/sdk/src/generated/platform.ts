@@ -1722,7 +1722,7 @@ export interface operations {
                 headers: {
                     /** @description The page returned. */
                     "current-page"?: number;
-                    /** @description Items per page (the limit). */
+                    /** @description Items on this page. */
                     "page-items"?: number;
                     /** @description Items across all pages. */
                     "total-count"?: number;
@@ -1996,7 +1996,7 @@ export interface operations {
                 headers: {
                     /** @description The page returned. */
                     "current-page"?: number;
-                    /** @description Items per page (the limit). */
+                    /** @description Items on this page. */
                     "page-items"?: number;
                     /** @description Items across all pages. */
                     "total-count"?: number;
@@ -2271,7 +2271,7 @@ export interface operations {
                 headers: {
                     /** @description The page returned. */
                     "current-page"?: number;
-                    /** @description Items per page (the limit). */
+                    /** @description Items on this page. */
                     "page-items"?: number;
                     /** @description Items across all pages. */
                     "total-count"?: number;
@@ -2418,7 +2418,7 @@ export interface operations {
                 headers: {
                     /** @description The page returned. */
                     "current-page"?: number;
-                    /** @description Items per page (the limit). */
+                    /** @description Items on this page. */
                     "page-items"?: number;
                     /** @description Items across all pages. */
                     "total-count"?: number;
@@ -2768,7 +2768,7 @@ export interface operations {
                 headers: {
                     /** @description The page returned. */
                     "current-page"?: number;
-                    /** @description Items per page (the limit). */
+                    /** @description Items on this page. */
                     "page-items"?: number;
                     /** @description Items across all pages. */
                     "total-count"?: number;
@@ -2946,7 +2946,7 @@ export interface operations {
                 headers: {
                     /** @description The page returned. */
                     "current-page"?: number;
-                    /** @description Items per page (the limit). */
+                    /** @description Items on this page. */
                     "page-items"?: number;
                     /** @description Items across all pages. */
                     "total-count"?: number;
@@ -3189,7 +3189,7 @@ export interface operations {
                 headers: {
                     /** @description The page returned. */
                     "current-page"?: number;
-                    /** @description Items per page (the limit). */
+                    /** @description Items on this page. */
                     "page-items"?: number;
                     /** @description Items across all pages. */
                     "total-count"?: number;
@@ -3263,7 +3263,7 @@ export interface operations {
                 headers: {
                     /** @description The page returned. */
                     "current-page"?: number;
-                    /** @description Items per page (the limit). */
+                    /** @description Items on this page. */
                     "page-items"?: number;
                     /** @description Items across all pages. */
                     "total-count"?: number;
@@ -3328,7 +3328,7 @@ export interface operations {
                 headers: {
                     /** @description The page returned. */
                     "current-page"?: number;
-                    /** @description Items per page (the limit). */
+                    /** @description Items on this page. */
                     "page-items"?: number;
                     /** @description Items across all pages. */
                     "total-count"?: number;
@@ -3802,7 +3802,7 @@ export interface operations {
                 headers: {
                     /** @description The page returned. */
                     "current-page"?: number;
-                    /** @description Items per page (the limit). */
+                    /** @description Items on this page. */
                     "page-items"?: number;
                     /** @description Items across all pages. */
                     "total-count"?: number;
@@ -3896,7 +3896,7 @@ export interface operations {
                 headers: {
                     /** @description The page returned. */
                     "current-page"?: number;
-                    /** @description Items per page (the limit). */
+                    /** @description Items on this page. */
                     "page-items"?: number;
                     /** @description Items across all pages. */
                     "total-count"?: number;
@@ -3990,7 +3990,7 @@ export interface operations {
                 headers: {
                     /** @description The page returned. */
                     "current-page"?: number;
-                    /** @description Items per page (the limit). */
+                    /** @description Items on this page. */
                     "page-items"?: number;
                     /** @description Items across all pages. */
                     "total-count"?: number;
@@ -4084,7 +4084,7 @@ export interface operations {
                 headers: {
                     /** @description The page returned. */
                     "current-page"?: number;
-                    /** @description Items per page (the limit). */
+                    /** @description Items on this page. */
                     "page-items"?: number;
                     /** @description Items across all pages. */
                     "total-count"?: number;

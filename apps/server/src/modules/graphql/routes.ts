@@ -4,7 +4,7 @@ import { GraphQLError } from "graphql";
 import mercurius from "mercurius";
 import type { AppContext } from "../../context.ts";
 import { authenticateSession, basicOf, bearerOf } from "../../http/auth.ts";
-import { HttpError, unauthenticated } from "../../http/errors.ts";
+import { HttpError, unauthenticated, ValidationError } from "../../http/errors.ts";
 import type { Server } from "../../http/server-type.ts";
 import { findKeyBySecret } from "../api-keys/service.ts";
 import { findLiveProfile } from "../profiles/service.ts";
@@ -122,6 +122,10 @@ export async function registerGraphQLRoutes(app: Server, ctx: AppContext): Promi
       },
       // Credentials are refused as the rest of the API refuses them; GraphQL's own errors stay GraphQL's.
       errorHandler: async (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
+        if (error instanceof ValidationError) {
+          reply.code(422).send(error.fields);
+          return;
+        }
         if (error instanceof HttpError) {
           reply
             .code(error.statusCode)

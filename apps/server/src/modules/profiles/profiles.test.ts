@@ -273,10 +273,13 @@ describe("GET /v1/profiles (pagination)", () => {
     expect(String(last.headers.link)).not.toContain('rel="next"');
   });
 
-  it("defaults to page 1 and 25 items", async () => {
+  it("defaults to page 1 of 25 items; page-items counts the items on this page", async () => {
     const res = await request("GET", "/v1/profiles");
     expect(res.headers["current-page"]).toBe("1");
-    expect(res.headers["page-items"]).toBe("25");
+    const total = Number(res.headers["total-count"]);
+    expect(res.headers["page-items"]).toBe(String(Math.min(25, total)));
+    expect(res.json()).toHaveLength(Math.min(25, total));
+    expect(String(res.headers.link)).toContain("limit=25");
   });
 
   it.each([

@@ -60,7 +60,8 @@ export class SessionSigner {
     } catch {
       throw new InvalidTokenError("The token is not a JWT");
     }
-    const key = kid ? await this.publicKey(kid) : undefined;
+    // Our kids are ids (sk_…); anything else is not a key of ours and never reaches the database.
+    const key = kid && /^[A-Za-z0-9_-]{1,64}$/.test(kid) ? await this.publicKey(kid) : undefined;
     if (!key) throw new InvalidTokenError("The token was not signed by this deployment");
     try {
       const { payload } = await jwtVerify(token, key, {

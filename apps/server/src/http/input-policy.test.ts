@@ -1,0 +1,129 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../test/harness.ts";
+import { linkAndSync } from "../../test/sandbox-helpers.ts";
+import { profiles } from "../db/schema/index.ts";
+import { MAX_BODY_DEPTH, MAX_METADATA_DEPTH } from "./input-policy.ts";
+
+/** Hostile input gets a 422 naming the field (or a 401 for a hostile credential), never a 500. */
+let platform: TestPlatform;
+let env: TestEnvironment;
+let linked: { profileId: string; connectionId: string };
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  env = await platform.environment("SANDBOX");
+  linked = await linkAndSync(platform, env);
+});
+afterAll(() => platform.close());
+
+const send = (
+  method: "GET" | "POST" | "PATCH",
+  url: string,
+  body?: string,
+  headers: Record<string, string> = env.auth,
+) =>
+  platform.app.inject({
+    method,
+    url,
+    headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { payload: body }),
+  });
+
+const profileCount = async () =>
+  (await platform.ctx.db.select({ n: count() }).from(profiles).where(eq(profiles.environmentId, env.id)))[0]!
+    .n;
+
+describe("text", () => {
+  it("a NUL character in a body field is a 422 naming it, and nothing is written", async () => {
+    const before = await profileCount();
+    const res = await send("POST", "/v1/profiles", JSON.stringify({ name: "Ada\u0000Lovelace" }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ name: ["Name must not contain a NUL character"] });
+    expect(await profileCount()).toBe(before);
+  });
+
+  it("a lone surrogate is a 422 (a raw \\ud800 in the JSON text)", async () => {
+    const res = await send("POST", "/v1/profiles", '{"names": {"first": "\\ud800x"}}');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      "names.first": ["First is not valid Unicode text (it holds a lone surrogate)"],
+    });
+  });
+
+  it("in path ids and query strings too, on public routes as on authenticated ones", async () => {
+    for (const url of [
+      "/v1/connectors/%00",
+      "/v1/institutions/%00/logo.svg",
+      "/v1/profiles/p_%00",
+      "/v1/profiles?limit=2&page=1%00",
+    ]) {
+      const res = await send("GET", url);
+      expect(res.statusCode, url).toBe(422);
+    }
+  });
+});
+
+describe("structure", () => {
+  it(`a body nested deeper than ${MAX_BODY_DEPTH} levels is a 422, even 5,000 deep`, async () => {
+    const deep = `${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}`;
+    const res = await send("POST", "/v1/profiles", deep);
+    expect(res.statusCode).toBe(422);
+    expect(Object.values(res.json())[0]).toEqual([
+      expect.stringContaining(`nests deeper than ${MAX_BODY_DEPTH} levels`),
+    ]);
+  });
+
+  it(`metadata nests at most ${MAX_METADATA_DEPTH} levels`, async () => {
+    const nested = (levels: number): unknown => (levels === 0 ? "x" : { k: nested(levels - 1) });
+    const url = `/v1/connections/${linked.connectionId}`;
+    const ok = await send("PATCH", url, JSON.stringify({ metadata: nested(MAX_METADATA_DEPTH) }));
+    expect(ok.statusCode).toBe(200);
+    const tooDeep = await send("PATCH", url, JSON.stringify({ metadata: nested(MAX_METADATA_DEPTH + 1) }));
+    expect(tooDeep.statusCode).toBe(422);
+    expect(JSON.stringify(tooDeep.json())).toContain(`nests deeper than ${MAX_METADATA_DEPTH} levels`);
+  });
+
+  it("a page number past any list is a 422, not an overflow", async () => {
+    const res = await send("GET", "/v1/profiles?page=99999999999999");
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ page: ["Page must be at most 1000000"] });
+  });
+});
+
+describe("credentials", () => {
+  it("a session JWT whose kid holds a NUL is a 401", async () => {
+    const header = Buffer.from(JSON.stringify({ alg: "EdDSA", kid: "sk_\u0000", typ: "JWT" })).toString(
+      "base64url",
+    );
+    const body = Buffer.from(JSON.stringify({ sub: "p_x" })).toString("base64url");
+    const res = await send("GET", "/v1/users/session", undefined, {
+      authorization: `Bearer ${header}.${body}.c2ln`,
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it("Basic credentials holding a NUL are no credentials (401)", async () => {
+    const basic = Buffer.from("ptok_\u0000:secret").toString("base64");
+    const accounts = await send("GET", `/v1/profiles/${linked.profileId}/accounts`);
+    const accountId = accounts.json()[0].id;
+    const res = await send("GET", `/v1/accounts/${accountId}/ach_numbers`, undefined, {
+      authorization: `Basic ${basic}`,
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("pagination headers", () => {
+  it("Link carries the route's own parameters only; page-items counts this page's items", async () => {
+    const res = await send("GET", `/v1/profiles?limit=1&junk=${"x".repeat(2_000)}`);
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers.link)).not.toContain("junk");
+    const total = Number(res.headers["total-count"]);
+    const last = await send("GET", `/v1/profiles?limit=2&page=${Math.ceil(total / 2)}`);
+    expect(last.headers["page-items"]).toBe(String(total % 2 === 0 ? 2 : 1));
+    expect(last.json()).toHaveLength(Number(last.headers["page-items"]));
+    const past = await send("GET", "/v1/profiles?limit=2&page=999");
+    expect(past.headers["page-items"]).toBe("0");
+  });
+});

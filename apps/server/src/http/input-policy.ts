@@ -1,0 +1,65 @@
+import type { FastifyRequest } from "fastify";
+import { ValidationError } from "./errors.ts";
+
+/**
+ * One input policy for every route, before its schema is checked: no text may hold a NUL
+ * character or a lone UTF-16 surrogate (PostgreSQL cannot store either, and no real name or
+ * description contains one), and a JSON body nests at most MAX_BODY_DEPTH levels (metadata at
+ * most MAX_METADATA_DEPTH). Path parameters, the query string and the body are all checked; the
+ * answer is the usual 422 naming the field.
+ */
+export const MAX_BODY_DEPTH = 32;
+export const MAX_METADATA_DEPTH = 10;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function problemOfText(text: string): string | null {
+  if (text.includes("\u0000")) return "must not contain a NUL character";
+  if (LONE_SURROGATE.test(text)) return "is not valid Unicode text (it holds a lone surrogate)";
+  return null;
+}
+
+type Problem = { field: string; message: string };
+
+/** The first problem in a value, depth-first; `depth` counts the objects and arrays around it. */
+function problemIn(value: unknown, field: string, depth: number, limit: number): Problem | null {
+  if (typeof value === "string") {
+    const message = problemOfText(value);
+    return message ? { field, message } : null;
+  }
+  if (value === null || typeof value !== "object") return null;
+  if (depth >= limit) {
+    return { field, message: `nests deeper than ${limit} levels` };
+  }
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  for (const [key, child] of entries) {
+    const keyProblem = problemOfText(key);
+    if (keyProblem)
+      return { field: field ? `${field}.${key}` : key, message: `has a key that ${keyProblem}` };
+    const childField = field ? `${field}.${key}` : key;
+    // Metadata holds the caller's own structure: it gets its own, smaller, depth budget.
+    const found =
+      key === "metadata" && child !== null && typeof child === "object"
+        ? problemIn(child, childField, 0, MAX_METADATA_DEPTH)
+        : problemIn(child, childField, depth + 1, limit);
+    if (found) return found;
+  }
+  return null;
+}
+
+const label = (field: string) => {
+  const last = field.split(".").pop() ?? field;
+  const words = last.replace(/([a-z])([A-Z0-9])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** preValidation hook: the policy over params, query and body. */
+export async function enforceInputPolicy(request: FastifyRequest): Promise<void> {
+  for (const part of [request.params, request.query, request.body]) {
+    const problem = problemIn(part, "", 0, MAX_BODY_DEPTH);
+    if (problem) {
+      const field = problem.field || "body";
+      throw new ValidationError({ [field]: [`${label(field)} ${problem.message}`] });
+    }
+  }
+}
