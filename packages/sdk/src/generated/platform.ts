@@ -323,6 +323,26 @@ export interface paths {
         patch: operations["updateAccount"];
         trace?: never;
     };
+    "/v1/transactions/{transactionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a transaction's metadata
+         * @description Sets your own key-value pairs on the transaction (1 to 50 keys); `null` clears them. A re-sync of the transaction leaves them as they are.
+         */
+        patch: operations["updateTransaction"];
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/balances": {
         parameters: {
             query?: never;
@@ -1489,6 +1509,9 @@ export interface components {
             status: "PENDING" | "MEMO" | "POSTED" | "AUTHORIZATION";
             pendingTransactionId: string | null;
             enrichment: components["schemas"]["TransactionEnrichment"] | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
             /**
              * Format: date-time
              * @description When the transaction was first synced.
@@ -2906,6 +2929,60 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    updateTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transaction's id (txn_…). */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MetadataUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

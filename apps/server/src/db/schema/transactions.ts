@@ -43,6 +43,8 @@ export const transactions = pgTable(
     enrichment: jsonb("enrichment").$type<StoredEnrichment | null>(),
     /** The catalogue version that enrichment came from: an older one is re-enriched in the background. */
     enrichmentVersion: text("enrichment_version"),
+    /** Your own key-value pairs (PATCH /v1/transactions/{id}); a re-sync leaves them alone. */
+    metadata: jsonb("metadata").$type<Record<string, unknown> | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

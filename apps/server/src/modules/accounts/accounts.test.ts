@@ -155,6 +155,7 @@ describe("GET /v1/accounts/{accountId}/transactions", () => {
           accounting: expect.any(String),
         },
       }),
+      metadata: null,
       createdAt: expect.any(String),
     });
     const last = await get(

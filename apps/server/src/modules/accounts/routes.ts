@@ -30,6 +30,7 @@ import {
   requestBalanceRefresh,
   statementPdf,
   updateAccountMetadata,
+  updateTransactionMetadata,
 } from "./service.ts";
 import { checkStatementLink } from "./statement-links.ts";
 
@@ -112,6 +113,30 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       const { environment } = apiKeyPrincipalOf(request);
       return ctx.db.transaction((tx) =>
         updateAccountMetadata(tx, environment.id, request.params.accountId, request.body.metadata),
+      );
+    },
+  );
+
+  app.patch(
+    "/v1/transactions/:transactionId",
+    {
+      config: { api: "platform", auth: ["apiKey"] },
+      schema: {
+        operationId: "updateTransaction",
+        tags: ["Transactions"],
+        summary: "Update a transaction's metadata",
+        description:
+          "Sets your own key-value pairs on the transaction (1 to 50 keys); `null` clears them. A " +
+          "re-sync of the transaction leaves them as they are.",
+        params: Type.Object({ transactionId: Type.String({ description: "The transaction's id (txn_…)." }) }),
+        body: MetadataUpdateRequest,
+        response: { 200: Transaction, ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request) => {
+      const { environment } = apiKeyPrincipalOf(request);
+      return ctx.db.transaction((tx) =>
+        updateTransactionMetadata(tx, environment.id, request.params.transactionId, request.body.metadata),
       );
     },
   );

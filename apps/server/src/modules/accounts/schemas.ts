@@ -111,6 +111,7 @@ export const Transaction = Type.Object(
       Type.String({ description: "On a posted transaction: the id of the pending one it replaced." }),
     ),
     enrichment: Nullable(TransactionEnrichment),
+    metadata: Nullable(Metadata),
     createdAt: DateTime("When the transaction was first synced."),
   },
   { title: "Transaction" },

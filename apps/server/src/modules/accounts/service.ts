@@ -71,6 +71,27 @@ export async function updateAccountMetadata(
   return toAccountView(updated!, latest.get(account.id) ?? null);
 }
 
+/** Set (or clear, with null) a transaction's metadata; returns its view. 404 outside the environment. */
+export async function updateTransactionMetadata(
+  tx: Database,
+  environmentId: string,
+  transactionId: string,
+  metadata: Record<string, unknown> | null,
+) {
+  const [found] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+    .where(and(eq(transactions.id, transactionId), eq(accounts.environmentId, environmentId)));
+  if (!found) throw notFound("Transaction", transactionId);
+  const [updated] = await tx
+    .update(transactions)
+    .set({ metadata })
+    .where(eq(transactions.id, transactionId))
+    .returning();
+  return toTransactionView(updated!);
+}
+
 export async function getAccountView(db: Database, environmentId: string, accountId: string) {
   const { account } = await findAccount(db, environmentId, accountId);
   const latest = await latestBalances(db, [account.id]);

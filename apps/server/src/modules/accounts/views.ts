@@ -55,6 +55,7 @@ export const toTransactionView = (row: TransactionRow): TransactionView => ({
   status: row.status,
   pendingTransactionId: row.pendingTransactionId,
   enrichment: row.enrichment ?? null,
+  metadata: row.metadata ?? null,
   createdAt: row.createdAt.toISOString(),
 });
 

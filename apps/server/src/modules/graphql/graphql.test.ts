@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
-import { linkAndSync } from "../../../test/sandbox-helpers.ts";
+import { linkAndSync, simulate } from "../../../test/sandbox-helpers.ts";
 import { MAX_BATCH, MAX_QUERY_DEPTH } from "./routes.ts";
 import { printedSchema } from "./schema.ts";
 import { MAX_PAGE } from "./types.ts";
@@ -364,6 +364,47 @@ describe("mutations", () => {
       success: true,
       record: { email: "me@example.com", metadata: { plan: "pro" } },
       errors: [],
+    });
+  });
+
+  it("transactionUpdate sets a transaction's metadata (REST PATCH too); a re-sync keeps it; another's is not found", async () => {
+    const { data } = await gql("{ transactions(first: 1) { nodes { id } } }");
+    const id = data!.transactions.nodes[0].id as string;
+    const set = await gql(
+      `mutation($id: ID!) { transactionUpdate(input: { id: $id, metadata: { note: "rent" } }) { success record { id metadata } } }`,
+      { id },
+    );
+    expect(set.data!.transactionUpdate).toEqual({
+      success: true,
+      record: { id, metadata: { note: "rent" } },
+    });
+    await simulate(platform, env, mine.connectionId, { event: "SYNC" });
+    await platform.worker.drain();
+    const read = await gql(`query($id: ID!) { transaction(id: $id) { metadata } }`, { id });
+    expect(read.data!.transaction.metadata).toEqual({ note: "rent" });
+    const rest = await platform.app.inject({
+      method: "PATCH",
+      url: `/v1/transactions/${id}`,
+      headers: env.auth,
+      payload: { metadata: null },
+    });
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json()).toMatchObject({ id, metadata: null });
+    const elsewhereTxn = await platform.app.inject({
+      method: "PATCH",
+      url: `/v1/transactions/${id}`,
+      headers: other.auth,
+      payload: { metadata: { x: 1 } },
+    });
+    expect(elsewhereTxn.statusCode).toBe(404);
+    const foreign = await gql(
+      `mutation($id: ID!) { transactionUpdate(input: { id: $id, metadata: { x: 1 } }) { success errors { message } } }`,
+      { id },
+      `Bearer ${await session(env, theirs.profileId)}`,
+    );
+    expect(foreign.data!.transactionUpdate).toEqual({
+      success: false,
+      errors: [{ message: `Transaction ${id} was not found` }],
     });
   });
 

@@ -3,7 +3,7 @@ import { lexicographicSortSchema, printSchema } from "graphql";
 import { HttpError } from "../../http/errors.ts";
 import { MetadataUpdateRequest } from "../../http/schemas.ts";
 import { bodyErrors } from "../../http/validation.ts";
-import { updateAccountMetadata } from "../accounts/service.ts";
+import { updateAccountMetadata, updateTransactionMetadata } from "../accounts/service.ts";
 import { connectionViewOf, requestDisconnect, updateConnectionMetadata } from "../connections/service.ts";
 import { ProfileUpdateRequest } from "../profiles/schemas.ts";
 import { findLiveProfile, toProfileView, updateProfile } from "../profiles/service.ts";
@@ -151,6 +151,7 @@ const ProfileUpdatePayload = payload("ProfileUpdatePayload", Profile);
 const ConnectionPayload = payload("ConnectionUpdatePayload", Connection);
 const ConnectionDisconnectPayload = payload("ConnectionDisconnectPayload", Connection);
 const AccountPayload = payload("AccountUpdatePayload", Account);
+const TransactionPayload = payload("TransactionUpdatePayload", Transaction);
 
 const ProfileUpdateInput = builder.inputType("ProfileUpdateInput", {
   description: "The fields to change; null clears a field. The same rules as PATCH /v1/profiles/{id}.",
@@ -244,6 +245,27 @@ builder.mutationFields((t) => ({
       return attempt(() =>
         context.weft.db.transaction((tx) =>
           updateAccountMetadata(
+            tx,
+            context.environmentId,
+            id,
+            body.metadata as Record<string, unknown> | null,
+          ),
+        ),
+      );
+    },
+  }),
+  transactionUpdate: t.field({
+    type: TransactionPayload,
+    args: { input: t.arg({ type: MetadataInput, required: true }) },
+    resolve: async (_root, { input }, context) => {
+      const id = String(input.id);
+      if (!(await oneOf(context, "transaction", id))) return notFound("Transaction", id);
+      const body = { metadata: input.metadata ?? null };
+      const invalid = bodyErrors(MetadataUpdateRequest, body);
+      if (invalid) return failed(invalid);
+      return attempt(() =>
+        context.weft.db.transaction((tx) =>
+          updateTransactionMetadata(
             tx,
             context.environmentId,
             id,

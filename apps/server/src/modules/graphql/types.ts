@@ -483,6 +483,7 @@ Transaction.implement({
     status: t.field({ type: TransactionStatus, resolve: (x) => x.status }),
     pendingTransactionId: t.exposeString("pendingTransactionId", { nullable: true }),
     enrichment: t.field({ type: Enrichment, nullable: true, resolve: (x) => x.enrichment }),
+    metadata: t.field({ type: "JSON", nullable: true, resolve: (x) => x.metadata }),
     createdAt: t.field({ type: "DateTime", resolve: (x) => x.createdAt }),
     account: t.field({
       type: Account,
