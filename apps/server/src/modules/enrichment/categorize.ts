@@ -286,8 +286,12 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
 ];
 
 /** The detailed category of an entry the bank made itself, or null when someone else is party to it. */
-export function bankEventOf(upperDescription: string, isCredit: boolean): string | null {
-  const text = upperDescription.replace(/\s+/g, " ").trim();
+/** Words every bank event's description holds one of: most descriptions skip the rules at once. */
+const MAY_BE_BANK_EVENT = /FEE|ATM|\bINT|TRANSFER|XFER|THANK|DEPOSIT|WITHDRAW|CHARGE|PAYMENT RECEIVED/i;
+
+export function bankEventOf(description: string, isCredit: boolean): string | null {
+  if (!MAY_BE_BANK_EVENT.test(description)) return null;
+  const text = description.toUpperCase().replace(/\s+/g, " ").trim();
   for (const event of BANK_EVENTS) {
     if (!event.words.test(text)) continue;
     const category = event.category(isCredit);

@@ -203,7 +203,14 @@ const ABBREVIATIONS: Record<string, string> = {
   REST: "RESTAURANT",
 };
 
+/** Names that may hold an abbreviation, a " - BRANCH" or a number after the legal form. */
+const MAY_EXPAND = new RegExp(
+  `\\b(${Object.keys(ABBREVIATIONS).join("|")})\\b| - |\\b(CO|INC|LLC|CORP)\\.? \\d{1,2}$`,
+);
+
 function completeTruncated(name: string): string {
+  // Most names are short and plain: nothing to spell out, nothing cut.
+  if (name.length < TRUNCATION_LENGTH && !MAY_EXPAND.test(name)) return name;
   const words = name.split(" ").map((word) => ABBREVIATIONS[word] ?? word);
   // Where a name is followed by " - DOWNTOWN": the branch is not the name.
   const dash = words.indexOf("-");

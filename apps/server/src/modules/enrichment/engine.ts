@@ -94,7 +94,7 @@ function find(input: EngineInput, cat: Catalogue): Found {
   const cents = Math.round(Number(input.amount) * 100);
   if (!Number.isFinite(cents)) throw new Error(`amount "${input.amount}" is not a number`);
   const cleaned = clean(input.description);
-  const bankEvent = bankEventOf(input.description.toUpperCase(), cents > 0);
+  const bankEvent = bankEventOf(input.description, cents > 0);
   if (bankEvent) return { input, cleaned, p2p: null, merchant: null, bankEvent, isCredit: cents > 0, cents };
   const p2p = detectP2P(input.description);
   // A person paid through an app is the counterparty: no merchant is looked for in their name.
