@@ -15,6 +15,22 @@ export async function createProfile(platform: TestPlatform, env: TestEnvironment
   return res.json().id;
 }
 
+/** A session token for a profile, issued as a backend would (POST /v1/users/sessions). */
+export async function issueSession(
+  platform: TestPlatform,
+  env: TestEnvironment,
+  userId: string,
+): Promise<string> {
+  const res = await platform.app.inject({
+    method: "POST",
+    url: "/v1/users/sessions",
+    headers: env.auth,
+    payload: { userId },
+  });
+  if (res.statusCode !== 201) throw new Error(`session: ${res.statusCode} ${res.body}`);
+  return res.json().token;
+}
+
 export function linkSandbox(platform: TestPlatform, env: TestEnvironment, body: Record<string, unknown>) {
   return platform.app.inject({
     method: "POST",

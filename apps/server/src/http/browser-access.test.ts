@@ -1,7 +1,7 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../test/harness.ts";
-import { linkAndSync } from "../../test/sandbox-helpers.ts";
+import { issueSession, linkAndSync } from "../../test/sandbox-helpers.ts";
 import { createConnector } from "../modules/connectors/service.ts";
 import { setEnvironmentOrigin } from "../modules/environments/service.ts";
 
@@ -17,16 +17,7 @@ let theirs: { profileId: string; connectionId: string; accountId: string };
 let elsewhere: { profileId: string; connectionId: string; accountId: string };
 const APP_ORIGIN = "https://app.example.com";
 
-async function session(e: TestEnvironment, userId: string): Promise<string> {
-  const res = await platform.app.inject({
-    method: "POST",
-    url: "/v1/users/sessions",
-    headers: e.auth,
-    payload: { userId },
-  });
-  if (res.statusCode !== 201) throw new Error(`session: ${res.statusCode} ${res.body}`);
-  return res.json().token;
-}
+const session = (e: TestEnvironment, userId: string) => issueSession(platform, e, userId);
 
 async function linked(e: TestEnvironment) {
   const { profileId, connectionId } = await linkAndSync(platform, e, {

@@ -26,9 +26,16 @@ import { latestBalances } from "../connections/apply-snapshot.ts";
 import { assertActive, assertProduct, type ConnectionRow, eventProfileOf } from "../connections/service.ts";
 import { recordEvent } from "../events/service.ts";
 import { findLiveProfile, profileBeingDeleted } from "../profiles/service.ts";
-import type { TransactionsFilter } from "./schemas.ts";
+import type { StatementView, TransactionsFilter } from "./schemas.ts";
 import { signStatementUrl } from "./statement-links.ts";
-import { type AccountRow, toAccountView, toBalanceView, toHoldingView, toTransactionView } from "./views.ts";
+import {
+  type AccountRow,
+  type StatementRow,
+  toAccountView,
+  toBalanceView,
+  toHoldingView,
+  toTransactionView,
+} from "./views.ts";
 
 export const BALANCE_REFRESH_QUEUE = "accounts.balance-refresh";
 
@@ -131,6 +138,27 @@ export async function listBalances(db: Database, environmentId: string, accountI
   return { views: rows.map(toBalanceView), total };
 }
 
+/** Transactions of an enrichment category (general or detailed) and of a counterparty (id or name). */
+export function enrichmentConditions(filter: {
+  category?: string | null | undefined;
+  counterparty?: string | null | undefined;
+}): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.category) {
+    conditions.push(
+      sql`(${transactions.enrichment}->'categories'->>'general' = ${filter.category}
+        or ${transactions.enrichment}->'categories'->>'detailed' = ${filter.category})`,
+    );
+  }
+  if (filter.counterparty) {
+    conditions.push(
+      sql`(${transactions.enrichment}->'counterparty'->>'id' = ${filter.counterparty}
+        or lower(${transactions.enrichment}->'counterparty'->>'name') = lower(${filter.counterparty}))`,
+    );
+  }
+  return conditions;
+}
+
 /**
  * A page of an account's transactions, newest first. The page is found on the narrow
  * (account, date, id) index alone and only its rows are fetched ("deferred join"), so deep pages
@@ -153,18 +181,7 @@ export async function listTransactions(
   if (filter.startDate) conditions.push(gte(transactions.date, filter.startDate));
   if (filter.endDate) conditions.push(lte(transactions.date, filter.endDate));
   if (filter.status) conditions.push(eq(transactions.status, filter.status));
-  if (filter.category) {
-    conditions.push(
-      sql`(${transactions.enrichment}->'categories'->>'general' = ${filter.category}
-        or ${transactions.enrichment}->'categories'->>'detailed' = ${filter.category})`,
-    );
-  }
-  if (filter.counterparty) {
-    conditions.push(
-      sql`(${transactions.enrichment}->'counterparty'->>'id' = ${filter.counterparty}
-        or lower(${transactions.enrichment}->'counterparty'->>'name') = lower(${filter.counterparty}))`,
-    );
-  }
+  conditions.push(...enrichmentConditions(filter));
   const where = and(...conditions);
   const isFiltered = conditions.length > 1;
 
@@ -226,17 +243,21 @@ export async function listStatements(
     [desc(statements.endOn), desc(statements.id)],
     page,
   );
-  return {
-    views: rows.map((r) => ({
-      id: r.id,
-      accountId: r.accountId,
-      startOn: r.startOn,
-      endOn: r.endOn,
-      url: signStatementUrl(ctx.config.publicUrl, ctx.secretKey, r.id, now),
-    })),
-    total,
-  };
+  return { views: rows.map((r) => toStatementView(ctx, r, now)), total };
 }
+
+/** A statement as the API answers it: with a signed link to its PDF, valid for an hour from `now`. */
+export const toStatementView = (
+  ctx: Pick<AppContext, "config" | "secretKey">,
+  row: StatementRow,
+  now: Date,
+): StatementView => ({
+  id: row.id,
+  accountId: row.accountId,
+  startOn: row.startOn,
+  endOn: row.endOn,
+  url: signStatementUrl(ctx.config.publicUrl, ctx.secretKey, row.id, now),
+});
 
 /** The statement PDF behind a signed link (already checked by the route). */
 export async function statementPdf(ctx: AppContext, statementId: string) {

@@ -3,21 +3,14 @@ import { and, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { events } from "../../db/schema/index.ts";
 import { JOBS_CHANNEL } from "../../jobs/queue.ts";
+import { EVENT_TYPES } from "../events/service.ts";
 
 export type FeedEvent = { id: string; type: string; profileId: string; record: Record<string, unknown> };
 
-/** The event types subscriptions deliver. */
-export const FEED_TYPES = [
-  "connection.synced.successful",
-  "connection.synced.successful.initial",
-  "connection.synced.successful.historical",
-  "connection.synced.errored.repairable",
-  "connection.synced.errored.institution",
-  "connection.synced.errored.provider",
-  "connection.synced.errored.service",
-  "balance.created",
-  "account.created",
-] as const;
+/** The event types subscriptions deliver: a connection's syncs, new accounts, new balances. */
+export const FEED_TYPES = EVENT_TYPES.filter(
+  (type) => type.startsWith("connection.synced.") || type === "balance.created" || type === "account.created",
+);
 
 /** Events are looked for this far back: a transaction that committed late is still seen. */
 const WINDOW_SECONDS = 30;
@@ -125,7 +118,7 @@ export class EventFeed {
       .where(
         and(
           sql`${events.at} > now() - ${sql.raw(`interval '${WINDOW_SECONDS} seconds'`)}`,
-          inArray(events.type, [...FEED_TYPES]),
+          inArray(events.type, FEED_TYPES),
           isNotNull(events.profileId),
         ),
       )

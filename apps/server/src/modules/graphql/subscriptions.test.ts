@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { freePort } from "../../../test/processes.ts";
-import { linkAndSync, simulate } from "../../../test/sandbox-helpers.ts";
+import { issueSession, linkAndSync, simulate } from "../../../test/sandbox-helpers.ts";
 
 /** Subscriptions over a real socket: graphql-ws (graphql-transport-ws) and the ActionCable channel. */
 let platform: TestPlatform;
@@ -11,15 +11,7 @@ let base: string;
 let mine: { profileId: string; connectionId: string; token: string };
 let theirs: { profileId: string; connectionId: string };
 
-async function session(userId: string): Promise<string> {
-  const res = await platform.app.inject({
-    method: "POST",
-    url: "/v1/users/sessions",
-    headers: env.auth,
-    payload: { userId },
-  });
-  return res.json().token;
-}
+const session = (userId: string) => issueSession(platform, env, userId);
 
 beforeAll(async () => {
   platform = await startTestPlatform();

@@ -16,8 +16,7 @@ import {
 } from "../../db/schema/index.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { AccountView, HoldingView, StatementView, TransactionView } from "../accounts/schemas.ts";
-import { getAchNumbers } from "../accounts/service.ts";
-import { signStatementUrl } from "../accounts/statement-links.ts";
+import { enrichmentConditions, getAchNumbers, toStatementView } from "../accounts/service.ts";
 import { toHoldingView, toTransactionView } from "../accounts/views.ts";
 import type { ConnectionView } from "../connections/schemas.ts";
 import type { ProfileView } from "../profiles/schemas.ts";
@@ -215,14 +214,7 @@ async function transactionsPage(
   if (f.dateTo) conditions.push(lte(transactions.date, f.dateTo));
   if (f.amountMin != null) conditions.push(gte(transactions.amount, String(f.amountMin)));
   if (f.amountMax != null) conditions.push(lte(transactions.amount, String(f.amountMax)));
-  if (f.category)
-    conditions.push(
-      sql`(${transactions.enrichment}->'categories'->>'general' = ${f.category} or ${transactions.enrichment}->'categories'->>'detailed' = ${f.category})`,
-    );
-  if (f.counterparty)
-    conditions.push(
-      sql`(${transactions.enrichment}->'counterparty'->>'id' = ${f.counterparty} or lower(${transactions.enrichment}->'counterparty'->>'name') = lower(${f.counterparty}))`,
-    );
+  conditions.push(...enrichmentConditions(f));
   const where = and(...conditions);
   const order = {
     DATE_DESC: [desc(transactions.date), desc(transactions.id)],
@@ -361,13 +353,7 @@ async function statementsPage(context: GraphQLContext, args: PageArgs, only: Onl
       .limit(limit)
       .offset(offset);
     const now = new Date();
-    return rows.map(({ statement: s }) => ({
-      id: s.id,
-      accountId: s.accountId,
-      startOn: s.startOn,
-      endOn: s.endOn,
-      url: signStatementUrl(context.weft.config.publicUrl, context.weft.secretKey, s.id, now),
-    }));
+    return rows.map(({ statement }) => toStatementView(context.weft, statement, now));
   });
 }
 
