@@ -53,17 +53,21 @@ const readJson = <T>(name: string): T => JSON.parse(fs.readFileSync(dataFile(nam
 
 type Entry = { tokens: string[]; merchant: Merchant };
 
-/** A pattern token that matches any number. */
+/** A pattern token that matches any number ("#"), or a ticket number with a carrier's code ("#016"). */
 const NUMBER = "#";
+const isNumberFor = (token: string, patternToken: string) =>
+  /^\d+$/.test(token) &&
+  (patternToken.length === 1 || (token.length === 13 && token.startsWith(patternToken.slice(1))));
 
 function buildMatcher(merchants: Iterable<Merchant>) {
   const byFirstToken = new Map<string, Entry[]>();
   for (const merchant of merchants) {
     for (const pattern of merchant.patterns) {
-      // "BP #": the brand followed by a number (a station's), where the brand alone says too little.
-      const isNumbered = pattern.endsWith(" #");
-      const tokens = tokensOf(isNumbered ? pattern.slice(0, -2) : pattern);
-      if (isNumbered) tokens.push(NUMBER);
+      // "BP #": the brand followed by a number (a station's), where the brand alone says too little;
+      // "UNITED 016#": followed by a ticket number with the airline's code (13 digits, 016…).
+      const numbered = / (\d*)#$/.exec(pattern);
+      const tokens = tokensOf(numbered ? pattern.slice(0, numbered.index) : pattern);
+      if (numbered) tokens.push(NUMBER + numbered[1]);
       if (tokens.length === 0) continue;
       const list = byFirstToken.get(tokens[0]!) ?? [];
       list.push({ tokens, merchant });
@@ -71,6 +75,9 @@ function buildMatcher(merchants: Iterable<Merchant>) {
     }
   }
   for (const list of byFirstToken.values()) list.sort((a, b) => b.tokens.length - a.tokens.length);
+  // "FRONTIER COMMUNICATIO": a name's last word cut at the statement's width still matches its pattern.
+  const isCut = (token: string, patternToken: string, isLast: boolean) =>
+    isLast && token.length >= 5 && patternToken.length > token.length && patternToken.startsWith(token);
   return (tokens: readonly string[]): Merchant | null => {
     for (let i = 0; i < tokens.length; i++) {
       const candidates = byFirstToken.get(tokens[i]!);
@@ -80,7 +87,11 @@ function buildMatcher(merchants: Iterable<Merchant>) {
         let isMatch = true;
         for (let j = 1; j < pattern.length; j++) {
           const token = tokens[i + j]!;
-          if (token !== pattern[j] && !(pattern[j] === NUMBER && /^\d+$/.test(token))) {
+          if (
+            token !== pattern[j] &&
+            !(pattern[j]!.startsWith(NUMBER) && isNumberFor(token, pattern[j]!)) &&
+            !isCut(token, pattern[j]!, i + j === tokens.length - 1)
+          ) {
             isMatch = false;
             break;
           }
@@ -143,7 +154,9 @@ export function catalogue(): Catalogue {
   const merchantsFile = readJson<MerchantsFile>("merchants.json");
   const version = createHash("sha256")
     .update(
-      ["categories.json", "mcc.json", "merchants.json"].map((f) => fs.readFileSync(dataFile(f))).join("\n"),
+      ["categories.json", "mcc.json", "merchants.json", "first-names.txt"]
+        .map((f) => fs.readFileSync(dataFile(f)))
+        .join("\n"),
     )
     .digest("hex")
     .slice(0, 16);

@@ -116,7 +116,7 @@ export const KEYWORD_RULES: Rule[] = [
   rule(/\b(OPTOMETR|VISION|EYE CARE|OPTICAL|EYECARE)/, "out", "MEDICAL_EYE_CARE"),
   rule(/\b(VET|VETERINARY|ANIMAL HOSP|ANIMAL CLINIC|PET HOSP)/, "out", "MEDICAL_VETERINARY_SERVICES"),
   rule(
-    /\b(MEDICAL|CLINIC|HOSPITAL|HEALTH|PHYSICIAN|PEDIATRIC|URGENT CARE|LABCORP|QUEST DIAG|CHIROPRACT|THERAPY|RADIOLOGY)\b/,
+    /\b(MEDICAL|CLINIC|HOSPITAL|HEALTH|PHYSICIAN|PEDIATRIC|URGENT CARE|LABCORP|QUEST DIAG|CHIROPRACT\w*|THERAPY|RADIOLOGY|PHYSICAL THERAPY|DERMATOLOGY|PODIATRY|ORTHOPEDIC\w*|CARDIOLOGY|OB ?GYN|LAB|LABS)\b/,
     "out",
     "MEDICAL_PRIMARY_CARE",
   ),
@@ -127,7 +127,7 @@ export const KEYWORD_RULES: Rule[] = [
     "FOOD_AND_DRINK_BEER_WINE_AND_LIQUOR",
   ),
   rule(
-    /\b(MARKET|GROCERY|GROCERIES|FOODS|SUPERMARKET|FARMERS|BUTCHER|PRODUCE)\b/,
+    /\b(MARKET|GROCERY|GROCERIES|FOODS|SUPERMARKET|FARMERS|BUTCHER|PRODUCE|FARM STAND|FARM ST|FARMSTAND|ORCHARD|ORCHARDS)\b/,
     "out",
     "FOOD_AND_DRINK_GROCERIES",
   ),
@@ -181,7 +181,12 @@ export const KEYWORD_RULES: Rule[] = [
     "out",
     "HOME_IMPROVEMENT_REPAIR_AND_MAINTENANCE",
   ),
-  rule(/\b(CINEMA|THEATER|THEATRE|MOVIES)\b/, "out", "ENTERTAINMENT_TV_AND_MOVIES"),
+  rule(/\b(CINEMA|CINEMAS|THEATER|THEATRE|MOVIES)\b/, "out", "ENTERTAINMENT_TV_AND_MOVIES"),
+  rule(
+    /\b(COMEDY|IMPROV|CONCERT|CONCERTS|FESTIVAL|ARCADE|ESCAPE ROOM|KARAOKE|TRAMPOLINE|LASER TAG|MINI GOLF)\b/,
+    "out",
+    "ENTERTAINMENT_OTHER_ENTERTAINMENT",
+  ),
   rule(
     /\b(MUSEUM|ZOO|AQUARIUM|STADIUM|TICKETS|AMUSEMENT|BOWLING|GOLF)\b/,
     "out",
@@ -214,6 +219,23 @@ export function categoryByKeywords(upperText: string, isCredit: boolean): string
     if (r.words.test(upperText)) return r.category;
   }
   return null;
+}
+
+/**
+ * Money an organisation sends by ACH is pay, a refund of tax, or other income unless it says it
+ * is a refund: "TARGET CORP DES:PAYROLL" is wages, not shopping at Target.
+ */
+export function achCreditCategory(entry: string, isFromSeller: boolean): string | null {
+  if (
+    /\b(PAYROLL|PAYRLL|SALARY|SAL|DIR ?DEP|DIRECT ?DEP|DIRDEP|PAYCHECK|WAGES?|REG\.? ?SAL\w*|NET ?PAY)\b/.test(
+      entry,
+    )
+  )
+    return "INCOME_WAGES";
+  if (/\b(TAX ?REF\w*|TAX ?RFD|TAXRFD|\w*TAXRFD|TAX REFUND)\b/.test(entry)) return "INCOME_TAX_REFUND";
+  if (/\b(REFUND|RETURN|REBATE|REVERSAL|ADJ\w*|CREDIT|CASHBACK|REWARD\w*|CHARGEBACK)\b/.test(entry))
+    return null;
+  return isFromSeller ? "INCOME_OTHER_INCOME" : null;
 }
 
 /** Spec 9's accounting categories. */

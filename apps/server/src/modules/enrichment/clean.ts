@@ -15,6 +15,8 @@ export type Cleaned = {
   state: string | null;
   /** ACH company name (PPD/CCD/WEB entries), when the format names one. */
   achCompany: string | null;
+  /** ACH entry description ("PAYROLL", "DIR DEP", "TAX REF"), when the format names one. */
+  achEntry: string | null;
 };
 
 /** Processor and platform prefixes: the payment went through them to the merchant that follows. */
@@ -70,6 +72,15 @@ function achCompanyOf(upper: string): string | null {
   const boa = /^(.+?)\s+DES:/.exec(upper);
   if (boa) return boa[1]!.trim();
   return null;
+}
+
+/** The entry description: after DES: (Bank of America), CO ENTRY DESCR: (Chase). */
+function achEntryOf(upper: string): string | null {
+  const entry =
+    /\b(?:DES|CO ENTRY DESCR):\s*(.+?)(?=\s+(?:ID|INDN|CO ID|SEC|TRACE#?|EED|IND ID|IND NAME|ORIG ID):|$)/.exec(
+      upper,
+    );
+  return entry ? entry[1]!.trim() : null;
 }
 
 const ACH_TAIL =
@@ -168,6 +179,12 @@ const TRUNCATED_WORDS = [
   "GALLERY",
   "STUDIO",
   "FITNESS",
+  "HEATING",
+  "COMMUNICATIONS",
+  "CONSTRUCTION",
+  "PHOTOGRAPHY",
+  "INSURANCE",
+  "CREDIT",
 ];
 /** Words that end a business's name, never a city's. */
 const NOT_CITIES = new Set([
@@ -335,6 +352,17 @@ const CITY_LEADS = new Set([
   "CARSON",
 ]);
 
+/** Multi-word city names end with these ("CANNON BEACH", "COLORADO SPRINGS", "OVERLAND PARK"). */
+const CITY_TAILS = new Set(
+  "BEACH CITY SPRINGS FALLS HEIGHTS PARK VALLEY HILLS CREEK HARBOR ISLAND BLUFFS RAPIDS GROVE JUNCTION VILLAGE LAKES SHORES GARDENS WELLS ROCK".split(
+    " ",
+  ),
+);
+
+/** "MARKE", "LANDSC": a trade's word cut short at the statement's width, not a city. */
+const isCutTradeWord = (word: string) =>
+  word.length >= 3 && TRUNCATED_WORDS.some((w) => w.length > word.length && w.startsWith(word));
+
 /** The city and state a card entry ends with ("... Oakland CA"), split off the text. */
 function splitLocation(
   text: string,
@@ -354,15 +382,27 @@ function splitLocation(
   let cityWords = 0;
   for (let i = originalWords.length - 1; i >= 1 && cityWords < 3; i--) {
     if (!/^[A-Z][a-z]+\.?$/.test(originalWords[i]!)) break;
+    // "Elm City Hardware New Haven": a trade's word ends the name before the city.
+    if (NOT_CITIES.has(originalWords[i]!.toUpperCase())) break;
     cityWords++;
   }
+  // Set in title case, the city is written as one; in capitals, a cut trade's word may pass for one.
+  const isTitleCased = cityWords > 0;
   if (cityWords === 0 && words.length >= 2) {
     cityWords = 1;
-    if (words.length >= 3 && CITY_LEADS.has(words[words.length - 2]!)) cityWords = 2;
+    if (words.length >= 3 && (CITY_LEADS.has(words.at(-2)!) || CITY_TAILS.has(words.at(-1)!))) cityWords = 2;
+    if (
+      cityWords === 2 &&
+      words.length >= 4 &&
+      CITY_TAILS.has(words.at(-1)!) &&
+      CITY_LEADS.has(words.at(-3)!)
+    )
+      cityWords = 3;
   }
   if (cityWords >= words.length) cityWords = words.length - 1;
   // "ROSEWOOD FAMILY DENTAL ... CA": a trade's word ends the name, it is no city.
-  if (cityWords > 0 && NOT_CITIES.has(words.at(-1)!)) cityWords = 0;
+  if (cityWords > 0 && (NOT_CITIES.has(words.at(-1)!) || (!isTitleCased && isCutTradeWord(words.at(-1)!))))
+    cityWords = 0;
   // A city is words of letters: "AMZN.COM/BILL" or "DOE*" are not.
   while (cityWords > 0 && !words.slice(words.length - cityWords).every((w) => /^[A-Z]+\.?$/.test(w)))
     cityWords--;
@@ -427,5 +467,6 @@ export function clean(description: string): Cleaned {
     city: located.city,
     state: located.state,
     achCompany,
+    achEntry: achCompany ? achEntryOf(upper) : null,
   };
 }

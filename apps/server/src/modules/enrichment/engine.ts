@@ -1,6 +1,6 @@
 import type { Static } from "typebox";
 import { type Catalogue, catalogue, type Merchant } from "./catalogue.ts";
-import { accountingCategoryOf, bankEventOf, categoryByKeywords } from "./categorize.ts";
+import { accountingCategoryOf, achCreditCategory, bankEventOf, categoryByKeywords } from "./categorize.ts";
 import { type Cleaned, clean } from "./clean.ts";
 import { detectP2P, type P2P } from "./people.ts";
 import { judgeRecurrence, type Occurrence } from "./recurrence.ts";
@@ -74,6 +74,11 @@ const KNOWN_INTERMEDIARIES: Record<string, string> = {
   "Apple Cash": "apple.com",
 };
 
+/** Platforms that sell one thing whatever the seller's name says: an Eventbrite ticket is an event. */
+const DECISIVE_PLATFORMS: Record<string, string> = {
+  Eventbrite: "ENTERTAINMENT_OTHER_ENTERTAINMENT",
+};
+
 /** Platforms that only serve one trade: a payment through them is in that trade. */
 const PLATFORM_CATEGORIES: Record<string, string> = {
   Toast: "FOOD_AND_DRINK_RESTAURANT",
@@ -132,7 +137,16 @@ function merchantParty(merchant: Merchant, options: EngineOptions): Party {
 function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | null; isGuess: boolean } {
   const { merchant, p2p, isCredit, cleaned, input } = found;
   if (found.bankEvent) return { detailed: found.bankEvent, isGuess: false };
-  if (merchant?.kind === "payroll" && isCredit) return { detailed: "INCOME_WAGES", isGuess: false };
+  if (merchant?.kind === "payroll" && isCredit)
+    return {
+      detailed: merchant.category.startsWith("INCOME_") ? merchant.category : "INCOME_WAGES",
+      isGuess: false,
+    };
+  // An employer's or a marketplace's ACH credit is income, whatever else the company sells.
+  if (isCredit && cleaned.achEntry && merchant?.kind !== "p2p" && merchant?.kind !== "bank") {
+    const income = achCreditCategory(cleaned.achEntry, merchant?.kind === "merchant");
+    if (income) return { detailed: income, isGuess: false };
+  }
   if (merchant?.kind === "p2p" || (p2p && !merchant)) {
     return {
       detailed: isCredit ? "TRANSFER_IN_ACCOUNT_TRANSFER" : "TRANSFER_OUT_ACCOUNT_TRANSFER",
@@ -142,7 +156,14 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   // Groceries bought through Instacart are groceries, whoever sold them.
   if (cleaned.intermediaries.includes("Instacart") && !isCredit)
     return { detailed: "FOOD_AND_DRINK_GROCERIES", isGuess: false };
+  const decisive = cleaned.intermediaries.find((name) => DECISIVE_PLATFORMS[name]);
+  if (decisive && !isCredit && !merchant) return { detailed: DECISIVE_PLATFORMS[decisive]!, isGuess: false };
   if (merchant) {
+    // A bank is paid for a loan as often as money is moved to it: its words say which.
+    if (merchant.kind === "bank" && !isCredit) {
+      const byWords = categoryByKeywords(` ${cleaned.text} `, false);
+      if (byWords?.startsWith("LOAN_PAYMENTS_")) return { detailed: byWords, isGuess: false };
+    }
     // A store's fuel station ("COSTCO GAS", "SAMS CLUB FUEL") sells fuel.
     if (merchant.kind === "merchant" && !isCredit && FUEL_WORDS.test(cleaned.text))
       return { detailed: "TRANSPORTATION_GAS", isGuess: false };

@@ -393,6 +393,8 @@ describe("the engine's steps", () => {
     ["CASH APP*TYLER BROOKS OAKLAND CA", "Tyler Brooks", ["Cash App"]],
     ["PAYPAL *KEVIN BROWN 402-935-7733 CA", "Kevin Brown", ["PayPal"]],
     ["WIRE TYPE:INTL IN DATE:250314 ORIG:ANIL MEHTA ID:GB29NWBK60161331926819", "Anil Mehta", []],
+    ["ZELLE FROM ADEYEMI FOLAKE ON 05/01 REF # WFCT0Z9Y8X7W", "Folake Adeyemi", ["Zelle"]],
+    ["Zelle payment from NGUYEN KHANH BAC0Q1W2E3R4", "Khanh Nguyen", ["Zelle"]],
   ])("finds the person in %s", (description, person, intermediaries) => {
     const result = one(description);
     expect(result.person).toBe(person);
@@ -437,6 +439,48 @@ describe("the engine's steps", () => {
     expect(result.counterparty).toBeNull();
     expect(result.merchant).toBeNull();
     expect(result.categories.detailed).toBe(detailed);
+  });
+
+  it("an organisation's ACH credit is pay, a tax refund or other income, whatever the organisation sells", () => {
+    const pay = one("COSTCO WHOLESALE DES:PAYROLL ID:00042 INDN:DOE,JANE CO ID:1911223344 PPD", "1520.00");
+    expect(pay.merchant).toBe("Costco");
+    expect(pay.categories.detailed).toBe("INCOME_WAGES");
+    const chase = one(
+      "ORIG CO NAME:HOME DEPOT ORIG ID:1234 DESC DATE:0501 CO ENTRY DESCR:DIR DEP SEC:PPD TRACE#:1 EED:0501",
+      "980.00",
+    );
+    expect(chase.categories.detailed).toBe("INCOME_WAGES");
+    expect(
+      one("STATE OF OHIO DES:TAX REFUND ID:77 INDN:DOE JANE CO ID:1 PPD", "312.00").categories.detailed,
+    ).toBe("INCOME_TAX_REFUND");
+    // A refund is not income; money out to the same company is still shopping.
+    expect(one("HOME DEPOT DES:REFUND ID:9 INDN:DOE JANE CO ID:1 CCD", "45.00").categories.general).not.toBe(
+      "INCOME",
+    );
+    expect(one("COSTCO WHOLESALE #0123 SEATTLE WA").categories.general).toBe("GENERAL_MERCHANDISE");
+  });
+
+  it("an airline's ticket number names the airline; another number after its name does not", () => {
+    expect(one("DELTA 0062345678901 ATLANTA GA", "-310.00")).toMatchObject({
+      merchant: "Delta Air Lines",
+      categories: { general: "TRAVEL" },
+    });
+    expect(one("DELTA 1234567 ATLANTA GA").merchant).not.toBe("Delta Air Lines");
+  });
+
+  it("a name's last word cut short still matches its merchant", () => {
+    expect(one("FRONTIER COMMUNICA 800-921-8101 CT").merchant).toBe("Frontier Communications");
+  });
+
+  it.each([
+    ["HARBOR VIEW GRILL VIRGINIA BEACH VA", "Harbor View Grill", "Virginia Beach"],
+    ["SURF SHACK TACOS WEST PALM BEACH FL", "Surf Shack Tacos", "West Palm Beach"],
+    ["Oak Tree Hardware Grand Rapids MI", "Oak Tree Hardware", "Grand Rapids"],
+    ["IN *BLUE RIDGE LAWN & LANDSC 828-555-0101 NC", "Blue Ridge Lawn & Landscaping", null],
+  ])("tells the name from the city in %s", (description, name, city) => {
+    const result = one(description);
+    expect(result.counterparty?.name).toBe(name);
+    expect(result.locationStructured?.city ?? null).toBe(city);
   });
 
   it("a fee charged by someone else is theirs", () => {

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 import { titleCase, US_STATES } from "./text.ts";
 
 /**
@@ -19,26 +21,12 @@ const APPS: [RegExp, string][] = [
 const NAME_STOP =
   /\s+(ON|CONF|CONFIRMATION|REF|JPM\w*|WFCT\w*|BAC\w*|ID|TRN|TRACE|MEMO|FOR|VIA|WEB|PPD|CCD|VISA DIRECT|XXXX\w*|\d[\w-]*|#\S*)\b.*$/i;
 
-/** Common US first names: they tell "GARCIA LUIS" (last name first, as some banks print) from "LUIS GARCIA". */
+/** Given names of many languages (data/first-names.txt): they tell "GARCIA LUIS" (last name first, as some banks print) from "LUIS GARCIA". */
 const FIRST_NAMES = new Set(
-  (
-    "james john robert michael william david richard joseph thomas charles christopher daniel matthew anthony mark " +
-    "donald steven paul andrew joshua kenneth kevin brian george timothy ronald edward jason jeffrey ryan jacob gary " +
-    "nicholas eric jonathan stephen larry justin scott brandon benjamin samuel gregory alexander frank patrick raymond " +
-    "jack dennis jerry tyler aaron jose adam nathan henry douglas zachary peter kyle ethan walter noah jeremy christian " +
-    "keith roger terry gerald harold sean austin carl arthur lawrence dylan jesse jordan bryan billy joe bruce gabriel " +
-    "logan albert willie alan juan wayne elijah randy roy vincent ralph eugene russell bobby mason philip louis luis " +
-    "carlos miguel jorge pedro diego antonio manuel francisco javier alejandro ricardo fernando mary patricia jennifer " +
-    "linda elizabeth barbara susan jessica sarah karen lisa nancy betty margaret sandra ashley kimberly emily donna " +
-    "michelle carol amanda dorothy melissa deborah stephanie rebecca sharon laura cynthia kathleen amy angela shirley " +
-    "anna brenda pamela emma nicole helen samantha katherine christine debra rachel carolyn janet catherine maria " +
-    "heather diane ruth julie olivia joyce virginia victoria kelly lauren christina joan evelyn judith megan andrea " +
-    "cheryl hannah jacqueline martha gloria teresa ann sara madison frances kathryn janice jean abigail alice judy " +
-    "sophia grace denise amber doris marilyn danielle beverly isabella theresa diana natalie brittany charlotte marie " +
-    "kayla alexis lori sofia camila valentina lucia elena rosa carmen ana guadalupe thanh minh linh anh hung wei " +
-    "mei li jun priya anil raj amit sanjay deepak sunil ravi neha pooja ahmed mohammed omar fatima aisha yusuf jin " +
-    "hyun sung kenji yuki hiroshi"
-  ).split(" "),
+  fs
+    .readFileSync(fileURLToPath(new URL("./data/first-names.txt", import.meta.url)), "utf8")
+    .split("\n")
+    .filter((line) => line && !line.startsWith("#")),
 );
 
 const isFirstName = (word: string) => FIRST_NAMES.has(word.toLowerCase());
