@@ -6,6 +6,14 @@ import { authenticate } from "./http/auth.ts";
 import { cors } from "./http/cors.ts";
 import { registerDocsSite } from "./http/docs-site.ts";
 import { HttpError, ValidationError } from "./http/errors.ts";
+import {
+  BODY_LIMIT_BYTES,
+  knownClientError,
+  MAX_PARAM_LENGTH,
+  onClientError,
+  onFrameworkError,
+  RouteMethods,
+} from "./http/framework-errors.ts";
 import { enforceInputPolicy } from "./http/input-policy.ts";
 import { OpenApiRegistry } from "./http/openapi.ts";
 import type { Server } from "./http/server-type.ts";
@@ -27,39 +35,16 @@ import { registerSandboxRoutes } from "./modules/sandbox/routes.ts";
 import { registerSessionRoutes } from "./modules/sessions/routes.ts";
 import { registerWebhookRoutes } from "./modules/webhooks/routes.ts";
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
-
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** Fastify's own client errors, in our words. */
-const CLIENT_ERRORS: Record<string, { status: number; message: string; instruction: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: {
-    status: 400,
-    message: "The request body is not valid JSON",
-    instruction: "Send a JSON object with Content-Type: application/json.",
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: {
-    status: 400,
-    message: "The request body is empty but Content-Type says application/json",
-    instruction: "Send a JSON object, or drop the Content-Type header when there is no body.",
-  },
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
-    message: `The request body is larger than ${BODY_LIMIT_BYTES / 1024 / 1024} MiB`,
-    instruction: "Send a smaller body; split large batches into several requests.",
-  },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
-    message: "The request body's Content-Type is not supported",
-    instruction: "Send JSON with Content-Type: application/json.",
-  },
-};
 
 export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi: OpenApiRegistry }> {
   const openapi = new OpenApiRegistry();
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
@@ -80,6 +65,8 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   });
   app.decorateRequest("principal", undefined);
   app.addHook("onRoute", openapi.collect);
+  const routeMethods = new RouteMethods();
+  app.addHook("onRoute", routeMethods.collect);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -96,7 +83,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
     }
     if (error instanceof ValidationError) return reply.code(422).send(error.fields);
     if (error.validation) return reply.code(422).send(toFieldMessages(error.validation));
-    const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+    const known = knownClientError(error);
     if (known)
       return reply.code(known.status).send({ message: known.message, instruction: known.instruction });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -113,12 +100,23 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
     });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({
-      message: `There is no route ${request.method} ${request.url.split("?")[0]}`,
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0]!;
+    const allowed = routeMethods.allowed(path);
+    if (allowed.length > 0) {
+      return reply
+        .code(405)
+        .header("allow", allowed.join(", "))
+        .send({
+          message: `${path} does not answer ${request.method}`,
+          instruction: `Use one of: ${allowed.join(", ")}.`,
+        });
+    }
+    return reply.code(404).send({
+      message: `There is no route ${request.method} ${path}`,
       instruction: "Check the method and path against the API reference at /openapi/platform.json.",
-    }),
-  );
+    });
+  });
 
   registerSessionRoutes(app, ctx);
   registerPasscodeRoutes(app, ctx);

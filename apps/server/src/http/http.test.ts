@@ -1,3 +1,4 @@
+import net from "node:net";
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,16 @@ beforeAll(async () => {
   env = await platform.environment("TEST");
 });
 afterAll(() => platform.close());
+
+let address: { port: number } | undefined;
+/** The platform on a real socket, for what only Node's HTTP parser sees. */
+async function listening() {
+  if (!address) {
+    await platform.app.listen({ port: 0, host: "127.0.0.1" });
+    address = platform.app.server.address() as { port: number };
+  }
+  return address;
+}
 
 const postProfile = (payload: string, headers: Record<string, string> = {}) =>
   platform.app.inject({
@@ -58,6 +69,70 @@ describe("errors as RestError", () => {
     expect(res.json()).toEqual({
       message: "There is no route GET /v1/nothing",
       instruction: "Check the method and path against the API reference at /openapi/platform.json.",
+    });
+  });
+
+  it("405 with Allow for a path that exists with other methods", async () => {
+    const res = await platform.app.inject({ method: "PUT", url: "/v1/profiles", headers: env.auth });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe("GET, HEAD, POST");
+    expect(res.json()).toEqual({
+      message: "/v1/profiles does not answer PUT",
+      instruction: "Use one of: GET, HEAD, POST.",
+    });
+    const withId = await platform.app.inject({
+      method: "POST",
+      url: "/v1/profiles/prf_x",
+      headers: env.auth,
+    });
+    expect(withId.statusCode).toBe(405);
+    expect(withId.headers.allow).toContain("PATCH");
+  });
+
+  it("400 for a path with malformed percent-encoding; 414 for an overlong path segment", async () => {
+    const bad = await platform.app.inject({ method: "GET", url: "/v1/profiles/%E0%A4%A", headers: env.auth });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      message: "The URL is not valid: a percent-encoded sequence in its path is malformed",
+      instruction: "Percent-encode the path as UTF-8 (encodeURIComponent does).",
+    });
+    const long = await platform.app.inject({
+      method: "GET",
+      url: `/v1/profiles/${"a".repeat(201)}`,
+      headers: env.auth,
+    });
+    expect(long.statusCode).toBe(414);
+    expect(Object.keys(long.json()).sort()).toEqual(["instruction", "message"]);
+  });
+
+  it("414, 431 and 400 from the HTTP parser itself are RestErrors on the wire", async () => {
+    const address = await listening();
+    const raw = (request: string) =>
+      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+        const socket = net.connect(address.port, "127.0.0.1", () => socket.write(request));
+        let out = "";
+        socket.on("data", (chunk) => {
+          out += chunk;
+        });
+        socket.on("error", reject);
+        socket.on("close", () => {
+          const [head, body] = out.split("\r\n\r\n");
+          resolve({ status: Number(head!.split(" ")[1]), body: JSON.parse(body!) });
+        });
+      });
+    const longUrl = await raw(`GET /v1/profiles?q=${"a".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(longUrl.status).toBe(414);
+    expect(longUrl.body).toMatchObject({ message: "The request's URL is too long" });
+    const bigHeader = await raw(
+      `GET /v1/profiles HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+    );
+    expect(bigHeader.status).toBe(431);
+    expect(bigHeader.body).toMatchObject({ message: "The request's headers are larger than 16 KiB" });
+    const garbage = await raw("NONSENSE\r\n\r\n");
+    expect(garbage.status).toBe(400);
+    expect(garbage.body).toEqual({
+      message: "The request is not valid HTTP",
+      instruction: "Send an HTTP/1.1 request, as any HTTP client does.",
     });
   });
 

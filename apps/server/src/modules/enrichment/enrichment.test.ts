@@ -340,19 +340,30 @@ describe("provider payloads, with each provider's sign", () => {
       "TREASURY_PRIME",
       {
         data: [
+          // As Treasury Prime's list answers: no account_id nor currency; summary is the statement line.
           {
             id: "tp1",
-            account_id: "a",
             amount: "2500.00",
-            type: "credit",
-            desc: payroll,
+            balance: "2600.00",
+            type: "deposit",
+            desc: "EXT-DEP Sq. Nbr.: 123456",
+            summary: payroll,
             date: "2026-11-14",
+            category: null,
           },
         ],
       },
       {
         data: [
-          { id: "tp1", account_id: "a", amount: "2500.00", type: "debit", desc: payroll, date: "2026-11-14" },
+          {
+            id: "tp1",
+            amount: "-2500.00",
+            balance: "100.00",
+            type: "withdrawal",
+            desc: "EXT-XFER Sq. Nbr.: 123456",
+            summary: payroll,
+            date: "2026-11-14",
+          },
         ],
       },
     ],

@@ -126,17 +126,20 @@ function finicityOf(t: Json): Parsed {
   };
 }
 
-/** Treasury Prime: a string amount, signed by the direction its `type` names. */
+/**
+ * Treasury Prime (GET /account/{id}/transaction, {data: [...]}): `amount` is a signed string —
+ * positive a credit, negative a debit — whatever its `type` (deposit, withdrawal, charge,
+ * payment, interest, hold, hold_release, reversal). `summary` reads as the statement line
+ * ("ACME CORP VENDOR PMT"), `desc` is the core's raw text; there is no currency (the account's is
+ * USD), and the list of one account may leave `account_id` out.
+ */
 function treasuryPrimeOf(t: Json): Parsed {
   const amount = num(t.amount);
-  const type = String(t.type ?? t.direction ?? "").toLowerCase();
-  const isDebit = /debit|withdrawal|charge|fee|payment_out|outgoing/.test(type);
-  const magnitude = amount === null ? null : Math.abs(amount);
   return {
     id: str(t.id) ?? "",
-    accountId: str(t.account_id) ?? "",
-    description: str(t.desc) ?? str(t.description) ?? "",
-    amount: magnitude === null ? "" : isDebit || (amount ?? 0) < 0 ? negated(magnitude) : String(magnitude),
+    accountId: str(t.account_id) ?? "treasury-prime-account",
+    description: str(t.summary) || str(t.human_readable_description) || str(t.desc) || "",
+    amount: amount === null ? "" : String(amount),
     currencyCode: str(t.currency) ?? "USD",
     date: day(t.date) ?? "",
   };
