@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyBaseLogger, type FastifyError } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply } from "fastify";
 import type { AppContext } from "./context.ts";
 import { authenticate } from "./http/auth.ts";
 import { cors } from "./http/cors.ts";
@@ -11,8 +11,8 @@ import {
   knownClientError,
   MAX_PARAM_LENGTH,
   onClientError,
-  onFrameworkError,
   RouteMethods,
+  routingError,
 } from "./http/framework-errors.ts";
 import { enforceInputPolicy } from "./http/input-policy.ts";
 import { OpenApiRegistry } from "./http/openapi.ts";
@@ -43,7 +43,11 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
     loggerInstance: ctx.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors: onFrameworkError,
+    frameworkErrors: (error, _request, reply) => {
+      const { status, message, instruction } = routingError(error);
+      // The option's generic reply type accepts no plain status; it is an ordinary reply.
+      (reply as unknown as FastifyReply).code(status).send({ message, instruction });
+    },
     clientErrorHandler: onClientError,
     requestIdHeader: false,
     genReqId: (req) => {

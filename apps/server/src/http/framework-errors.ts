@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { Socket } from "node:net";
-import type { FastifyError, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import type { FastifyError, RouteOptions } from "fastify";
 
 /**
  * What the framework and Node's HTTP parser reject before a route runs — a malformed URL, a
@@ -57,14 +57,15 @@ export function knownClientError(
   return (error.code && CLIENT_ERRORS[error.code]) || null;
 }
 
-/** Fastify's `frameworkErrors`: errors found while routing (bad URL encoding, an overlong path segment). */
-export function onFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const known = knownClientError(error) ?? {
-    status: 400,
-    message: "The request could not be routed",
-    instruction: "Check the method and path against the API reference at /openapi/platform.json.",
-  };
-  return reply.code(known.status).send({ message: known.message, instruction: known.instruction });
+/** The RestError for an error found while routing (Fastify's `frameworkErrors`: bad URL encoding, an overlong path segment). */
+export function routingError(error: FastifyError): { status: number; message: string; instruction: string } {
+  return (
+    knownClientError(error) ?? {
+      status: 400,
+      message: "The request could not be routed",
+      instruction: "Check the method and path against the API reference at /openapi/platform.json.",
+    }
+  );
 }
 
 /**
@@ -72,7 +73,7 @@ export function onFrameworkError(error: FastifyError, _request: FastifyRequest, 
  * A request line that does not end within the header limit is a URI too long (414); other
  * oversized header blocks are 431; a request that took too long to arrive is 408.
  */
-export function onClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Socket) {
+export function onClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket) {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
   let status = 400;
   let message = "The request is not valid HTTP";
@@ -82,7 +83,7 @@ export function onClientError(error: Error & { code?: string; rawPacket?: Buffer
     message = "The request took too long to arrive";
     instruction = "Send the whole request at once, and try again.";
   } else if (error.code === "HPE_HEADER_OVERFLOW") {
-    const firstLineEnd = error.rawPacket?.indexOf("\r\n") ?? -1;
+    const firstLineEnd = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.indexOf("\r\n") : -1;
     const isLongUri = firstLineEnd === -1 || firstLineEnd > http.maxHeaderSize / 2;
     status = isLongUri ? 414 : 431;
     message = isLongUri
