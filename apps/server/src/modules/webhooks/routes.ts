@@ -17,6 +17,7 @@ import {
   WebhookSubscriptionUpdateRequest,
 } from "./schemas.ts";
 import {
+  assertWebhookTarget,
   createSubscription,
   deleteSubscription,
   findSubscription,
@@ -71,6 +72,9 @@ export function registerWebhookRoutes(app: Server, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { environment } = apiKeyPrincipalOf(request);
+      await assertWebhookTarget(request.body.targetUrl, {
+        allowPrivateTargets: ctx.config.webhookAllowPrivateTargets,
+      });
       const { row, secret } = await ctx.db.transaction((tx) =>
         createSubscription(tx, ctx.secretKey, environment.id, request.body),
       );
@@ -138,6 +142,10 @@ export function registerWebhookRoutes(app: Server, ctx: AppContext): void {
     },
     async (request) => {
       const { environment } = apiKeyPrincipalOf(request);
+      if (request.body.targetUrl !== undefined)
+        await assertWebhookTarget(request.body.targetUrl, {
+          allowPrivateTargets: ctx.config.webhookAllowPrivateTargets,
+        });
       const row = await ctx.db.transaction((tx) =>
         updateSubscription(tx, environment.id, request.params.id, request.body),
       );

@@ -33,9 +33,12 @@ const TargetUrl = Type.String({
   maxLength: 2048,
   errorMessage: TARGET_URL_MESSAGE,
   description:
-    "Where events are POSTed. Must be HTTPS with a certificate that verifies. After DNS resolution, " +
-    "private, loopback and link-local addresses are refused (unless the operator set " +
-    "WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true), and redirects are not followed.",
+    "Where events are POSTed. Must be HTTPS with a certificate that verifies. Loopback, private, " +
+    "link-local, carrier-grade NAT, multicast and reserved addresses (in any spelling: 127.1, " +
+    "0x7f000001, ::ffff:127.0.0.1) and local names (localhost, *.local, *.internal) are refused with " +
+    "a 422 when the subscription is saved, and again at every delivery after DNS resolution, pinned " +
+    "to the address connected to — unless the operator set WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true. " +
+    "Redirects are not followed.",
   examples: ["https://example.com/webhooks/weft"],
 });
 

@@ -20,6 +20,7 @@ import {
   type WebhookSubscriptionUpdateInput,
   type WebhookSubscriptionView,
 } from "./schemas.ts";
+import { resolveTarget, TargetRefusedError, type TransportOptions } from "./transport.ts";
 
 export type WebhookSubscriptionRow = typeof webhookSubscriptions.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -91,7 +92,7 @@ export function toDeliveryView(row: WebhookDeliveryRow): WebhookDeliveryView {
 }
 
 /** The schema checks the shape; this checks what a URL parser makes of it. */
-function assertHttpsUrl(targetUrl: string): void {
+function assertHttpsUrl(targetUrl: string): URL {
   let url: URL;
   try {
     url = new URL(targetUrl);
@@ -103,6 +104,58 @@ function assertHttpsUrl(targetUrl: string): void {
   if (url.username || url.password) {
     throw ValidationError.of("targetUrl", "Target URL must not contain a username or password");
   }
+  return url;
+}
+
+/** Names that never leave the machine or its network (RFC 6761, RFC 6762, RFC 8375, ICANN's .internal). */
+const LOCAL_NAMES = /(^|\.)(localhost|local|internal|home\.arpa)$/;
+/** How long a target's name may take to resolve when it is saved; past that, delivery judges it. */
+const TARGET_LOOKUP_TIMEOUT_MS = 2000;
+const PRIVATE_HINT =
+  "loopback, private, link-local, carrier-grade NAT, multicast and reserved addresses are refused " +
+  "unless the operator sets WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true";
+
+/**
+ * A target must be HTTPS and, unless private targets are allowed, reach the public internet:
+ * its host is judged as the URL parser reads it (so 0x7f000001, 2130706433 and 127.1 are
+ * 127.0.0.1) and as DNS resolves it, when it is saved. A name that does not resolve yet is
+ * accepted; delivery checks every address again, pinned to the one it connects to.
+ */
+export async function assertWebhookTarget(
+  targetUrl: string,
+  options: { allowPrivateTargets: boolean; lookup?: TransportOptions["lookup"] },
+): Promise<void> {
+  const url = assertHttpsUrl(targetUrl);
+  if (options.allowPrivateTargets) return;
+  const host = url.hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
+  if (LOCAL_NAMES.test(host))
+    throw ValidationError.of(
+      "targetUrl",
+      `Target URL must reach a public address: ${host} is a local name (${PRIVATE_HINT})`,
+    );
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      resolveTarget(host, { allowPrivateTargets: false, lookup: options.lookup }),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, TARGET_LOOKUP_TIMEOUT_MS);
+      }),
+    ]);
+  } catch (error) {
+    if (error instanceof TargetRefusedError && !/has no addresses/.test(error.message)) {
+      const address = /resolves to (\S+),/.exec(error.message)?.[1];
+      throw ValidationError.of(
+        "targetUrl",
+        `Target URL must reach a public address: ${host}${address && address !== host ? ` resolves to ${address}` : ""} is not one (${PRIVATE_HINT})`,
+      );
+    }
+    // Not resolvable now (no such name yet, DNS down): delivery resolves and judges it again.
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const uniqueTypes = (types: readonly string[]) => [...new Set(types)];
@@ -113,7 +166,6 @@ export async function createSubscription(
   environmentId: string,
   input: WebhookSubscriptionCreateInput,
 ): Promise<{ row: WebhookSubscriptionRow; secret: string }> {
-  assertHttpsUrl(input.targetUrl);
   const secret = newSigningSecret();
   const [row] = await tx
     .insert(webhookSubscriptions)
@@ -168,10 +220,7 @@ export async function updateSubscription(
   const current = await findSubscription(tx, environmentId, id, { forUpdate: true });
   const columns: Partial<typeof webhookSubscriptions.$inferInsert> = {};
   if (input.name !== undefined) columns.name = input.name;
-  if (input.targetUrl !== undefined) {
-    assertHttpsUrl(input.targetUrl);
-    columns.targetUrl = input.targetUrl;
-  }
+  if (input.targetUrl !== undefined) columns.targetUrl = input.targetUrl;
   if (input.eventTypes !== undefined) columns.eventTypes = uniqueTypes(input.eventTypes);
   if (input.disabled !== undefined) {
     columns.disabled = input.disabled;

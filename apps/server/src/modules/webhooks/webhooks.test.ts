@@ -7,7 +7,7 @@ import { decrypt } from "../../security/secrets.ts";
 import { EVENT_FANOUT_QUEUE, EVENT_TYPES, recordEvent } from "../events/service.ts";
 import { webhookFanOutHandler } from "./jobs.ts";
 import { EVENT_TYPE_SCOPES, SUBSCRIBABLE_EVENT_TYPES, TARGET_URL_MESSAGE } from "./schemas.ts";
-import { fanOutEvent, matchesEventType, WEBHOOK_DELIVER_QUEUE } from "./service.ts";
+import { assertWebhookTarget, fanOutEvent, matchesEventType, WEBHOOK_DELIVER_QUEUE } from "./service.ts";
 
 let platform: TestPlatform;
 let env: TestEnvironment;
@@ -131,6 +131,88 @@ describe("POST /v1/webhooks/subscriptions", () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ targetUrl: ["Target URL must not contain a username or password"] });
+  });
+
+  it.each([
+    ["loopback", "https://127.0.0.1/hooks", "127.0.0.1"],
+    ["loopback in hex", "https://0x7f000001/hooks", "127.0.0.1"],
+    ["loopback as one number", "https://2130706433/hooks", "127.0.0.1"],
+    ["loopback shortened", "https://127.1/hooks", "127.0.0.1"],
+    ["IPv6 loopback", "https://[::1]/hooks", "::1"],
+    ["IPv4-mapped loopback", "https://[::ffff:127.0.0.1]/hooks", "::ffff:7f00:1"],
+    ["a private network", "https://10.1.2.3/hooks", "10.1.2.3"],
+    ["link-local metadata", "https://169.254.169.254/latest", "169.254.169.254"],
+    ["carrier-grade NAT", "https://100.64.0.1/", "100.64.0.1"],
+    ["multicast", "https://224.0.0.1/", "224.0.0.1"],
+    ["unspecified", "https://0.0.0.0/", "0.0.0.0"],
+    ["unique-local IPv6", "https://[fd00::1]/", "fd00::1"],
+  ])("refuses a target on %s when it is created or changed, saying why", async (_, targetUrl, host) => {
+    const message =
+      `Target URL must reach a public address: ${host} is not one (loopback, private, link-local, ` +
+      "carrier-grade NAT, multicast and reserved addresses are refused unless the operator sets " +
+      "WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true)";
+    const before = await platform.ctx.db.select().from(webhookSubscriptions);
+    const res = await call("POST", "/v1/webhooks/subscriptions", { ...valid, targetUrl });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ targetUrl: [message] });
+    expect(await platform.ctx.db.select().from(webhookSubscriptions)).toHaveLength(before.length);
+    const created = await create();
+    const patch = await call("PATCH", `/v1/webhooks/subscriptions/${created.id}`, { targetUrl });
+    expect(patch.statusCode).toBe(422);
+    expect(patch.json()).toEqual({ targetUrl: [message] });
+    expect((await call("GET", `/v1/webhooks/subscriptions/${created.id}`)).json().targetUrl).toBe(
+      valid.targetUrl,
+    );
+  });
+
+  it.each(["localhost", "localhost.", "api.localhost", "printer.local", "db.internal", "nas.home.arpa"])(
+    "refuses the local name %s without asking DNS",
+    async (host) => {
+      const res = await call("POST", "/v1/webhooks/subscriptions", {
+        ...valid,
+        targetUrl: `https://${host}/hooks`,
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().targetUrl[0]).toMatch(
+        /^Target URL must reach a public address: .* is a local name \(/,
+      );
+    },
+  );
+
+  it("judges a name by every address DNS gives it; a name that does not resolve yet is for delivery to judge", async () => {
+    const lookup = (addresses: string[]) => async () => addresses.map((address) => ({ address, family: 4 }));
+    await expect(
+      assertWebhookTarget("https://hooks.example.com/x", {
+        allowPrivateTargets: false,
+        lookup: lookup(["93.184.215.14", "192.168.1.20"]),
+      }),
+    ).rejects.toMatchObject({
+      fields: {
+        targetUrl: [
+          expect.stringMatching(
+            /^Target URL must reach a public address: hooks\.example\.com resolves to 192\.168\.1\.20 is not one/,
+          ),
+        ],
+      },
+    });
+    await expect(
+      assertWebhookTarget("https://hooks.example.com/x", {
+        allowPrivateTargets: false,
+        lookup: lookup(["93.184.215.14"]),
+      }),
+    ).resolves.toBeUndefined();
+    const unresolvable = async () => {
+      throw Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" });
+    };
+    await expect(
+      assertWebhookTarget("https://not-yet.example.com/x", {
+        allowPrivateTargets: false,
+        lookup: unresolvable,
+      }),
+    ).resolves.toBeUndefined();
+    await expect(
+      assertWebhookTarget("https://127.0.0.1/x", { allowPrivateTargets: true }),
+    ).resolves.toBeUndefined();
   });
 
   it("needs at least one event type, each from the list", async () => {
