@@ -185,11 +185,23 @@ const TRUNCATED_WORDS = [
   "PHOTOGRAPHY",
   "INSURANCE",
   "CREDIT",
+  "HOUSE",
+  "TIRE",
+  "GROUP",
+  "STAND",
+  "PLLC",
+  "SPORTING",
+  "LOUNGE",
+  "ORTHODONTICS",
+  "PEDIATRICS",
+  "OPTOMETRY",
+  "JEWELERS",
+  "PHOTOGRAPHY",
 ];
 /** Words that end a business's name, never a city's. */
 const NOT_CITIES = new Set([
   ...TRUNCATED_WORDS,
-  ..."HEALTH MEDICAL CARE STORE INC LLC CO CORP GROUP HOTEL INN CAFE BAR PIZZA UNI UNIV UNIVERSITY SHOP SHOPPE CLUB GYM SPA WASH REPAIR TIRE TIRES AUTO MOTORS DENTISTRY ORTHODONTICS PEDIATRICS".split(
+  ..."HEALTH MEDICAL CARE STORE INC LLC CO CORP GROUP HOTEL INN CAFE BAR PIZZA UNI UNIV UNIVERSITY SHOP SHOPPE CLUB GYM SPA WASH REPAIR TIRE TIRES AUTO MOTORS DENTISTRY ORTHODONTICS PEDIATRICS PAY PMT PAYMENT BILL AUTOPAY ONLINE WEB RECURRING".split(
     " ",
   ),
 ]);
@@ -198,7 +210,13 @@ const NOT_CITIES = new Set([
 const TRUNCATION_LENGTH = 17;
 
 /** Two letters say too little, but for these words statements cut often. */
-const TRUNCATED_PAIRS: Record<string, string> = { RE: "RESTAURANT", CH: "CHURCH" };
+const TRUNCATED_PAIRS: Record<string, string> = {
+  RE: "RESTAURANT",
+  CH: "CHURCH",
+  HO: "HOUSE",
+  HE: "HEATING",
+  LL: "LLC",
+};
 
 /** Words statements abbreviate, spelled out in the counterparty's name. */
 const ABBREVIATIONS: Record<string, string> = {
@@ -245,6 +263,9 @@ function completeTruncated(name: string): string {
   words[words.length - 1] = whole;
   return words.join(" ");
 }
+
+/** A business's name as statements print it, in title case with its abbreviations spelled out. */
+export const spellOut = (upperName: string): string => titleCase(completeTruncated(upperName));
 
 /** Cheap tests that skip the prefix and lead-in loops for the many descriptions without them. */
 const MAY_HAVE_PREFIX = /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE)/;
@@ -352,6 +373,10 @@ const CITY_LEADS = new Set([
   "CARSON",
 ]);
 
+/** A phone number, bare or punctuated, or a web address right before the closing state. */
+const CITY_FIELD_NOT_A_CITY =
+  /(\b(1[-. ]?)?(\(\d{3}\)|\d{3})[-. ]?\d{3}[-. ]?\d{4}|\.(COM|NET|ORG)\S*|\bG\.CO\/\S*)\s+[A-Z]{2}$/;
+
 /** Multi-word city names end with these ("CANNON BEACH", "COLORADO SPRINGS", "OVERLAND PARK"). */
 const CITY_TAILS = new Set(
   "BEACH CITY SPRINGS FALLS HEIGHTS PARK VALLEY HILLS CREEK HARBOR ISLAND BLUFFS RAPIDS GROVE JUNCTION VILLAGE LAKES SHORES GARDENS WELLS ROCK".split(
@@ -367,6 +392,7 @@ const isCutTradeWord = (word: string) =>
 function splitLocation(
   text: string,
   original: string,
+  hasNoCity: boolean,
 ): { rest: string; city: string | null; state: string | null } {
   const words = text.split(" ");
   const last = words.at(-1);
@@ -399,6 +425,7 @@ function splitLocation(
     )
       cityWords = 3;
   }
+  if (hasNoCity) cityWords = 0;
   if (cityWords >= words.length) cityWords = words.length - 1;
   // "ROSEWOOD FAMILY DENTAL ... CA": a trade's word ends the name, it is no city.
   if (cityWords > 0 && (NOT_CITIES.has(words.at(-1)!) || (!isTitleCased && isCutTradeWord(words.at(-1)!))))
@@ -449,8 +476,12 @@ export function clean(description: string): Cleaned {
   const achCompany = achCompanyOf(upper);
   let text = (achCompany ?? upper).replace(ACH_TAIL, "");
   // Support hosts ("HELP.UBER.COM", "G.CO/HELPPAY") say nothing of the payee; a brand's own domain does.
+  // Online merchants put a phone number or a web address where the city goes ("… 800-555-0101 CA").
+  const hasNoCity = CITY_FIELD_NOT_A_CITY.test(text);
   text = text.replace(SUPPORT_HOSTS, " ").replace(NOISE, " ").replace(/\s+/g, " ").trim();
-  const located = achCompany ? { rest: text, city: null, state: null } : splitLocation(text, original);
+  const located = achCompany
+    ? { rest: text, city: null, state: null }
+    : splitLocation(text, original, hasNoCity);
   const name = located.rest
     .replace(PAYMENT_WORDS, " ")
     .replace(/\*/g, " ")

@@ -1,7 +1,7 @@
 import type { Static } from "typebox";
 import { type Catalogue, catalogue, type Merchant } from "./catalogue.ts";
 import { accountingCategoryOf, achCreditCategory, bankEventOf, categoryByKeywords } from "./categorize.ts";
-import { type Cleaned, clean } from "./clean.ts";
+import { type Cleaned, clean, spellOut } from "./clean.ts";
 import { detectP2P, type P2P } from "./people.ts";
 import { judgeRecurrence, type Occurrence } from "./recurrence.ts";
 import type { EnrichedTransaction as EnrichedTransactionSchema } from "./schemas.ts";
@@ -77,6 +77,7 @@ const KNOWN_INTERMEDIARIES: Record<string, string> = {
 /** Platforms that sell one thing whatever the seller's name says: an Eventbrite ticket is an event. */
 const DECISIVE_PLATFORMS: Record<string, string> = {
   Eventbrite: "ENTERTAINMENT_OTHER_ENTERTAINMENT",
+  Pushpay: "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
 };
 
 /** Platforms that only serve one trade: a payment through them is in that trade. */
@@ -108,8 +109,10 @@ function find(input: EngineInput, cat: Catalogue): Found {
   const isNamedAfterPrefix = cleaned.intermediaries.length > 0 && cleaned.name !== "";
   const merchant = p2p?.person
     ? null
-    : (cat.match(tokensOf(cleaned.text)) ??
-      (isNamedAfterPrefix ? null : cat.match(tokensOf(input.description))));
+    : p2p?.payee
+      ? cat.match(tokensOf(p2p.payee))
+      : (cat.match(tokensOf(cleaned.text)) ??
+        (isNamedAfterPrefix ? null : cat.match(tokensOf(input.description))));
   return { input, cleaned, p2p, merchant, bankEvent, isCredit: cents > 0, cents };
 }
 
@@ -147,6 +150,9 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     const income = achCreditCategory(cleaned.achEntry, merchant?.kind === "merchant");
     if (income) return { detailed: income, isGuess: false };
   }
+  // A business paid through a P2P app is paid for what it does.
+  const byPayee = p2p?.payee && !merchant ? categoryByKeywords(` ${p2p.payee} `, isCredit) : null;
+  if (byPayee) return { detailed: byPayee, isGuess: false };
   if (merchant?.kind === "p2p" || (p2p && !merchant)) {
     return {
       detailed: isCredit ? "TRANSFER_IN_ACCOUNT_TRANSFER" : "TRANSFER_OUT_ACCOUNT_TRANSFER",
@@ -217,7 +223,7 @@ function locationOf(found: Found) {
  * direction; across the profile's accounts (its history carries Weft's account ids, a request its own).
  */
 const seriesKeyOf = (found: Found) =>
-  `${found.merchant?.id ?? found.p2p?.person ?? normalize(found.cleaned.name || found.input.description)}\n${found.isCredit ? "in" : "out"}`;
+  `${found.merchant?.id ?? found.p2p?.person ?? found.p2p?.payee ?? normalize(found.cleaned.name || found.input.description)}\n${found.isCredit ? "in" : "out"}`;
 
 function describe(
   found: Found,
@@ -249,6 +255,16 @@ function describe(
       name: cat.brandOf.get(merchant.id) ?? merchant.name,
       type: "organization",
       mccs: merchant.mcc ? [merchant.mcc] : [],
+    };
+  } else if (p2p?.payee) {
+    const name = spellOut(p2p.payee);
+    counterparty = {
+      id: stableId("cp", normalize(name)),
+      name,
+      type: "organization",
+      website: null,
+      logo: null,
+      mccs: [],
     };
   } else if (p2p?.app) {
     const app = intermediaryParty(p2p.app, cat, options);

@@ -406,6 +406,7 @@ describe("the engine's steps", () => {
     ["WIRE TYPE:INTL IN DATE:250314 ORIG:ANIL MEHTA ID:GB29NWBK60161331926819", "Anil Mehta", []],
     ["ZELLE FROM ADEYEMI FOLAKE ON 05/01 REF # WFCT0Z9Y8X7W", "Folake Adeyemi", ["Zelle"]],
     ["Zelle payment from NGUYEN KHANH BAC0Q1W2E3R4", "Khanh Nguyen", ["Zelle"]],
+    ["ZELLE TO SILVA ANA BEATRIZ ON 06/02 REF # PP0K1L2M3N", "Ana Beatriz Silva", ["Zelle"]],
   ])("finds the person in %s", (description, person, intermediaries) => {
     const result = one(description);
     expect(result.person).toBe(person);
@@ -477,6 +478,36 @@ describe("the engine's steps", () => {
       categories: { general: "TRAVEL" },
     });
     expect(one("DELTA 1234567 ATLANTA GA").merchant).not.toBe("Delta Air Lines");
+  });
+
+  it("a business paid through Zelle is an organisation, categorised by what it does", () => {
+    const result = one("Zelle payment to Lakeview Property Mgmt JPM77x8y9z0a", "-1400.00");
+    expect(result.person).toBeNull();
+    expect(result.counterparty).toMatchObject({ name: "Lakeview Property Management", type: "organization" });
+    expect(result.categories.detailed).toBe("RENT_AND_UTILITIES_RENT");
+    expect(result.intermediaries.map((i) => i.name)).toEqual(["Zelle"]);
+  });
+
+  it("a phone number or web address where the city goes leaves no city to take from the name", () => {
+    const result = one("EB *HARVEST MOON NIGHT 801-413-7200 CA");
+    expect(result.counterparty?.name).toBe("Harvest Moon Night");
+    expect(result.locationStructured).toMatchObject({ city: null, state: "CA" });
+    expect(result.categories.general).toBe("ENTERTAINMENT");
+  });
+
+  it.each([
+    ["WIRE TRANS SVC CHARGE - SEQUENCE: 2505 SRF# OW0000 TRN#2505", "-25.00", "BANK_FEES_OTHER_BANK_FEES"],
+    ["DIVIDEND EARNED", "0.85", "INCOME_DIVIDENDS"],
+  ])("the bank's own %s has no counterparty", (description, amount, detailed) => {
+    const result = one(description, amount);
+    expect(result.counterparty).toBeNull();
+    expect(result.categories.detailed).toBe(detailed);
+  });
+
+  it("a gift through a church-giving platform is a donation", () => {
+    expect(one("PUSHPAY*NEW HOPE FELLOWSHIP 206-555-0100 WA").categories.detailed).toBe(
+      "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
+    );
   });
 
   it("a name's last word cut short still matches its merchant", () => {

@@ -6,8 +6,15 @@ import { titleCase, US_STATES } from "./text.ts";
  * Step 2, intermediaries and people: money sent through a P2P app names the app (an
  * intermediary) and, when the bank shows it, the person on the other side.
  */
-/** `app` is null for a bank wire: it names the other side but goes through no platform. */
-export type P2P = { app: string | null; person: string | null };
+/**
+ * `app` is null for a bank wire: it names the other side but goes through no platform. `payee`
+ * is a business paid the same way ("Zelle payment to Harmony Piano Studio"), upper case.
+ */
+export type P2P = { app: string | null; person: string | null; payee?: string | null };
+
+/** Words in a business's name, never in a person's. */
+const BUSINESS_WORDS =
+  /\b(LLC|INC|CORP|CO|COMPANY|STUDIOS?|SERVICES?|SVCS?|MGMT|MGT|MANAGEMENT|PROPERT(Y|IES)|APARTMENTS?|APTS|REALTY|RENTALS?|LAWN|CLEANING|CLEANERS|PLUMBING|ELECTRIC|CONSTRUCTION|DENTAL|CLINIC|SALON|SPA|FITNESS|ACADEMY|SCHOOL|CHURCH|DAYCARE|LANDSCAPING|WALKING|CARE|CATERING|BAKERY|CAFE|RESTAURANT|DESIGN|PHOTOGRAPHY|TUTORING|LESSONS|HOA|ASSOC\w*|GROUP|PARTNERS|HOLDINGS|ENTERPRISES?|SOLUTIONS|CONSULTING|TRUST|FOUNDATION|MINISTRIES|AUTO|REPAIR|PLLC|DDS|MD)\b/i;
 
 const APPS: [RegExp, string][] = [
   [/\bZELLE\b/, "Zelle"],
@@ -39,7 +46,19 @@ function inReadingOrder(words: string[], hadComma: boolean): string[] {
   return words;
 }
 
-function personIn(text: string): string | null {
+/** A person's name, or a business's (as `payee`), in the text after a P2P app's words. */
+function partyIn(text: string, isLastFirst = false): { person: string | null; payee: string | null } {
+  const stopped = text
+    .replace(NAME_STOP, "")
+    .replace(/[*;:,#]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (BUSINESS_WORDS.test(stopped) && /^[A-Za-z][A-Za-z&.'-]*( [A-Za-z&][A-Za-z&.'-]*){1,5}$/.test(stopped))
+    return { person: null, payee: stopped.toUpperCase() };
+  return { person: personIn(text, isLastFirst), payee: null };
+}
+
+function personIn(text: string, isLastFirst = false): string | null {
   const stopped = text.replace(NAME_STOP, "").trim();
   const hadComma = /^[^,]+,\s*[^,]+$/.test(stopped);
   let candidate = stopped
@@ -61,7 +80,15 @@ function personIn(text: string): string | null {
     )
   )
     return null;
-  return titleCase(inReadingOrder(candidate.split(" "), hadComma).join(" "));
+  const nameWords = candidate.split(" ");
+  // Printed last name first ("GOMES JOAO PEDRO"), unless it plainly starts with a given name.
+  if (
+    isLastFirst &&
+    nameWords.length >= 2 &&
+    !(isFirstName(nameWords[0]!) && !isFirstName(nameWords.at(-1)!))
+  )
+    return titleCase([...nameWords.slice(1), nameWords[0]!].join(" "));
+  return titleCase(inReadingOrder(nameWords, hadComma).join(" "));
 }
 
 export function detectP2P(description: string): P2P | null {
@@ -88,9 +115,11 @@ export function detectP2P(description: string): P2P | null {
   // "CASH APP*JANE DOE*…", "VENMO *JOHN SMITH"
   const starred = /\*\s*([^*]+?)\s*(\*|$)/.exec(text.replace(/^.*?(CASH ?APP|VENMO|SQC)\s*/i, "*"));
   if (starred) candidates.push(starred[1]!);
+  // Wells Fargo prints "ZELLE TO GARCIA LUIS ON 03/14 REF # …": the last name first.
+  const isLastFirst = /^ZELLE (TO|FROM) [A-Z ,.'-]+ ON \d{2}\/\d{2}\b/.test(text);
   for (const candidate of candidates) {
-    const person = personIn(candidate);
-    if (person) return { app, person };
+    const party = partyIn(candidate, isLastFirst);
+    if (party.person || party.payee) return { app, ...party };
   }
   return { app, person: null };
 }

@@ -10,6 +10,8 @@ export function normalize(text: string): string {
       .replace(/['’`]/g, "")
       // "AIR0012345678901", "PETRO123456": a word run into a reference number
       .replace(/([A-Z]{2,})(\d{3,})/g, "$1 $2")
+      // "CLOTHING&SPORTIN", "AT&T": an ampersand is a word of its own on both sides of a match
+      .replace(/&/g, " & ")
       .replace(/[^A-Z0-9&]+/g, " ")
       .trim()
   );
