@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../test/harness.ts";
 import { issueSession, linkAndSync } from "../../test/sandbox-helpers.ts";
@@ -30,7 +31,10 @@ type Operation = {
   requestBody?: { content: Record<string, { schema: Schema }> };
   security?: Record<string, string[]>[];
 };
-type Document = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+};
 
 let platform: TestPlatform;
 let env: TestEnvironment;
@@ -68,7 +72,9 @@ beforeAll(async () => {
     webhookId: webhook.json().id,
   };
   documents = await Promise.all(
-    ["platform", "auth"].map(async (name) => (await platform.app.inject({ url: `/openapi/${name}.json` })).json()),
+    ["platform", "auth"].map(async (name) =>
+      (await platform.app.inject({ url: `/openapi/${name}.json` })).json(),
+    ),
   );
 });
 afterAll(() => platform.close());
@@ -137,7 +143,10 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.integer() },
   { weight: 1, arbitrary: fc.double() },
-  { weight: 1, arbitrary: fc.constantFrom(deep(40), deep(2000), [[[[[[[[[[[]]]]]]]]]]], { __proto__: { x: 1 } }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(deep(40), deep(2000), [[[[[[[[[[[]]]]]]]]]]], { __proto__: { x: 1 } }),
+  },
   { weight: 2, arbitrary: fc.anything({ maxDepth: 3, maxKeys: 4 }) },
 );
 
@@ -200,7 +209,7 @@ function bodyOf(document: Document, raw: Schema): fc.Arbitrary<unknown> {
 
 /** Percent-encodes a path or query value; a lone surrogate becomes the invalid UTF-8 it would be. */
 function encode(value: unknown): string {
-  const text = typeof value === "string" ? value : JSON.stringify(value) ?? "undefined";
+  const text = typeof value === "string" ? value : (JSON.stringify(value) ?? "undefined");
   try {
     return encodeURIComponent(text);
   } catch {
@@ -237,7 +246,9 @@ function requestsFor(document: Document, path: string, method: string, operation
     ),
   );
   const queryValues = fc.record(
-    Object.fromEntries(queryParams.map((p) => [p.name, fc.oneof(fc.constant(plausible(document, p.schema)), hostileValue)])),
+    Object.fromEntries(
+      queryParams.map((p) => [p.name, fc.oneof(fc.constant(plausible(document, p.schema)), hostileValue)]),
+    ),
     { requiredKeys: [] },
   );
   const schema = operation.requestBody?.content["application/json"]?.schema;
@@ -265,7 +276,9 @@ function isDocumentedError(status: number, body: unknown): boolean {
   return (
     status === 422 &&
     Object.keys(record).length > 0 &&
-    Object.values(record).every((v) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === "string"))
+    Object.values(record).every(
+      (v) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === "string"),
+    )
   );
 }
 
@@ -284,11 +297,12 @@ describe("hostile input, generated from the OpenAPI documents", () => {
       await fc.assert(
         fc.asyncProperty(requestsFor(document, path, method, operation), async (request) => {
           cases++;
-          const res = await platform.app.inject(request as Parameters<TestPlatform["app"]["inject"]>[0] & object);
+          const res = await platform.app.inject(request as InjectOptions);
           const body = res.body === "" ? undefined : JSON.parse(res.body);
           const where = `${request.method} ${request.url.slice(0, 200)} ${request.payload?.slice(0, 300) ?? ""}`;
           expect(res.statusCode, `${where} → ${res.body.slice(0, 300)}`).toBeLessThan(500);
-          if (res.statusCode >= 400) expect(isDocumentedError(res.statusCode, body), `${where} → ${res.body}`).toBe(true);
+          if (res.statusCode >= 400)
+            expect(isDocumentedError(res.statusCode, body), `${where} → ${res.body}`).toBe(true);
         }),
         { numRuns: RUNS_PER_OPERATION, endOnFailure: true },
       );
