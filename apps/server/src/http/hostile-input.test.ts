@@ -90,7 +90,8 @@ const HOSTILE_STRINGS = [
   "../../../../etc/passwd",
   "%00",
   "%s%s%s%n",
-  "${7*7}{{7*7}}",
+  // A template-injection probe, written so no template sees it here.
+  "$" + "{7*7}{{7*7}}",
   "<script>alert(1)</script>",
   "0000-00-00",
   "0000-01-01",
