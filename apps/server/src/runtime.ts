@@ -2,7 +2,7 @@ import pino, { type DestinationStream, type Logger } from "pino";
 import type { Config } from "./config.ts";
 import { type AppContext, createContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
-import { JOBS_CHANNEL } from "./jobs/queue.ts";
+import { JOBS_CHANNEL, requeueOrphanedJobs } from "./jobs/queue.ts";
 import { type JobHandler, Worker } from "./jobs/worker.ts";
 import { balanceRefreshHandler } from "./modules/accounts/jobs.ts";
 import { connectionJobHandlers } from "./modules/connections/jobs.ts";
@@ -94,6 +94,11 @@ export async function openRuntime(
   );
   try {
     await database.migrate();
+    // The embedded database has one process at a time: jobs active now were held by one that died.
+    if (database.driver === "pglite") {
+      const requeued = await requeueOrphanedJobs(database.db);
+      if (requeued > 0) logger.info({ requeued }, "took back the jobs a previous run left active");
+    }
     const secretKey = loadSecretKey(config.secretKey, config.dataDir);
     await assertSameSecretKey(database.db, secretKey);
     let worker: Worker | undefined;

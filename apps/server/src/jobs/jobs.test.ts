@@ -3,7 +3,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../test/harness.ts";
 import { jobs } from "../db/schema/index.ts";
-import { claimJobs, completeJob, enqueueJob, getJob, JOBS_CHANNEL } from "./queue.ts";
+import { claimJobs, completeJob, enqueueJob, getJob, JOBS_CHANNEL, requeueOrphanedJobs } from "./queue.ts";
 import { FailJobNow, type JobHandler, RetryJobAt, Worker } from "./worker.ts";
 
 let platform: TestPlatform;
@@ -104,6 +104,69 @@ describe("Worker", () => {
     expect(await getJob(db(), id)).toMatchObject({ state: "active", lockedBy: "live-worker" });
     await completeJob(db(), retaken!, "live-worker");
     expect(await getJob(db(), id)).toMatchObject({ state: "completed" });
+  });
+
+  it("a live worker's heartbeat keeps a job longer than its lease; once it stops beating, the job is taken back", async () => {
+    const id = await enqueueJob(db(), "t.heartbeat", {});
+    let release: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let finish: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const worker = new Worker(
+      db(),
+      [
+        handler("t.heartbeat", async () => {
+          release();
+          await running;
+        }),
+      ],
+      { logger, leaseMs: 300, heartbeatMs: 50, pollIntervalMs: 20 },
+    );
+    worker.start();
+    await started;
+    // Three leases long: without the heartbeat another worker would have taken it.
+    await new Promise((r) => setTimeout(r, 900));
+    expect(await claimJobs(db(), ["t.heartbeat"], "other", 1, 300)).toHaveLength(0);
+    expect(worker.isHealthy).toBe(true);
+    finish();
+    await worker.stop();
+    expect(await getJob(db(), id)).toMatchObject({ state: "completed", attempts: 1 });
+    expect(worker.isHealthy).toBe(false);
+  });
+
+  it("stop() waits for the jobs in hand only so long; an unfinished one is left to its lease", async () => {
+    const id = await enqueueJob(db(), "t.stuck", {});
+    const worker = new Worker(db(), [handler("t.stuck", () => new Promise(() => {}))], {
+      logger,
+      leaseMs: 200,
+      heartbeatMs: 50,
+      pollIntervalMs: 20,
+    });
+    worker.start();
+    while ((await getJob(db(), id))!.state !== "active") await new Promise((r) => setTimeout(r, 20));
+    const before = Date.now();
+    await worker.stop(300);
+    expect(Date.now() - before).toBeLessThan(2_000);
+    await new Promise((r) => setTimeout(r, 300));
+    const [retaken] = await claimJobs(db(), ["t.stuck"], "next-worker", 1, 60_000);
+    expect(retaken).toMatchObject({ id, attempts: 2 });
+    await completeJob(db(), retaken!, "next-worker");
+  });
+
+  it("jobs left active by a previous run of the embedded database are queued again, due now", async () => {
+    const id = await enqueueJob(db(), "t.orphan", {});
+    await claimJobs(db(), ["t.orphan"], "crashed-process", 1, 600_000);
+    expect(await requeueOrphanedJobs(db())).toBeGreaterThanOrEqual(1);
+    const job = await getJob(db(), id);
+    expect(job).toMatchObject({ state: "queued", lockedBy: null, attempts: 1 });
+    expect(job!.runAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    const [again] = await claimJobs(db(), ["t.orphan"], "new-process", 1, 60_000);
+    expect(again).toMatchObject({ id, attempts: 2 });
+    await completeJob(db(), again!, "new-process");
   });
 
   it("two workers never run one job twice", async () => {

@@ -103,6 +103,30 @@ export function failJob(db: Database, job: JobRow, workerId: string, error: stri
   return finish(db, job, workerId, { state: "queued", runAt: retryAt, lastError: error });
 }
 
+/**
+ * A worker's heartbeat: every job it holds keeps its lease for another `leaseMs`. A worker that
+ * died stops beating, so its jobs come due again within one lease, not after the longest job.
+ */
+export async function renewLeases(db: Database, workerId: string, leaseMs: number): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(and(eq(jobs.lockedBy, workerId), eq(jobs.state, "active" as JobState)));
+}
+
+/**
+ * Every active job back in the queue, due now: for a database only one process can open (the
+ * embedded one), whatever was active when it opened was held by a process that is gone.
+ */
+export async function requeueOrphanedJobs(db: Database): Promise<number> {
+  const released = await db
+    .update(jobs)
+    .set({ state: "queued", lockedBy: null, lockedUntil: null, runAt: sql`now()`, updatedAt: new Date() })
+    .where(eq(jobs.state, "active" as JobState))
+    .returning({ id: jobs.id });
+  return released.length;
+}
+
 export function getJob(db: Database, id: string) {
   return db.query.jobs.findFirst({ where: eq(jobs.id, id) });
 }

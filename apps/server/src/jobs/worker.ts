@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import type { Database } from "../db/client.ts";
-import { claimJobs, completeJob, failJob, type JobRow } from "./queue.ts";
+import { claimJobs, completeJob, failJob, type JobRow, renewLeases } from "./queue.ts";
 
 /** Thrown by a handler to choose when the next attempt runs (e.g. a Retry-After header). */
 export class RetryJobAt extends Error {
@@ -20,9 +20,18 @@ export type JobHandler = {
   handle(job: JobRow): Promise<void>;
   /** Delay before attempt `attempts + 1`, after `attempts` failures. */
   backoffMs(attempts: number): number;
-  /** How long a claimed job stays leased before another worker may take it over. */
+  /**
+   * How long a claimed job stays leased without a heartbeat before another worker may take it
+   * over (default LEASE_MS). The running worker renews it every HEARTBEAT_MS, so it bounds how
+   * long a dead worker's job waits, not how long a job may run.
+   */
   leaseMs?: number;
 };
+
+/** A lease lasts this long unless renewed: a dead worker's jobs are taken back within it. */
+export const LEASE_MS = 20_000;
+/** How often a running worker renews the leases of the jobs it holds. */
+export const HEARTBEAT_MS = 5_000;
 
 export type WorkerOptions = {
   concurrency?: number;
@@ -33,6 +42,9 @@ export type WorkerOptions = {
   subscribe?: (onEnqueued: () => void) => Promise<() => Promise<void>>;
   /** Housekeeping the worker runs every `everyMs` while it runs (not in drain()). */
   periodic?: PeriodicTask[];
+  /** The lease of a claim (default LEASE_MS, or the longest a handler asks for). */
+  leaseMs?: number;
+  heartbeatMs?: number;
 };
 
 export type PeriodicTask = { name: string; everyMs: number; run(): Promise<void> };
@@ -61,6 +73,10 @@ export class Worker {
   private readonly queues: string[];
   /** One lease for every claim: the longest any handler asks for. */
   private readonly leaseMs: number;
+  private readonly heartbeatMs: number;
+  private heartbeat: NodeJS.Timeout | undefined;
+  /** When the loop last went round: readiness tells a stalled worker from a live one. */
+  lastBeatAt = 0;
 
   constructor(db: Database, handlers: JobHandler[], options: WorkerOptions) {
     this.db = db;
@@ -71,12 +87,27 @@ export class Worker {
     this.periodic = (options.periodic ?? []).map((task) => ({ task, dueAt: Date.now() + task.everyMs }));
     this.logger = options.logger.child({ worker: this.id });
     this.queues = [...this.handlers.keys()];
-    this.leaseMs = Math.max(60_000, ...handlers.map((h) => h.leaseMs ?? 0));
+    this.leaseMs = options.leaseMs ?? Math.max(LEASE_MS, ...handlers.map((h) => h.leaseMs ?? 0));
+    this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  }
+
+  /** Running, and its loop went round within the last poll and heartbeat. */
+  get isHealthy(): boolean {
+    return this.running && Date.now() - this.lastBeatAt < this.pollIntervalMs + this.heartbeatMs * 2;
   }
 
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.lastBeatAt = Date.now();
+    this.heartbeat = setInterval(() => {
+      renewLeases(this.db, this.id, this.leaseMs)
+        .then(() => {
+          this.lastBeatAt = Date.now();
+        })
+        .catch((error) => this.logger.warn({ err: error }, "renewing job leases failed"));
+    }, this.heartbeatMs);
+    this.heartbeat.unref();
     this.loop = this.run();
     this.subscribe?.(() => this.wake())
       .then((unsubscribe) => {
@@ -92,13 +123,25 @@ export class Worker {
     this.wakeUp?.();
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stop claiming, and wait for the jobs in hand up to `timeoutMs`; a job still running then is
+   * left to its lease, and another worker takes it over once the lease runs out.
+   */
+  async stop(timeoutMs = 25_000): Promise<void> {
     this.running = false;
     await this.unsubscribe?.();
     this.unsubscribe = undefined;
     this.wake();
     await this.loop;
-    await Promise.allSettled([...this.inFlight]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.inFlight]),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    clearInterval(this.heartbeat);
   }
 
   /** Claim and run due jobs until none are left; tests use it to drain a queue deterministically. */
@@ -115,6 +158,7 @@ export class Worker {
   private async run(): Promise<void> {
     while (this.running) {
       this.isWakeRequested = false;
+      this.lastBeatAt = Date.now();
       this.runDuePeriodicTasks();
       let claimed = 0;
       try {

@@ -15,7 +15,6 @@ import { runSync } from "./sync.ts";
 export const connectionSyncHandler = (ctx: AppContext): JobHandler => ({
   queue: SYNC_QUEUE,
   backoffMs: exponentialBackoff,
-  leaseMs: 5 * 60_000,
   handle: async (job) => {
     const scheduledFor = typeof job.payload.scheduledFor === "string" ? job.payload.scheduledFor : undefined;
     await runSync(ctx, String(job.payload.connectionId), {

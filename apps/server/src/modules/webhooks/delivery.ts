@@ -17,8 +17,6 @@ import { type SendOutcome, sendWebhook, type TransportOptions } from "./transpor
 
 /** Only a 2xx within this counts; the rest of the attempt (database work) fits well inside the lease. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
-/** A delivery job's lease: far longer than one attempt, so a live worker never loses its job mid-call. */
-export const DELIVERY_LEASE_MS = 60_000;
 /** Retry-After is honoured up to this long. */
 export const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
 

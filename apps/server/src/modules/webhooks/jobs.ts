@@ -1,12 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import { exponentialBackoff, type JobHandler } from "../../jobs/worker.ts";
 import { EVENT_FANOUT_QUEUE } from "../events/service.ts";
-import {
-  attemptDelivery,
-  DELIVERY_LEASE_MS,
-  DELIVERY_TIMEOUT_MS,
-  type DeliveryTransport,
-} from "./delivery.ts";
+import { attemptDelivery, type DeliveryTransport } from "./delivery.ts";
 import { DELIVERY_SCHEDULE_MS, fanOutEvent, WEBHOOK_DELIVER_QUEUE } from "./service.ts";
 
 /** Turns each stored event into deliveries; enqueued by recordEvent in the event's own transaction. */
@@ -20,12 +15,9 @@ export const webhookFanOutHandler = (ctx: AppContext): JobHandler => ({
 
 /** One attempt per run; the handler picks the next attempt's time (schedule or Retry-After). */
 export const webhookDeliveryHandler = (ctx: AppContext, transport: DeliveryTransport = {}): JobHandler => {
-  if ((transport.timeoutMs ?? DELIVERY_TIMEOUT_MS) * 2 > DELIVERY_LEASE_MS) {
-    throw new Error("A webhook attempt must be far shorter than its job lease");
-  }
+  // The worker's heartbeat keeps the job's lease while an attempt runs, however long it takes.
   return {
     queue: WEBHOOK_DELIVER_QUEUE,
-    leaseMs: DELIVERY_LEASE_MS,
     // Used only when an attempt throws unexpectedly (e.g. the database is down).
     backoffMs: (attempts) => DELIVERY_SCHEDULE_MS[attempts] ?? DELIVERY_SCHEDULE_MS.at(-1)!,
     handle: (job) => attemptDelivery(ctx, job, transport),
