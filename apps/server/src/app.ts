@@ -1,11 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { sql } from "drizzle-orm";
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply } from "fastify";
 import type { AppContext } from "./context.ts";
 import { authenticate } from "./http/auth.ts";
 import { cors } from "./http/cors.ts";
 import { registerDocsSite } from "./http/docs-site.ts";
-import { HttpError, ValidationError } from "./http/errors.ts";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  HttpError,
+  isDatabaseUnavailable,
+  ValidationError,
+} from "./http/errors.ts";
 import {
   BODY_LIMIT_BYTES,
   knownClientError,
@@ -36,6 +42,23 @@ import { registerSessionRoutes } from "./modules/sessions/routes.ts";
 import { registerWebhookRoutes } from "./modules/webhooks/routes.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** One round trip, given two seconds: "ok" or "unavailable". */
+async function checkDatabase(ctx: AppContext): Promise<"ok" | "unavailable"> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"unavailable">((resolve) => {
+    timer = setTimeout(() => resolve("unavailable"), 2000);
+  });
+  const query = ctx.db.execute(sql`select 1`).then(
+    () => "ok" as const,
+    () => "unavailable" as const,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi: OpenApiRegistry }> {
   const openapi = new OpenApiRegistry();
@@ -95,6 +118,16 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
         .code(error.statusCode)
         .send({ message: error.message, instruction: "Check the request against the API reference." });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply
+        .code(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({
+          message: "The service is briefly unavailable: its database cannot be reached",
+          instruction: `Try again in ${DATABASE_RETRY_AFTER_SECONDS} seconds; nothing was changed by this request.`,
+        });
+    }
     const errorId = `err_${randomBytes(8).toString("hex")}`;
     request.log.error({ err: error, errorId }, "unhandled error");
     return reply.code(500).send({
@@ -143,7 +176,18 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   app.get("/openapi/platform.json", async () =>
     openapi.document("platform", ctx.config.publicUrl, API_VERSION),
   );
+  // Liveness: the process answers. Readiness: it can do its work (database, and its job workers).
   app.get("/health", async () => ({ status: "ok" }));
+  app.get("/ready", async (_request, reply) => {
+    const database = await checkDatabase(ctx);
+    const workers = ctx.workersHealthy();
+    const isReady = database === "ok" && workers !== false;
+    return reply.code(isReady ? 200 : 503).send({
+      status: isReady ? "ready" : "not ready",
+      database,
+      workers: workers === null ? "in other processes" : workers ? "ok" : "stalled",
+    });
+  });
 
   await app.ready();
   return { app, openapi };

@@ -16,19 +16,22 @@ export type AppContext = {
   mailer: Mailer;
   /** Nudges in-process workers after enqueueing, so jobs start without waiting for a poll. */
   wakeWorkers(): void;
+  /** Whether this process's job workers are alive; null when they run in other processes. */
+  workersHealthy(): boolean | null;
   /** LISTEN on the database: onNotify after each NOTIFY on the channel (at commit); returns unlisten. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
 };
 
 /** The context from its parts; the session signer is derived (it needs the database and the key). */
 export function createContext(
-  parts: Omit<AppContext, "signer" | "wakeWorkers" | "listen"> &
-    Partial<Pick<AppContext, "wakeWorkers" | "listen">>,
+  parts: Omit<AppContext, "signer" | "wakeWorkers" | "listen" | "workersHealthy"> &
+    Partial<Pick<AppContext, "wakeWorkers" | "listen" | "workersHealthy">>,
 ): AppContext {
   return {
     ...parts,
     signer: new SessionSigner(parts.db, parts.secretKey, parts.config.publicUrl),
     wakeWorkers: parts.wakeWorkers ?? (() => {}),
+    workersHealthy: parts.workersHealthy ?? (() => null),
     // Without a database to listen on, listeners fall back to their polling.
     listen: parts.listen ?? (async () => async () => {}),
   };

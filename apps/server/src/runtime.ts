@@ -109,6 +109,7 @@ export async function openRuntime(
       logger,
       mailer: createMailer(config, logger),
       wakeWorkers: () => worker?.wake(),
+      workersHealthy: () => (worker?.isRunning ? worker.isHealthy : null),
       listen: (channel, onNotify) => database.listen(channel, onNotify),
     });
     worker = new Worker(database.db, jobHandlers(ctx), {

@@ -63,6 +63,12 @@ export type TestPlatform = {
   listen: DatabaseHandle["listen"];
   /** Every message the platform mailed, oldest first. */
   mail: MailMessage[];
+  /**
+   * Take the database away, as an outage would: PostgreSQL stops accepting connections and drops
+   * the open ones (the returned function lets it back); PGlite, one process's database, is closed
+   * for good (the returned function does nothing).
+   */
+  outage(): Promise<() => Promise<void>>;
   /** Create an environment with a live API key. */
   environment(mode?: EnvironmentMode, name?: string): Promise<TestEnvironment>;
   close(): Promise<void>;
@@ -101,6 +107,24 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     worker,
     listen: (channel, onNotify) => database.listen(channel, onNotify),
     mail,
+    async outage() {
+      if (!pgDatabase) {
+        await database.close();
+        return async () => {};
+      }
+      const name = new URL(pgDatabase.url).pathname.slice(1);
+      const admin = async (statement: string) => {
+        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(statement);
+        await client.end();
+      };
+      await admin(`alter database ${name} allow_connections false`);
+      await admin(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+      );
+      return () => admin(`alter database ${name} allow_connections true`);
+    },
     async environment(mode = "SANDBOX", name = `${mode} environment`) {
       const env = await createEnvironment(ctx.db, { name, mode });
       const { key, secret } = await createApiKey(ctx.db, env.id, "test key");

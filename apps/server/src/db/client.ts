@@ -88,7 +88,12 @@ function readLock(lockPath: string): LockHolder | undefined {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A database that does not answer fails a request in seconds instead of holding it forever.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+    });
     // Without a listener a broken idle connection is an uncaught exception that ends the process.
     pool.on("error", (error) => options.onConnectionError?.(error));
     const db = drizzlePostgres(pool, { schema });

@@ -61,3 +61,42 @@ export function tooManyRequests(
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return new HttpError(429, message, instruction(seconds), { "retry-after": String(seconds) });
 }
+
+/** PostgreSQL error classes and socket errors that mean the database cannot be reached now. */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "57P01", // admin shutdown
+  "57P02", // crash shutdown
+  "57P03", // cannot connect now
+  "53300", // too many connections
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006", // connection exceptions
+  "55000", // the database does not allow connections
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|does not allow connections|the database system is (starting up|shutting down)/i;
+
+/** True when an error (or what caused it, as ORMs wrap them) says the database is unreachable. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (typeof e.code === "string" && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.message === "string" && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** Seconds a client should wait before trying again while the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;

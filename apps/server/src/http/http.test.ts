@@ -2,7 +2,12 @@ import net from "node:net";
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../test/harness.ts";
+import {
+  startTestPlatform,
+  type TestEnvironment,
+  type TestPlatform,
+  testDriver,
+} from "../../test/harness.ts";
 import { createLogger } from "../runtime.ts";
 import { isIdOf, newId } from "./ids.ts";
 
@@ -145,6 +150,57 @@ describe("errors as RestError", () => {
     });
     expect(res.statusCode).toBe(401);
   });
+});
+
+describe("/health and /ready", () => {
+  it("/health says the process answers; /ready checks the database and the job workers", async () => {
+    expect((await platform.app.inject({ url: "/health" })).json()).toEqual({ status: "ok" });
+    const ready = await platform.app.inject({ url: "/ready" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ready", database: "ok", workers: "in other processes" });
+  });
+
+  it("a stalled worker makes the process not ready", async () => {
+    const ctx = { ...platform.ctx, workersHealthy: () => false };
+    const { buildApp } = await import("../app.ts");
+    const { app } = await buildApp(ctx);
+    const res = await app.inject({ url: "/ready" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: "not ready", database: "ok", workers: "stalled" });
+    await app.close();
+  });
+});
+
+describe("a database outage", () => {
+  it("is a 503 RestError with Retry-After (never a 500), /ready says so, and requests succeed again once it is back", async () => {
+    const outagePlatform = await startTestPlatform();
+    const outageEnv = await outagePlatform.environment("TEST");
+    const list = () => outagePlatform.app.inject({ url: "/v1/profiles", headers: outageEnv.auth });
+    expect((await list()).statusCode).toBe(200);
+    const end = await outagePlatform.outage();
+    try {
+      const res = await list();
+      expect(res.statusCode).toBe(503);
+      expect(res.headers["retry-after"]).toBe("5");
+      expect(res.json()).toEqual({
+        message: "The service is briefly unavailable: its database cannot be reached",
+        instruction: "Try again in 5 seconds; nothing was changed by this request.",
+      });
+      const ready = await outagePlatform.app.inject({ url: "/ready" });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: "not ready", database: "unavailable" });
+    } finally {
+      await end();
+    }
+    // PGlite is the process's own database: it cannot go away and come back, only close.
+    if (testDriver === "postgres") {
+      expect((await list()).statusCode).toBe(200);
+      expect((await outagePlatform.app.inject({ url: "/ready" })).statusCode).toBe(200);
+      await outagePlatform.close();
+    } else {
+      await outagePlatform.app.close();
+    }
+  }, 30_000);
 });
 
 describe("x-request-id", () => {

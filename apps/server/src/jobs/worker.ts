@@ -91,6 +91,10 @@ export class Worker {
     this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   }
 
+  get isRunning(): boolean {
+    return this.running;
+  }
+
   /** Running, and its loop went round within the last poll and heartbeat. */
   get isHealthy(): boolean {
     return this.running && Date.now() - this.lastBeatAt < this.pollIntervalMs + this.heartbeatMs * 2;
