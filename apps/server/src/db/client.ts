@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -41,41 +43,78 @@ export class DatabaseLockedError extends Error {}
 
 type LockHolder = { pid: number; owner: string; since: string };
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+/**
+ * Where the lock lives: a socket in Linux's abstract namespace (no file; it vanishes the instant
+ * its process dies, however it dies), or a socket file in the data dir elsewhere.
+ */
+function lockAddress(dataDir: string): string {
+  if (process.platform !== "linux") return path.join(dataDir, "pglite.sock");
+  const id = createHash("sha256").update(fs.realpathSync(dataDir)).digest("hex").slice(0, 32);
+  return `\0weft-pglite-${id}`;
+}
+
+function listenOn(address: string): Promise<net.Server> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer((socket) => socket.destroy());
+    server.once("error", reject);
+    server.listen(address, () => {
+      server.off("error", reject);
+      // The lock must not keep the process alive on its own.
+      server.unref();
+      resolve(server);
+    });
+  });
+}
+
+/** A socket file left by a process that died accepts no connection: it is stale. */
+function isAnswering(address: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(address, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
 }
 
 /**
  * PGlite is one process's database: a second process opening the same files corrupts them.
- * The lock file names the holder so the refusal can say who it is and what to do.
+ * The lock is held by the operating system (a listening socket, freed when its process ends
+ * for any reason, kill -9 included), so a crash never leaves a lock behind and a reused pid
+ * never blocks a start. A note beside it names the holder for the refusal message.
  */
-function acquireDataDirLock(dataDir: string, owner: string): () => void {
+async function acquireDataDirLock(dataDir: string, owner: string): Promise<() => void> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, "pglite.lock");
-  const holder: LockHolder = { pid: process.pid, owner, since: new Date().toISOString() };
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const address = lockAddress(dataDir);
+  const notePath = path.join(dataDir, "pglite.lock");
+  let server: net.Server | undefined;
+  for (let attempt = 0; attempt < 2 && !server; attempt++) {
     try {
-      fs.writeFileSync(lockPath, JSON.stringify(holder), { flag: "wx" });
-      return () => fs.rmSync(lockPath, { force: true });
+      server = await listenOn(address);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const current = readLock(lockPath);
-      if (current && current.pid !== process.pid && isAlive(current.pid)) {
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+      if (address.startsWith("\0") || (await isAnswering(address))) {
+        const current = readLock(notePath);
+        const holder = current
+          ? `${current.owner} (pid ${current.pid}, since ${current.since})`
+          : "another process";
         throw new DatabaseLockedError(
-          `The embedded database in ${dataDir} is in use by ${current.owner} (pid ${current.pid}, since ${current.since}). ` +
+          `The embedded database in ${dataDir} is in use by ${holder}. ` +
             `PGlite allows one process at a time. Stop that process and run this again, ` +
             `or set DATABASE_URL to a PostgreSQL server, which any number of processes can share.`,
         );
       }
-      fs.rmSync(lockPath, { force: true });
+      fs.rmSync(address, { force: true });
     }
   }
-  throw new DatabaseLockedError(`Could not lock the embedded database in ${dataDir}`);
+  if (!server) throw new DatabaseLockedError(`Could not lock the embedded database in ${dataDir}`);
+  const holder: LockHolder = { pid: process.pid, owner, since: new Date().toISOString() };
+  fs.writeFileSync(notePath, JSON.stringify(holder));
+  const held = server;
+  return () => {
+    held.close();
+    fs.rmSync(notePath, { force: true });
+  };
 }
 
 function readLock(lockPath: string): LockHolder | undefined {
@@ -105,7 +144,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       listen: (channel, onNotify) => listenPostgres(pool, channel, onNotify),
     };
   }
-  const release = options.dataDir ? acquireDataDirLock(options.dataDir, options.owner ?? "weft") : () => {};
+  const release = options.dataDir
+    ? await acquireDataDirLock(options.dataDir, options.owner ?? "weft")
+    : () => {};
   try {
     const client = options.dataDir ? new PGlite(path.join(options.dataDir, "pgdata")) : new PGlite();
     await client.waitReady;
