@@ -20,17 +20,19 @@ export async function benchStorage(): Promise<{
   cleanup(): Promise<void>;
 }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "weft-bench-"));
+  // Benches measure capacity, not the per-credential limits: those would cap them at 100 a second.
+  const unlimited = { WEFT_RATE_LIMIT_API_KEY: "0", WEFT_RATE_LIMIT_SESSION: "0" };
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     return {
-      env: { WEFT_DATA_DIR: dataDir },
+      env: { WEFT_DATA_DIR: dataDir, ...unlimited },
       label: "PGlite (embedded)",
       cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
   const database = await createScratchDatabase(adminUrl, "weft_bench");
   return {
-    env: { WEFT_DATA_DIR: dataDir, DATABASE_URL: database.url },
+    env: { WEFT_DATA_DIR: dataDir, DATABASE_URL: database.url, ...unlimited },
     label: "PostgreSQL",
     cleanup: async () => {
       await database.drop();

@@ -22,6 +22,7 @@ import {
 } from "./http/framework-errors.ts";
 import { enforceInputPolicy } from "./http/input-policy.ts";
 import { OpenApiRegistry } from "./http/openapi.ts";
+import { rateLimit } from "./http/rate-limit.ts";
 import type { Server } from "./http/server-type.ts";
 import { toFieldMessages, validatorCompiler } from "./http/validation.ts";
 import { registerAccountRoutes } from "./modules/accounts/routes.ts";
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   app.addHook("onRequest", cors(ctx));
   app.addHook("preValidation", enforceInputPolicy);
   app.addHook("onRequest", authenticate(ctx));
+  app.addHook("onRequest", rateLimit(ctx));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {

@@ -19,6 +19,7 @@ import {
   listEnvironments,
   setEnvironmentFeature,
   setEnvironmentOrigin,
+  setEnvironmentRateLimits,
 } from "./modules/environments/service.ts";
 import {
   disableIntegration,
@@ -42,6 +43,8 @@ Usage: npm run weft -- <command> [options]
   env features --env ENV_ID [--enable F] [--disable F]   features: connection_export
   env origins --env ENV_ID [--allow ORIGIN] [--disallow ORIGIN]
                                           web origins whose front ends may call Weft (CORS)
+  env rate-limits --env ENV_ID [--api-key N|default] [--session N|default]
+                                          requests a second per API key / per session (0: none)
 
   keys create --env ENV_ID [--name N]     prints the secret once
   keys list
@@ -57,7 +60,8 @@ Usage: npm run weft -- <command> [options]
 
 Options: --json prints exactly one JSON object on stdout.
 Environment: PORT, HOST, DATABASE_URL, WEFT_DATA_DIR, WEFT_PUBLIC_URL, WEFT_SECRET_KEY,
-WEFT_LOG_LEVEL, WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS; Plaid for every environment without a
+WEFT_LOG_LEVEL, WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS, WEFT_RATE_LIMIT_API_KEY (100),
+WEFT_RATE_LIMIT_SESSION (25); Plaid for every environment without a
 setting of its own: WEFT_PLAID_CLIENT_ID, WEFT_PLAID_SECRET, WEFT_PLAID_ENV, WEFT_PLAID_BASE_URL.`;
 
 class UsageError extends Error {}
@@ -96,6 +100,8 @@ type Flags = {
   "client-id"?: string;
   secret?: string;
   "plaid-env"?: string;
+  "api-key"?: string;
+  session?: string;
 };
 
 async function envCommand(action: string | undefined, values: Flags): Promise<Output> {
@@ -149,6 +155,26 @@ async function envCommand(action: string | undefined, values: Flags): Promise<Ou
     return {
       json: { environment: { id: envId, allowedOrigins: origins } },
       text: `${envId} allowed origins: ${origins.length > 0 ? origins.join(", ") : "none"}`,
+    };
+  }
+  if (action === "rate-limits") {
+    const envId = required(values.env, "--env");
+    const changes = {
+      apiKey: parseRateLimit(values["api-key"], "--api-key"),
+      session: parseRateLimit(values.session, "--session"),
+    };
+    const limits = await withRuntime("weft env rate-limits", async ({ ctx }) => {
+      const own = await setEnvironmentRateLimits(ctx.db, envId, changes);
+      if (!own) throw new UsageError(`No environment ${envId}: see weft env list`);
+      return {
+        apiKey: own.apiKey ?? ctx.config.rateLimits.apiKey,
+        session: own.session ?? ctx.config.rateLimits.session,
+      };
+    });
+    const show = (n: number) => (n === 0 ? "no limit" : `${n}/s`);
+    return {
+      json: { environment: { id: envId, rateLimits: limits } },
+      text: `${envId} rate limits: API key ${show(limits.apiKey)}, session ${show(limits.session)}`,
     };
   }
   if (action === "list") {
@@ -206,6 +232,15 @@ async function keysCommand(action: string | undefined, values: Flags, rest: stri
     return { json: { apiKey: { id, revoked: true } }, text: `Revoked ${id}` };
   }
   throw new UsageError(`Unknown keys command "${action ?? ""}"`);
+}
+
+/** "250" → 250, "default" → null (the server's), absent → undefined; else a usage error. */
+function parseRateLimit(value: string | undefined, flag: string): number | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === "default") return null;
+  if (!/^\d{1,7}$/.test(value))
+    throw new UsageError(`${flag} must be a number of requests a second (0 for no limit) or "default"`);
+  return Number(value);
 }
 
 /** "https://a.example/x,http://localhost:5173" → the origins, or a usage error naming the bad one. */
@@ -342,6 +377,8 @@ export async function runCli(argv: string[]): Promise<number> {
       "client-id": { type: "string" },
       secret: { type: "string" },
       "plaid-env": { type: "string" },
+      "api-key": { type: "string" },
+      session: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });

@@ -14,6 +14,8 @@ export type Config = {
   webhookAllowPrivateTargets: boolean;
   /** Profiles a SANDBOX environment may hold. */
   sandboxProfileLimit: number;
+  /** Requests a second per API key and per session (0: no limit), unless an environment sets its own. */
+  rateLimits: RateLimits;
   /** Run job workers inside the server process. */
   inProcessWorkers: boolean;
   /** smtp://user:pass@host:port for sign-in passcodes; unset logs them for the operator instead. */
@@ -24,6 +26,9 @@ export type Config = {
   /** The Plaid Link script the Connector loads (a local stand-in in tests). */
   plaidLinkScriptUrl: string;
 };
+
+/** Requests a second: per API key (and per processor token) and per session. */
+export type RateLimits = { apiKey: number; session: number };
 
 export const PLAID_ENVS = ["sandbox", "production"] as const;
 export type PlaidEnv = (typeof PLAID_ENVS)[number];
@@ -104,6 +109,10 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.WEFT_LOG_LEVEL || "info",
     webhookAllowPrivateTargets: parseBoolean(env, "WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS", false),
     sandboxProfileLimit: parseInteger(env, "WEFT_SANDBOX_PROFILE_LIMIT", 50, 1, 1_000_000),
+    rateLimits: {
+      apiKey: parseInteger(env, "WEFT_RATE_LIMIT_API_KEY", 100, 0, 1_000_000),
+      session: parseInteger(env, "WEFT_RATE_LIMIT_SESSION", 25, 0, 1_000_000),
+    },
     inProcessWorkers: parseBoolean(env, "WEFT_IN_PROCESS_WORKERS", true),
     smtpUrl: env.WEFT_SMTP_URL || undefined,
     mailFrom: env.WEFT_MAIL_FROM || "Weft <no-reply@weft.localhost>",

@@ -81,7 +81,14 @@ export type TestPlatform = {
 export async function startTestPlatform(overrides: Record<string, string> = {}): Promise<TestPlatform> {
   const pgDatabase = testDriver === "postgres" ? await createPostgresDatabase() : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "weft-test-"));
-  const config = loadConfig({ WEFT_DATA_DIR: dataDir, WEFT_LOG_LEVEL: "silent", ...overrides });
+  // Tests send far more than a client may a second; a test of the limits sets them itself.
+  const config = loadConfig({
+    WEFT_DATA_DIR: dataDir,
+    WEFT_LOG_LEVEL: "silent",
+    WEFT_RATE_LIMIT_API_KEY: "0",
+    WEFT_RATE_LIMIT_SESSION: "0",
+    ...overrides,
+  });
   const database = await openDatabase(
     pgDatabase
       ? { driver: "postgres", url: pgDatabase.url, poolSize: 5 }

@@ -13,5 +13,7 @@ export const environments = pgTable("environments", {
   features: jsonb("features").$type<string[]>().notNull().default([]),
   /** Web origins whose front ends may call the Auth API, the data reads and GraphQL (CORS). */
   allowedOrigins: jsonb("allowed_origins").$type<string[]>().notNull().default([]),
+  /** Requests a second for this environment's API keys and sessions; unset uses the server's. */
+  rateLimits: jsonb("rate_limits").$type<{ apiKey?: number; session?: number } | null>(),
   createdAt: createdAt(),
 });

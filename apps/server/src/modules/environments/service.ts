@@ -85,5 +85,32 @@ export async function setEnvironmentOrigin(
   return row!.allowedOrigins;
 }
 
+export type RateLimitSetting = { apiKey?: number; session?: number };
+
+/**
+ * Set (a number of requests a second, 0 for none) or reset (null: the server's default) an
+ * environment's rate limits; returns its own settings after.
+ */
+export async function setEnvironmentRateLimits(
+  db: Database,
+  id: string,
+  changes: { apiKey?: number | null; session?: number | null },
+): Promise<RateLimitSetting | undefined> {
+  const environment = await findEnvironment(db, id);
+  if (!environment) return undefined;
+  const limits: RateLimitSetting = { ...environment.rateLimits };
+  for (const key of ["apiKey", "session"] as const) {
+    const value = changes[key];
+    if (value === null) delete limits[key];
+    else if (value !== undefined) limits[key] = value;
+  }
+  const [row] = await db
+    .update(environments)
+    .set({ rateLimits: Object.keys(limits).length > 0 ? limits : null })
+    .where(eq(environments.id, id))
+    .returning();
+  return row!.rateLimits ?? {};
+}
+
 /** Sandbox data (the MOCK provider, `/v1/sandbox/*`) is for TEST and SANDBOX only. */
 export const isSandboxMode = (mode: EnvironmentMode) => mode !== "PRODUCTION";

@@ -1,0 +1,1 @@
+ALTER TABLE "environments" ADD COLUMN "rate_limits" jsonb;

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../test/harness.ts";
+import { createProfile, issueSession } from "../../test/sandbox-helpers.ts";
+import { setEnvironmentRateLimits } from "../modules/environments/service.ts";
+import { RateLimiter } from "./rate-limit.ts";
+
+let platform: TestPlatform;
+let env: TestEnvironment;
+let profileId: string;
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ WEFT_RATE_LIMIT_API_KEY: "5", WEFT_RATE_LIMIT_SESSION: "3" });
+  env = await platform.environment("SANDBOX");
+  profileId = await createProfile(platform, env);
+});
+afterAll(() => platform.close());
+
+/** Start at the beginning of a second, so a burst of a few requests falls in one window. */
+async function freshSecond() {
+  await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 5));
+}
+
+const burst = async (n: number, headers: Record<string, string>, url = `/v1/profiles/${profileId}`) => {
+  const answers = [];
+  for (let i = 0; i < n; i++) answers.push(await platform.app.inject({ url, headers }));
+  return answers;
+};
+
+describe("RateLimiter", () => {
+  it("counts each key in whole-second windows", () => {
+    const limiter = new RateLimiter();
+    const at = 1_700_000_000_250;
+    expect(limiter.take("a", 2, at)).toEqual({ remaining: 1, resetSeconds: 1, allowed: true });
+    expect(limiter.take("a", 2, at + 10)).toEqual({ remaining: 0, resetSeconds: 1, allowed: true });
+    expect(limiter.take("a", 2, at + 20)).toEqual({ remaining: 0, resetSeconds: 1, allowed: false });
+    expect(limiter.take("b", 2, at + 30).allowed).toBe(true);
+    expect(limiter.take("a", 2, at + 800)).toMatchObject({ remaining: 1, allowed: true });
+  });
+});
+
+describe("rate limits", () => {
+  it("per API key: RateLimit headers on every answer, then 429 with Retry-After", async () => {
+    await freshSecond();
+    const answers = await burst(6, env.auth);
+    expect(answers.slice(0, 5).map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map((a) => a.headers["ratelimit-remaining"])).toEqual(["4", "3", "2", "1", "0", "0"]);
+    expect(
+      answers.every((a) => a.headers["ratelimit-limit"] === "5" && a.headers["ratelimit-reset"] === "1"),
+    ).toBe(true);
+    const limited = answers[5]!;
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toBe("1");
+    expect(limited.json()).toEqual({
+      message: "More than 5 requests a second with this API key",
+      instruction: "Wait 1 second (Retry-After) and send it again; spread requests out.",
+    });
+    await freshSecond();
+    expect((await burst(1, env.auth))[0]!.statusCode).toBe(200);
+  });
+
+  it("per session, apart from the API key's budget", async () => {
+    const token = await issueSession(platform, env, profileId);
+    await freshSecond();
+    await burst(5, env.auth);
+    const answers = await burst(4, { authorization: `Bearer ${token}` });
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 429]);
+    expect(answers[0]!.headers["ratelimit-limit"]).toBe("3");
+    expect(answers[3]!.json().message).toBe("More than 3 requests a second with this session");
+  });
+
+  it("an environment's own limits apply from its next request; 0 is no limit", async () => {
+    const other = await platform.environment("SANDBOX", "own limits");
+    const otherProfile = await createProfile(platform, other);
+    await setEnvironmentRateLimits(platform.ctx.db, other.id, { apiKey: 2 });
+    await freshSecond();
+    const limited = await burst(3, other.auth, `/v1/profiles/${otherProfile}`);
+    expect(limited.map((a) => a.statusCode)).toEqual([200, 200, 429]);
+    await setEnvironmentRateLimits(platform.ctx.db, other.id, { apiKey: 0 });
+    const free = await burst(10, other.auth, `/v1/profiles/${otherProfile}`);
+    expect(free.every((a) => a.statusCode === 200 && a.headers["ratelimit-limit"] === undefined)).toBe(true);
+  });
+});

@@ -1,0 +1,68 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.ts";
+import type { Principal } from "./auth.ts";
+import { tooManyRequests } from "./errors.ts";
+
+/**
+ * Requests a second per credential: each API key, processor token and session has its own budget, counted in whole-second windows in this process. Every answer to
+ * an authenticated request says where it stands (RateLimit-Limit, -Remaining, -Reset, as the
+ * IETF draft names them); past the limit the answer is a 429 with Retry-After.
+ */
+export class RateLimiter {
+  private window = 0;
+  private counts = new Map<string, number>();
+
+  /** Count one request of `key` against `limit` a second. */
+  take(
+    key: string,
+    limit: number,
+    now = Date.now(),
+  ): { remaining: number; resetSeconds: number; allowed: boolean } {
+    const window = Math.floor(now / 1000);
+    if (window !== this.window) {
+      // A new second: every count starts over, so the map never outgrows one second's callers.
+      this.window = window;
+      this.counts = new Map();
+    }
+    const used = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, used);
+    const resetSeconds = Math.max(1, Math.ceil((window + 1) * 1000 - now) / 1000);
+    return {
+      remaining: Math.max(0, limit - used),
+      resetSeconds: Math.ceil(resetSeconds),
+      allowed: used <= limit,
+    };
+  }
+}
+
+function budgetOf(ctx: AppContext, principal: Principal): { key: string; limit: number } {
+  const own = principal.environment.rateLimits ?? {};
+  if (principal.kind === "session")
+    return { key: `session:${principal.session.id}`, limit: own.session ?? ctx.config.rateLimits.session };
+  const key =
+    principal.kind === "apiKey"
+      ? `apiKey:${principal.apiKey.id}`
+      : `processor:${principal.processorToken.id}`;
+  return { key, limit: own.apiKey ?? ctx.config.rateLimits.apiKey };
+}
+
+/** onRequest hook, after authentication: counts the request and sets the RateLimit headers. */
+export function rateLimit(ctx: AppContext) {
+  const limiter = new RateLimiter();
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (!request.principal) return;
+    const { key, limit } = budgetOf(ctx, request.principal);
+    if (limit === 0) return;
+    const taken = limiter.take(key, limit);
+    reply.header("ratelimit-limit", String(limit));
+    reply.header("ratelimit-remaining", String(taken.remaining));
+    reply.header("ratelimit-reset", String(taken.resetSeconds));
+    if (!taken.allowed) {
+      throw tooManyRequests(
+        `More than ${limit} requests a second with this ${request.principal.kind === "session" ? "session" : "API key"}`,
+        taken.resetSeconds,
+        (s) => `Wait ${s} second${s === 1 ? "" : "s"} (Retry-After) and send it again; spread requests out.`,
+      );
+    }
+  };
+}
