@@ -20,6 +20,7 @@ import {
   RouteMethods,
   routingError,
 } from "./http/framework-errors.ts";
+import { idempotency, keepIdempotentAnswer } from "./http/idempotency.ts";
 import { enforceInputPolicy } from "./http/input-policy.ts";
 import { OpenApiRegistry } from "./http/openapi.ts";
 import { rateLimit } from "./http/rate-limit.ts";
@@ -102,6 +103,9 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   app.addHook("preValidation", enforceInputPolicy);
   app.addHook("onRequest", authenticate(ctx));
   app.addHook("onRequest", rateLimit(ctx));
+  app.decorateRequest("idempotencyRecord", undefined);
+  app.addHook("preHandler", idempotency(ctx));
+  app.addHook("onSend", keepIdempotentAnswer(ctx));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {

@@ -2,6 +2,7 @@ import pino, { type DestinationStream, type Logger } from "pino";
 import type { Config } from "./config.ts";
 import { type AppContext, createContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { pruneIdempotencyKeys } from "./http/idempotency.ts";
 import { JOBS_CHANNEL, requeueOrphanedJobs } from "./jobs/queue.ts";
 import { type JobHandler, Worker } from "./jobs/worker.ts";
 import { balanceRefreshHandler } from "./modules/accounts/jobs.ts";
@@ -126,6 +127,11 @@ export async function openRuntime(
           name: "re-enrich stale transactions",
           everyMs: 60_000,
           run: () => reenrichStale(ctx).then(() => {}),
+        },
+        {
+          name: "prune idempotency keys",
+          everyMs: 600_000,
+          run: () => pruneIdempotencyKeys(ctx).then(() => {}),
         },
         {
           name: "prune enrichment answers",

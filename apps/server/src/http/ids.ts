@@ -26,6 +26,7 @@ export const ID_PREFIXES = {
   connector: "ctr",
   passcode: "pc",
   remoteDocument: "doc",
+  idempotencyKey: "idem",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

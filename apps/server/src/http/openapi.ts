@@ -81,6 +81,18 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     "What a provider said, as received: raw documents by provider host and endpoint, per record.",
 };
 
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Send a unique key (a UUID) to retry this request safely: a repeat with the same key and the " +
+    "same request within 24 hours answers with the first answer (header `Idempotent-Replayed: true`) " +
+    "without doing the work again; the same key with a different request is a 422, and a repeat while " +
+    "the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept.",
+  schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
+};
+
 const ANNOTATIONS_NOT_IN_OPENAPI = new Set(["errorMessage", "headers"]);
 
 /**
@@ -147,10 +159,12 @@ export class OpenApiRegistry {
   private operation(route: CollectedRoute, components: Record<string, JsonSchema>): Record<string, unknown> {
     const { schema } = route;
     const lift = (s: JsonSchema) => liftSchema(s, components);
-    const parameters = [
+    const parameters: unknown[] = [
       ...parametersOf(schema.params, "path", lift),
       ...parametersOf(schema.querystring, "query", lift),
     ];
+    // Every authenticated POST may be retried safely with a key (http/idempotency.ts).
+    if (route.method === "post" && route.auth.length > 0) parameters.push(IDEMPOTENCY_KEY_PARAMETER);
     const responses: Record<string, unknown> = {};
     for (const [status, response] of Object.entries(schema.response ?? {})) {
       const description = String(response.description ?? (status.startsWith("2") ? "Success" : "Error"));

@@ -284,7 +284,10 @@ export interface operations {
     introspectApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (a UUID) to retry this request safely: a repeat with the same key and the same request within 24 hours answers with the first answer (header `Idempotent-Replayed: true`) without doing the work again; the same key with a different request is a 422, and a repeat while the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -313,7 +316,10 @@ export interface operations {
     issueSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (a UUID) to retry this request safely: a repeat with the same key and the same request within 24 hours answers with the first answer (header `Idempotent-Replayed: true`) without doing the work again; the same key with a different request is a 422, and a repeat while the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -391,7 +397,10 @@ export interface operations {
     introspectSessionToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (a UUID) to retry this request safely: a repeat with the same key and the same request within 24 hours answers with the first answer (header `Idempotent-Replayed: true`) without doing the work again; the same key with a different request is a 422, and a repeat while the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -596,7 +605,10 @@ export interface operations {
     introspectProcessorToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (a UUID) to retry this request safely: a repeat with the same key and the same request within 24 hours answers with the first answer (header `Idempotent-Replayed: true`) without doing the work again; the same key with a different request is a 422, and a repeat while the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };

@@ -1782,7 +1782,10 @@ export interface operations {
     createProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (a UUID) to retry this request safely: a repeat with the same key and the same request within 24 hours answers with the first answer (header `Idempotent-Replayed: true`) without doing the work again; the same key with a different request is a 422, and a repeat while the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2056,7 +2059,10 @@ export interface operations {
     createWebhookSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (a UUID) to retry this request safely: a repeat with the same key and the same request within 24 hours answers with the first answer (header `Idempotent-Replayed: true`) without doing the work again; the same key with a different request is a 422, and a repeat while the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2232,7 +2238,10 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (a UUID) to retry this request safely: a repeat with the same key and the same request within 24 hours answers with the first answer (header `Idempotent-Replayed: true`) without doing the work again; the same key with a different request is a 422, and a repeat while the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The subscription's id (wh_…). */
                 id: string;
@@ -2340,7 +2349,10 @@ export interface operations {
     testWebhookSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (a UUID) to retry this request safely: a repeat with the same key and the same request within 24 hours answers with the first answer (header `Idempotent-Replayed: true`) without doing the work again; the same key with a different request is a 422, and a repeat while the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The subscription's id (wh_…). */
                 id: string;
@@ -2381,7 +2393,10 @@ export interface operations {
     replayWebhookEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (a UUID) to retry this request safely: a repeat with the same key and the same request within 24 hours answers with the first answer (header `Idempotent-Replayed: true`) without doing the work again; the same key with a different request is a 422, and a repeat while the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The event's id (evt_…). */
                 id: string;
@@ -2650,7 +2665,10 @@ export interface operations {
     refreshStatements: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (a UUID) to retry this request safely: a repeat with the same key and the same request within 24 hours answers with the first answer (header `Idempotent-Replayed: true`) without doing the work again; the same key with a different request is a 422, and a repeat while the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The connection's id (conn_…). */
                 connectionId: string;
@@ -3069,7 +3087,10 @@ export interface operations {
     refreshBalance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (a UUID) to retry this request safely: a repeat with the same key and the same request within 24 hours answers with the first answer (header `Idempotent-Replayed: true`) without doing the work again; the same key with a different request is a 422, and a repeat while the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The account's id (acct_…). */
                 accountId: string;
@@ -3533,7 +3554,10 @@ export interface operations {
     createProcessorToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (a UUID) to retry this request safely: a repeat with the same key and the same request within 24 hours answers with the first answer (header `Idempotent-Replayed: true`) without doing the work again; the same key with a different request is a 422, and a repeat while the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The account's id (acct_…). */
                 accountId: string;
@@ -3623,7 +3647,10 @@ export interface operations {
     createSandboxConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (a UUID) to retry this request safely: a repeat with the same key and the same request within 24 hours answers with the first answer (header `Idempotent-Replayed: true`) without doing the work again; the same key with a different request is a 422, and a repeat while the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3701,7 +3728,10 @@ export interface operations {
     simulateSandboxConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (a UUID) to retry this request safely: a repeat with the same key and the same request within 24 hours answers with the first answer (header `Idempotent-Replayed: true`) without doing the work again; the same key with a different request is a 422, and a repeat while the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The connection's id (conn_…). */
                 connectionId: string;
@@ -3773,7 +3803,10 @@ export interface operations {
     importPlaidConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (a UUID) to retry this request safely: a repeat with the same key and the same request within 24 hours answers with the first answer (header `Idempotent-Replayed: true`) without doing the work again; the same key with a different request is a 422, and a repeat while the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The profile's id (p_…) or uuid. */
                 profileId: string;
@@ -4239,7 +4272,10 @@ export interface operations {
     enrichTransactions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Send a unique key (a UUID) to retry this request safely: a repeat with the same key and the same request within 24 hours answers with the first answer (header `Idempotent-Replayed: true`) without doing the work again; the same key with a different request is a 422, and a repeat while the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };

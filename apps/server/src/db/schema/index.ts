@@ -6,6 +6,7 @@ export * from "./enrichment.ts";
 export * from "./environments.ts";
 export * from "./events.ts";
 export * from "./holdings.ts";
+export * from "./idempotency.ts";
 export * from "./integrations.ts";
 export * from "./jobs.ts";
 export * from "./processors.ts";

@@ -1,0 +1,137 @@
+import { createHash } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.ts";
+import { idempotencyKeys } from "../db/schema/index.ts";
+import type { Principal } from "./auth.ts";
+import { conflict, ValidationError } from "./errors.ts";
+import { newId } from "./ids.ts";
+
+/**
+ * Idempotency-Key on POST, as Stripe does it: the first request with a key runs; a repeat of
+ * the same request with the same key (by the same credential, within 24 hours) gets the first
+ * answer again without the work being done twice (`Idempotent-Replayed: true`); the same key with
+ * another request is a 422; a repeat while the first still runs is a 409. Answers of 5xx are not
+ * kept, so a retry after a server fault runs again.
+ */
+export const IDEMPOTENCY_RETENTION_HOURS = 24;
+/** A first request that has run this long is taken to have died with its process. */
+const ABANDONED_AFTER_MS = 60_000;
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    idempotencyRecord: string | undefined;
+  }
+}
+
+const credentialOf = (principal: Principal) =>
+  principal.kind === "apiKey"
+    ? `apiKey:${principal.apiKey.id}`
+    : principal.kind === "session"
+      ? `session:${principal.session.id}`
+      : `processor:${principal.processorToken.id}`;
+
+function hashOf(request: FastifyRequest): string {
+  const path = request.url.split("?")[0];
+  return createHash("sha256")
+    .update(`${request.method} ${path}\n${JSON.stringify(request.body ?? null)}`)
+    .digest("hex");
+}
+
+/** preHandler: runs after authentication and validation, so only requests that may run are kept. */
+export function idempotency(ctx: AppContext) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    const header = request.headers["idempotency-key"];
+    if (request.method !== "POST" || header === undefined || !request.principal) return undefined;
+    const key = Array.isArray(header) ? header[0]! : header;
+    if (!KEY.test(key)) {
+      throw ValidationError.of(
+        "Idempotency-Key",
+        "Idempotency-Key must be 1 to 255 printable characters without spaces, such as a UUID",
+      );
+    }
+    const credential = credentialOf(request.principal);
+    const requestHash = hashOf(request);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const [inserted] = await ctx.db
+        .insert(idempotencyKeys)
+        .values({
+          id: newId("idempotencyKey"),
+          environmentId: request.principal.environment.id,
+          credential,
+          key,
+          requestHash,
+        })
+        .onConflictDoNothing()
+        .returning({ id: idempotencyKeys.id });
+      if (inserted) {
+        request.idempotencyRecord = inserted.id;
+        return undefined;
+      }
+      const [first] = await ctx.db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.credential, credential), eq(idempotencyKeys.key, key)));
+      if (!first) continue;
+      const age = Date.now() - first.createdAt.getTime();
+      const isExpired = age > IDEMPOTENCY_RETENTION_HOURS * 3_600_000;
+      const isAbandoned = first.responseStatus === null && age > ABANDONED_AFTER_MS;
+      if (isExpired || isAbandoned) {
+        await ctx.db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, first.id));
+        continue;
+      }
+      if (first.requestHash !== requestHash) {
+        throw ValidationError.of(
+          "Idempotency-Key",
+          "This Idempotency-Key was used with a different request in the last 24 hours; use a new key for a new request",
+        );
+      }
+      if (first.responseStatus === null) {
+        throw conflict(
+          "A request with this Idempotency-Key is still running",
+          "Wait for its answer, then repeat the request with the same key to read it.",
+        );
+      }
+      return reply
+        .code(first.responseStatus)
+        .header("content-type", first.responseContentType ?? "application/json; charset=utf-8")
+        .header("idempotent-replayed", "true")
+        .send(first.responseBody ?? "");
+    }
+    throw conflict("A request with this Idempotency-Key is still running", "Try again in a moment.");
+  };
+}
+
+/** onSend: keeps the answer of a request that ran with a key (or lets a 5xx be retried). */
+export function keepIdempotentAnswer(ctx: AppContext) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    const id = request.idempotencyRecord;
+    if (!id) return payload;
+    request.idempotencyRecord = undefined;
+    if (reply.statusCode >= 500) {
+      await ctx.db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+      return payload;
+    }
+    const contentType = reply.getHeader("content-type");
+    await ctx.db
+      .update(idempotencyKeys)
+      .set({
+        responseStatus: reply.statusCode,
+        responseBody: typeof payload === "string" ? payload : payload == null ? "" : String(payload),
+        responseContentType: typeof contentType === "string" ? contentType : null,
+        completedAt: new Date(),
+      })
+      .where(eq(idempotencyKeys.id, id));
+    return payload;
+  };
+}
+
+/** Forget keys older than the retention (a periodic task of the worker). */
+export async function pruneIdempotencyKeys(ctx: AppContext): Promise<number> {
+  const pruned = await ctx.db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`))
+    .returning({ id: idempotencyKeys.id });
+  return pruned.length;
+}
