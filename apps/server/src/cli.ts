@@ -29,7 +29,9 @@ import {
 } from "./modules/integrations/service.ts";
 import { isProcessor, PROCESSORS } from "./modules/processors/catalogue.ts";
 import { createProcessorSecret } from "./modules/processors/service.ts";
+import { SESSION_LIFETIME_MS } from "./modules/sessions/service.ts";
 import { createLogger, openRuntime, type Runtime } from "./runtime.ts";
+import { rotateSecrets } from "./security/rotate.ts";
 
 const USAGE = `weft: run and operate a Weft deployment
 
@@ -57,12 +59,14 @@ Usage: npm run weft -- <command> [options]
                                           the environment's own Plaid keys (the secret is never shown again)
   integrations list                       which providers each environment may use, with whose keys
   integrations disable --env ENV_ID plaid off for that environment, whatever the server default
+  secrets rotate                          re-encrypt stored secrets under the first of WEFT_SECRET_KEYS
+  secrets rotate-signing-key              a new key signs sessions; the old one verifies until they expire
 
 Options: --json prints exactly one JSON object on stdout.
-Environment: PORT, HOST, DATABASE_URL, WEFT_DATA_DIR, WEFT_PUBLIC_URL, WEFT_SECRET_KEY,
-WEFT_LOG_LEVEL, WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS, WEFT_RATE_LIMIT_API_KEY (100),
-WEFT_RATE_LIMIT_SESSION (25); Plaid for every environment without a
-setting of its own: WEFT_PLAID_CLIENT_ID, WEFT_PLAID_SECRET, WEFT_PLAID_ENV, WEFT_PLAID_BASE_URL.`;
+Environment: PORT, HOST, DATABASE_URL, WEFT_DATA_DIR, WEFT_PUBLIC_URL, WEFT_SECRET_KEY (or
+WEFT_SECRET_KEYS=new,old while rotating), WEFT_LOG_LEVEL, WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS,
+WEFT_RATE_LIMIT_API_KEY (100), WEFT_RATE_LIMIT_SESSION (25); Plaid for every environment without
+a setting of its own: WEFT_PLAID_CLIENT_ID, WEFT_PLAID_SECRET, WEFT_PLAID_ENV, WEFT_PLAID_BASE_URL.`;
 
 class UsageError extends Error {}
 
@@ -282,6 +286,31 @@ async function connectorsCommand(action: string | undefined, values: Flags): Pro
   throw new UsageError(`Unknown connectors command "${action ?? ""}"`);
 }
 
+async function secretsCommand(action: string | undefined): Promise<Output> {
+  if (action === "rotate-signing-key") {
+    const { kid, retireAt } = await withRuntime("weft secrets rotate-signing-key", ({ ctx }) =>
+      ctx.signer.rotate(SESSION_LIFETIME_MS),
+    );
+    return {
+      json: { signingKey: { id: kid }, previousKeysRetireAt: retireAt.toISOString() },
+      text:
+        `Session tokens are signed with ${kid} from now on. The previous keys stay in /.well-known/jwks.json ` +
+        `and keep verifying the sessions they signed until ${retireAt.toISOString()}.`,
+    };
+  }
+  if (action !== "rotate") throw new UsageError(`Unknown secrets command "${action ?? ""}"`);
+  const counts = await withRuntime("weft secrets rotate", ({ ctx }) => rotateSecrets(ctx.db, ctx.secretKey));
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  return {
+    json: { reencrypted: counts },
+    text:
+      `Re-encrypted ${total} secret${total === 1 ? "" : "s"} under the first key of WEFT_SECRET_KEYS` +
+      ` (${Object.entries(counts)
+        .map(([name, n]) => `${name} ${n}`)
+        .join(", ")}). Once every process runs with the new key first, drop the old one.`,
+  };
+}
+
 async function processorsCommand(action: string | undefined, values: Flags): Promise<Output> {
   if (action !== "create-secret") throw new UsageError(`Unknown processors command "${action ?? ""}"`);
   const envId = required(values.env, "--env");
@@ -417,6 +446,8 @@ export async function runCli(argv: string[]): Promise<number> {
       output = await integrationsCommand(action, values, rest);
     } else if (command === "keys") {
       output = await keysCommand(action, values, rest);
+    } else if (command === "secrets") {
+      output = await secretsCommand(action);
     } else {
       throw new UsageError(`Unknown command "${command}"`);
     }

@@ -8,8 +8,11 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   publicUrl: string;
-  /** 32-byte key (hex or base64) for encryption at rest; generated into dataDir when unset. */
-  secretKey: string | undefined;
+  /**
+   * 32-byte keys (hex or base64) for encryption at rest, the first encrypting (WEFT_SECRET_KEYS,
+   * or WEFT_SECRET_KEY alone); generated into dataDir when unset.
+   */
+  secretKeys: string[] | undefined;
   logLevel: string;
   webhookAllowPrivateTargets: boolean;
   /** Profiles a SANDBOX environment may hold. */
@@ -105,7 +108,13 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     dataDir: path.resolve(env.WEFT_DATA_DIR || ".weft"),
     publicUrl: (env.WEFT_PUBLIC_URL || `http://${publicHost}:${port}`).replace(/\/+$/, ""),
-    secretKey: env.WEFT_SECRET_KEY || undefined,
+    secretKeys: env.WEFT_SECRET_KEYS
+      ? env.WEFT_SECRET_KEYS.split(",")
+          .map((key) => key.trim())
+          .filter(Boolean)
+      : env.WEFT_SECRET_KEY
+        ? [env.WEFT_SECRET_KEY]
+        : undefined,
     logLevel: env.WEFT_LOG_LEVEL || "info",
     webhookAllowPrivateTargets: parseBoolean(env, "WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS", false),
     sandboxProfileLimit: parseInteger(env, "WEFT_SANDBOX_PROFILE_LIMIT", 50, 1, 1_000_000),

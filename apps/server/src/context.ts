@@ -3,13 +3,14 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Mailer } from "./modules/passcodes/mailer.ts";
 import { SessionSigner } from "./modules/sessions/tokens.ts";
+import type { SecretKeys } from "./security/secrets.ts";
 
 /** What routes and job handlers are given: built once in main.ts (or a test) and passed down. */
 export type AppContext = {
   db: Database;
   config: Config;
   /** Encrypts secrets at rest (AES-256-GCM). */
-  secretKey: Buffer;
+  secretKey: SecretKeys;
   signer: SessionSigner;
   logger: Logger;
   /** Sends sign-in passcodes. */

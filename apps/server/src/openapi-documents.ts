@@ -6,6 +6,7 @@ import { createContext } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import type { OpenApiDocument } from "./http/openapi.ts";
 import { API_VERSION } from "./modules/api-keys/service.ts";
+import { SecretKeys } from "./security/secrets.ts";
 
 /**
  * Both OpenAPI documents, generated from the route schemas exactly as the server serves them,
@@ -18,7 +19,7 @@ export async function generateOpenApiDocuments(
   // Routes are registered against a real (empty, in-memory) database; nothing is queried.
   const database = await openDatabase({ driver: "pglite", dataDir: undefined });
   const logger = pino({ level: "silent" });
-  const secretKey = randomBytes(32);
+  const secretKey = new SecretKeys(randomBytes(32));
   try {
     const { app, openapi } = await buildApp(
       createContext({ db: database.db, config, secretKey, logger, mailer: { send: async () => {} } }),

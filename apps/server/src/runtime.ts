@@ -15,7 +15,7 @@ import { createMailer } from "./modules/passcodes/mailer.ts";
 import { profileDeletionHandler } from "./modules/profiles/jobs.ts";
 import { webhookJobHandlers } from "./modules/webhooks/jobs.ts";
 import { assertSameSecretKey } from "./security/secret-key-check.ts";
-import { loadSecretKey } from "./security/secrets.ts";
+import { loadSecretKeys } from "./security/secrets.ts";
 
 export const REDACTED_PATHS = [
   "req.headers.authorization",
@@ -100,7 +100,7 @@ export async function openRuntime(
       const requeued = await requeueOrphanedJobs(database.db);
       if (requeued > 0) logger.info({ requeued }, "took back the jobs a previous run left active");
     }
-    const secretKey = loadSecretKey(config.secretKey, config.dataDir);
+    const secretKey = loadSecretKeys(config.secretKeys, config.dataDir);
     await assertSameSecretKey(database.db, secretKey);
     let worker: Worker | undefined;
     const ctx = createContext({

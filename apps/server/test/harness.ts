@@ -15,6 +15,7 @@ import { createApiKey } from "../src/modules/api-keys/service.ts";
 import { createEnvironment } from "../src/modules/environments/service.ts";
 import type { MailMessage } from "../src/modules/passcodes/mailer.ts";
 import { jobHandlers } from "../src/runtime.ts";
+import { SecretKeys } from "../src/security/secrets.ts";
 
 export const testDriver = (process.env.WEFT_TEST_DRIVER ?? "pglite") as "pglite" | "postgres";
 
@@ -96,7 +97,7 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
   );
   await database.migrate();
   const logger = pino({ level: process.env.WEFT_TEST_LOG_LEVEL ?? "silent" });
-  const secretKey = randomBytes(32);
+  const secretKey = new SecretKeys(randomBytes(32));
   const mail: MailMessage[] = [];
   const ctx = createContext({
     db: database.db,

@@ -24,45 +24,93 @@ export function newSecret(prefix: string): string {
   return `${prefix}${randomBytes(32).toString("base64url")}`;
 }
 
-function parseKey(raw: string): Buffer {
+function parseKey(raw: string, name = "WEFT_SECRET_KEY"): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
   if (key.length !== 32) {
-    throw new Error("WEFT_SECRET_KEY must be 32 bytes, as 64 hex characters or base64");
+    throw new Error(`${name} must be 32 bytes, as 64 hex characters or base64`);
   }
   return key;
 }
 
 /**
- * The key that encrypts secrets at rest: WEFT_SECRET_KEY when set, otherwise one generated
- * once into the data directory (the embedded default), so restarts can still decrypt.
+ * The keys that encrypt secrets at rest: `current` encrypts; every key of the ring decrypts, so
+ * a deployment rotates by putting a new key first (WEFT_SECRET_KEYS=new,old), re-encrypting
+ * (`weft secrets rotate`), then dropping the old one.
  */
-export function loadSecretKey(configured: string | undefined, dataDir: string): Buffer {
-  if (configured) return parseKey(configured);
+export class SecretKeys {
+  readonly current: Buffer;
+  readonly all: readonly Buffer[];
+  constructor(current: Buffer, previous: readonly Buffer[] = []) {
+    this.current = current;
+    this.all = [current, ...previous];
+  }
+  /** A short id naming a key without revealing it, stored with what it encrypted. */
+  static idOf(key: Buffer): string {
+    return secretKeyCheck(key).slice(0, 8);
+  }
+  byId(id: string): Buffer | undefined {
+    return this.all.find((key) => SecretKeys.idOf(key) === id);
+  }
+}
+
+/**
+ * WEFT_SECRET_KEYS (comma-separated, the first encrypts) or WEFT_SECRET_KEY when set; otherwise
+ * one key generated once into the data directory (the embedded default), so restarts decrypt.
+ */
+export function loadSecretKeys(configured: readonly string[] | undefined, dataDir: string): SecretKeys {
+  if (configured && configured.length > 0) {
+    const name = configured.length > 1 ? "Each of WEFT_SECRET_KEYS" : "WEFT_SECRET_KEY";
+    const [current, ...previous] = configured.map((raw) => parseKey(raw, name));
+    return new SecretKeys(current!, previous);
+  }
   const keyPath = path.join(dataDir, "secret.key");
-  if (fs.existsSync(keyPath)) return parseKey(fs.readFileSync(keyPath, "utf8").trim());
+  if (fs.existsSync(keyPath)) return new SecretKeys(parseKey(fs.readFileSync(keyPath, "utf8").trim()));
   fs.mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32);
   fs.writeFileSync(keyPath, key.toString("hex"), { mode: 0o600, flag: "wx" });
-  return key;
+  return new SecretKeys(key);
 }
 
-/** AES-256-GCM; the output is `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
-export function encrypt(key: Buffer, plaintext: string): string {
+/** AES-256-GCM with the current key; the output is `v2.<key id>.<iv>.<tag>.<ciphertext>`, base64url parts. */
+export function encrypt(keys: SecretKeys, plaintext: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const cipher = createCipheriv("aes-256-gcm", keys.current, iv);
   const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return ["v1", iv, cipher.getAuthTag(), body]
+  return ["v2", SecretKeys.idOf(keys.current), iv, cipher.getAuthTag(), body]
     .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
     .join(".");
 }
 
-export function decrypt(key: Buffer, sealed: string): string {
-  const [version, iv, tag, body] = sealed.split(".");
-  if (version !== "v1" || !iv || !tag || body === undefined) throw new Error("Unrecognised ciphertext");
+function open(key: Buffer, iv: string, tag: string, body: string): string {
   const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
 }
+
+/** Decrypts with the key that encrypted it (named in v2; tried in turn for v1, which named none). */
+export function decrypt(keys: SecretKeys, sealed: string): string {
+  const parts = sealed.split(".");
+  if (parts[0] === "v2" && parts.length === 5) {
+    const key = keys.byId(parts[1]!);
+    if (!key) throw new Error("Encrypted with a key this process does not have (see WEFT_SECRET_KEYS)");
+    return open(key, parts[2]!, parts[3]!, parts[4]!);
+  }
+  const [version, iv, tag, body] = parts;
+  if (version !== "v1" || !iv || !tag || body === undefined) throw new Error("Unrecognised ciphertext");
+  let failure: unknown;
+  for (const key of keys.all) {
+    try {
+      return open(key, iv, tag, body);
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
+}
+
+/** Whether a ciphertext is already under the current key (rotation skips it). */
+export const isUnderCurrentKey = (keys: SecretKeys, sealed: string) =>
+  sealed.startsWith(`v2.${SecretKeys.idOf(keys.current)}.`);
 
 /** A value that shows which key is in use without revealing it: HMAC of a fixed label. */
 export const secretKeyCheck = (key: Buffer) =>

@@ -18,7 +18,7 @@ import type {
   ProviderSnapshot,
   TransactionChanges,
 } from "../../providers/types.ts";
-import { decrypt, encrypt } from "../../security/secrets.ts";
+import { decrypt, encrypt, type SecretKeys } from "../../security/secrets.ts";
 import {
   type AccountRow,
   type BalanceRow,
@@ -44,7 +44,7 @@ export type ApplyContext = {
   publicUrl: string;
   connection: ConnectionRow;
   profile: EventProfile | null;
-  secretKey: Buffer;
+  secretKey: SecretKeys;
   window: DateWindow;
   now: Date;
 };

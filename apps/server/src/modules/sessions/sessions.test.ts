@@ -1,10 +1,18 @@
 import { eq } from "drizzle-orm";
-import { createLocalJWKSet, decodeJwt, generateKeyPair, jwtVerify, SignJWT } from "jose";
+import {
+  createLocalJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  generateKeyPair,
+  jwtVerify,
+  SignJWT,
+} from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
-import { events, userSessions } from "../../db/schema/index.ts";
+import { events, signingKeys, userSessions } from "../../db/schema/index.ts";
 import { newId } from "../../http/ids.ts";
-import { SESSION_AUDIENCE } from "./tokens.ts";
+import { SESSION_LIFETIME_MS } from "./service.ts";
+import { SESSION_AUDIENCE, SessionSigner } from "./tokens.ts";
 
 let platform: TestPlatform;
 let env: TestEnvironment;
@@ -331,5 +339,31 @@ describe("session tokens", () => {
     expect((await asSession("GET", "/v1/users/session", session.token)).statusCode).toBe(401);
     await platform.worker.drain();
     expect((await asSession("GET", "/v1/users/session", session.token)).statusCode).toBe(401);
+  });
+});
+
+describe("signing key rotation", () => {
+  it("a new key signs; the old one stays in the JWKS and verifies its sessions until they expire, then neither", async () => {
+    const before = (await issue()).json();
+    const oldKid = decodeProtectedHeader(before.token).kid;
+    const { kid, retireAt } = await platform.ctx.signer.rotate(SESSION_LIFETIME_MS);
+    expect(retireAt.getTime()).toBeGreaterThan(Date.now() + SESSION_LIFETIME_MS);
+    const after = (await issue()).json();
+    expect(decodeProtectedHeader(after.token).kid).toBe(kid);
+    expect(kid).not.toBe(oldKid);
+    const jwks = (await platform.app.inject({ url: "/.well-known/jwks.json" })).json();
+    expect(jwks.keys.map((k: { kid: string }) => k.kid).sort()).toEqual([oldKid, kid].sort());
+    expect((await asSession("GET", "/v1/users/session", before.token)).statusCode).toBe(200);
+    expect((await asSession("GET", "/v1/users/session", after.token)).statusCode).toBe(200);
+
+    // Once its sessions have expired, the old key is gone: from the JWKS and for verifying.
+    await platform.ctx.db
+      .update(signingKeys)
+      .set({ retiredAt: new Date(Date.now() - 1000) })
+      .where(eq(signingKeys.id, oldKid!));
+    const fresh = new SessionSigner(platform.ctx.db, platform.ctx.secretKey, platform.ctx.config.publicUrl);
+    expect((await fresh.jwks()).keys.map((k) => k.kid)).toEqual([kid]);
+    await expect(fresh.verify(before.token)).rejects.toThrow("The token was not signed by this deployment");
+    await expect(fresh.verify(after.token)).resolves.toMatchObject({ profileId: after.userId });
   });
 });

@@ -1,4 +1,4 @@
-import { desc, eq, isNull } from "drizzle-orm";
+import { desc, eq, gt, isNull, or } from "drizzle-orm";
 import {
   type CryptoKey,
   decodeProtectedHeader,
@@ -12,9 +12,11 @@ import {
 import type { Database } from "../../db/client.ts";
 import { signingKeys } from "../../db/schema/index.ts";
 import { newId } from "../../http/ids.ts";
-import { decrypt, encrypt } from "../../security/secrets.ts";
+import { decrypt, encrypt, type SecretKeys } from "../../security/secrets.ts";
 
 const ALGORITHM = "EdDSA";
+/** How long a process trusts what it read of the keys (the one that signs, and when each retires). */
+const ACTIVE_KEY_TTL_MS = 60_000;
 export const SESSION_AUDIENCE = "weft:session";
 
 export type SessionClaims = { sessionId: string; profileId: string; environmentId: string };
@@ -28,12 +30,16 @@ export class InvalidTokenError extends Error {}
  */
 export class SessionSigner {
   private readonly db: Database;
-  private readonly secretKey: Buffer;
+  private readonly secretKey: SecretKeys;
   private readonly issuer: string;
-  private active: { kid: string; key: CryptoKey } | undefined;
-  private readonly publicKeys = new Map<string, CryptoKey>();
+  private active: { kid: string; key: CryptoKey; loadedAt: number } | undefined;
+  /** Public keys by kid, with when each stops verifying (null: not retiring). */
+  private readonly publicKeys = new Map<
+    string,
+    { key: CryptoKey; retiredAt: Date | null; loadedAt: number }
+  >();
 
-  constructor(db: Database, secretKey: Buffer, issuer: string) {
+  constructor(db: Database, secretKey: SecretKeys, issuer: string) {
     this.db = db;
     this.secretKey = secretKey;
     this.issuer = issuer;
@@ -76,14 +82,46 @@ export class SessionSigner {
     }
   }
 
-  /** The public keys, for `/.well-known/jwks.json`. */
+  /** The public keys that still verify (a retiring key until its sessions expire), for `/.well-known/jwks.json`. */
   async jwks(): Promise<{ keys: JWK[] }> {
-    const rows = await this.db.select().from(signingKeys).where(isNull(signingKeys.retiredAt));
+    const rows = await this.db
+      .select()
+      .from(signingKeys)
+      .where(or(isNull(signingKeys.retiredAt), gt(signingKeys.retiredAt, new Date())));
     return { keys: rows.map((r) => ({ ...r.publicJwk, kid: r.id, alg: ALGORITHM, use: "sig" }) as JWK) };
   }
 
+  /**
+   * A new key signs from now on (in every process within ACTIVE_KEY_TTL_MS); the keys before it
+   * stop signing and keep verifying — and stay in the JWKS — until the last session they may have
+   * signed has expired. Returns the new key's id and when the old ones retire.
+   */
+  async rotate(sessionLifetimeMs: number): Promise<{ kid: string; retireAt: Date }> {
+    const retireAt = new Date(Date.now() + sessionLifetimeMs + 2 * ACTIVE_KEY_TTL_MS);
+    const kid = await this.db.transaction(async (tx) => {
+      await tx.update(signingKeys).set({ retiredAt: retireAt }).where(isNull(signingKeys.retiredAt));
+      return this.createKey(tx);
+    });
+    this.active = undefined;
+    this.publicKeys.clear();
+    return { kid, retireAt };
+  }
+
+  private async createKey(db: Database): Promise<string> {
+    const pair = await generateKeyPair(ALGORITHM, { crv: "Ed25519", extractable: true });
+    const kid = newId("signingKey");
+    await db.insert(signingKeys).values({
+      id: kid,
+      algorithm: ALGORITHM,
+      publicJwk: (await exportJWK(pair.publicKey)) as Record<string, unknown>,
+      privateJwkEncrypted: encrypt(this.secretKey, JSON.stringify(await exportJWK(pair.privateKey))),
+    });
+    return kid;
+  }
+
   private async activeKey(): Promise<{ kid: string; key: CryptoKey }> {
-    if (this.active) return this.active;
+    // Re-read now and then: another process may have rotated the key.
+    if (this.active && Date.now() - this.active.loadedAt < ACTIVE_KEY_TTL_MS) return this.active;
     const [row] = await this.db
       .select()
       .from(signingKeys)
@@ -91,30 +129,36 @@ export class SessionSigner {
       .orderBy(desc(signingKeys.createdAt))
       .limit(1);
     if (row) {
+      if (this.active?.kid === row.id) {
+        this.active.loadedAt = Date.now();
+        return this.active;
+      }
       const jwk = JSON.parse(decrypt(this.secretKey, row.privateJwkEncrypted)) as JWK;
-      this.active = { kid: row.id, key: (await importJWK(jwk, ALGORITHM)) as CryptoKey };
+      this.active = {
+        kid: row.id,
+        key: (await importJWK(jwk, ALGORITHM)) as CryptoKey,
+        loadedAt: Date.now(),
+      };
       return this.active;
     }
-    const pair = await generateKeyPair(ALGORITHM, { crv: "Ed25519", extractable: true });
-    const kid = newId("signingKey");
-    await this.db.insert(signingKeys).values({
-      id: kid,
-      algorithm: ALGORITHM,
-      publicJwk: (await exportJWK(pair.publicKey)) as Record<string, unknown>,
-      privateJwkEncrypted: encrypt(this.secretKey, JSON.stringify(await exportJWK(pair.privateKey))),
-    });
-    this.active = { kid, key: pair.privateKey };
-    this.publicKeys.set(kid, pair.publicKey);
-    return this.active;
+    await this.createKey(this.db);
+    return this.activeKey();
   }
 
   private async publicKey(kid: string): Promise<CryptoKey | undefined> {
-    const cached = this.publicKeys.get(kid);
-    if (cached) return cached;
-    const [row] = await this.db.select().from(signingKeys).where(eq(signingKeys.id, kid));
-    if (!row || row.retiredAt) return undefined;
-    const key = (await importJWK(row.publicJwk as JWK, ALGORITHM)) as CryptoKey;
-    this.publicKeys.set(kid, key);
-    return key;
+    let entry = this.publicKeys.get(kid);
+    // Re-read now and then: another process may have retired the key.
+    if (!entry || Date.now() - entry.loadedAt >= ACTIVE_KEY_TTL_MS) {
+      const [row] = await this.db.select().from(signingKeys).where(eq(signingKeys.id, kid));
+      if (!row) return undefined;
+      entry = {
+        key: (await importJWK(row.publicJwk as JWK, ALGORITHM)) as CryptoKey,
+        retiredAt: row.retiredAt,
+        loadedAt: Date.now(),
+      };
+      this.publicKeys.set(kid, entry);
+    }
+    if (entry.retiredAt && entry.retiredAt <= new Date()) return undefined;
+    return entry.key;
   }
 }

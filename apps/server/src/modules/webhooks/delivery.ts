@@ -10,7 +10,7 @@ import {
 } from "../../db/schema/index.ts";
 import { isLeaseHeld, type JobRow } from "../../jobs/queue.ts";
 import { FailJobNow, RetryJobAt } from "../../jobs/worker.ts";
-import { decrypt } from "../../security/secrets.ts";
+import { decrypt, type SecretKeys } from "../../security/secrets.ts";
 import { type EnvironmentRow, toEnvironmentView } from "../environments/service.ts";
 import { DELIVERY_SCHEDULE_MS, type WebhookDeliveryRow, type WebhookSubscriptionRow } from "./service.ts";
 import { type SendOutcome, sendWebhook, type TransportOptions } from "./transport.ts";
@@ -86,7 +86,11 @@ export function webhookBody(environment: EnvironmentRow, event: WebhookEventBody
 }
 
 /** The current secret, and the previous one while it is still inside its 24 hours. */
-export function signingSecrets(secretKey: Buffer, subscription: WebhookSubscriptionRow, now: Date): string[] {
+export function signingSecrets(
+  secretKey: SecretKeys,
+  subscription: WebhookSubscriptionRow,
+  now: Date,
+): string[] {
   const secrets = [decrypt(secretKey, subscription.secretEncrypted)];
   const previousAlive =
     subscription.previousSecretEncrypted &&

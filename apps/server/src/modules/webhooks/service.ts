@@ -11,7 +11,7 @@ import { notFound, ValidationError } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import { type Pagination, selectPage } from "../../http/pagination.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
-import { encrypt } from "../../security/secrets.ts";
+import { encrypt, type SecretKeys } from "../../security/secrets.ts";
 import { findEvent } from "../events/service.ts";
 import {
   TARGET_URL_MESSAGE,
@@ -162,7 +162,7 @@ const uniqueTypes = (types: readonly string[]) => [...new Set(types)];
 
 export async function createSubscription(
   tx: Database,
-  secretKey: Buffer,
+  secretKey: SecretKeys,
   environmentId: string,
   input: WebhookSubscriptionCreateInput,
 ): Promise<{ row: WebhookSubscriptionRow; secret: string }> {
@@ -244,7 +244,7 @@ export async function deleteSubscription(tx: Database, environmentId: string, id
 /** A new secret signs from now on; the current one keeps signing too for 24 hours. */
 export async function rotateSecret(
   tx: Database,
-  secretKey: Buffer,
+  secretKey: SecretKeys,
   environmentId: string,
   id: string,
   now = new Date(),
