@@ -28,6 +28,8 @@ import type { Server } from "./http/server-type.ts";
 import { toFieldMessages, validatorCompiler } from "./http/validation.ts";
 import { registerAccountRoutes } from "./modules/accounts/routes.ts";
 import { API_VERSION } from "./modules/api-keys/service.ts";
+import { registerAuditRoutes } from "./modules/audit/routes.ts";
+import { auditWrites } from "./modules/audit/service.ts";
 import { registerConnectionRoutes } from "./modules/connections/routes.ts";
 import { registerConnectorApp } from "./modules/connectors/app-routes.ts";
 import { registerConnectorRoutes } from "./modules/connectors/routes.ts";
@@ -106,6 +108,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   app.decorateRequest("idempotencyRecord", undefined);
   app.addHook("preHandler", idempotency(ctx));
   app.addHook("onSend", keepIdempotentAnswer(ctx));
+  app.addHook("onSend", auditWrites(ctx));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -176,6 +179,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   registerPlaidRoutes(app, ctx);
   registerRemoteDataRoutes(app, ctx);
   registerEnrichmentRoutes(app, ctx);
+  registerAuditRoutes(app, ctx);
   await registerGraphQLRoutes(app, ctx);
 
   app.get("/openapi/auth.json", async () => openapi.document("auth", ctx.config.publicUrl, API_VERSION));

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, PLAID_ENVS } from "./config.ts";
+import type { AppContext } from "./context.ts";
 import { DatabaseLockedError } from "./db/client.ts";
 import {
   ENVIRONMENT_MODES,
@@ -10,6 +11,7 @@ import {
 } from "./db/schema/index.ts";
 import { serve } from "./main.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./modules/api-keys/service.ts";
+import { cliActor, recordAudit } from "./modules/audit/service.ts";
 import { createConnector, listConnectors, toConnectorView } from "./modules/connectors/service.ts";
 import {
   createEnvironment,
@@ -72,6 +74,10 @@ class UsageError extends Error {}
 
 type Output = { json: Record<string, unknown>; text: string };
 
+/** Record a change made with the CLI in the environment's audit trail. */
+const audit = (ctx: AppContext, environmentId: string, action: string, resourceId: string) =>
+  recordAudit(ctx.db, { environmentId, actor: cliActor(), action, resourceId });
+
 async function withRuntime<T>(owner: string, run: (runtime: Runtime) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const runtime = await openRuntime(
@@ -115,9 +121,11 @@ async function envCommand(action: string | undefined, values: Flags): Promise<Ou
     if (!ENVIRONMENT_MODES.includes(mode as EnvironmentMode)) {
       throw new UsageError(`--mode must be one of ${ENVIRONMENT_MODES.join(", ")}`);
     }
-    const env = await withRuntime("weft env create", ({ ctx }) =>
-      createEnvironment(ctx.db, { name, mode: mode as EnvironmentMode }),
-    );
+    const env = await withRuntime("weft env create", async ({ ctx }) => {
+      const created = await createEnvironment(ctx.db, { name, mode: mode as EnvironmentMode });
+      await audit(ctx, created.id, "env create", created.id);
+      return created;
+    });
     const environment = { id: env.id, name: env.name, mode: env.mode, metadata: env.metadata };
     return { json: { environment }, text: `Created environment ${env.id} (${env.name}, ${env.mode})` };
   }
@@ -200,7 +208,9 @@ async function keysCommand(action: string | undefined, values: Flags, rest: stri
     const created = await withRuntime("weft keys create", async ({ ctx }) => {
       if (!(await findEnvironment(ctx.db, envId)))
         throw new UsageError(`No environment ${envId}: see weft env list`);
-      return createApiKey(ctx.db, envId, name);
+      const made = await createApiKey(ctx.db, envId, name);
+      await audit(ctx, envId, "keys create", made.key.id);
+      return made;
     });
     const apiKey = {
       id: created.key.id,
@@ -231,7 +241,11 @@ async function keysCommand(action: string | undefined, values: Flags, rest: stri
   }
   if (action === "revoke") {
     const id = required(rest[0], "API_KEY_ID");
-    const revoked = await withRuntime("weft keys revoke", ({ ctx }) => revokeApiKey(ctx.db, id));
+    const revoked = await withRuntime("weft keys revoke", async ({ ctx }) => {
+      const key = await revokeApiKey(ctx.db, id);
+      if (key) await audit(ctx, key.environmentId, "keys revoke", id);
+      return key;
+    });
     if (!revoked) throw new UsageError(`No live API key ${id}: see weft keys list`);
     return { json: { apiKey: { id, revoked: true } }, text: `Revoked ${id}` };
   }
@@ -321,7 +335,9 @@ async function processorsCommand(action: string | undefined, values: Flags): Pro
   const { secret, row } = await withRuntime("weft processors create-secret", async ({ ctx }) => {
     if (!(await findEnvironment(ctx.db, envId)))
       throw new UsageError(`No environment ${envId}: see weft env list`);
-    return createProcessorSecret(ctx.db, envId, processor);
+    const made = await createProcessorSecret(ctx.db, envId, processor);
+    await audit(ctx, envId, "processors create-secret", made.row.id);
+    return made;
   });
   const processorSecret = { id: row.id, environmentId: envId, processor, secret };
   return {
@@ -366,6 +382,7 @@ async function integrationsCommand(
       if (!(await findEnvironment(ctx.db, envId)))
         throw new UsageError(`No environment ${envId}: see weft env list`);
       await disableIntegration(ctx.db, envId, provider as IntegrationProvider);
+      await audit(ctx, envId, "integrations disable", provider);
     });
     return {
       json: { integration: { environmentId: envId, provider, enabled: false } },
@@ -380,6 +397,7 @@ async function integrationsCommand(
     if (!(await findEnvironment(ctx.db, envId)))
       throw new UsageError(`No environment ${envId}: see weft env list`);
     await setPlaidIntegration(ctx, envId, { clientId, secret, plaidEnv });
+    await audit(ctx, envId, "integrations set", provider);
   });
   const integration = { environmentId: envId, provider, enabled: true, clientId, plaidEnv };
   return {

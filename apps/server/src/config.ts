@@ -19,6 +19,8 @@ export type Config = {
   sandboxProfileLimit: number;
   /** Requests a second per API key and per session (0: no limit), unless an environment sets its own. */
   rateLimits: RateLimits;
+  /** Days audit events are kept. */
+  auditRetentionDays: number;
   /** Run job workers inside the server process. */
   inProcessWorkers: boolean;
   /** smtp://user:pass@host:port for sign-in passcodes; unset logs them for the operator instead. */
@@ -122,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
       apiKey: parseInteger(env, "WEFT_RATE_LIMIT_API_KEY", 100, 0, 1_000_000),
       session: parseInteger(env, "WEFT_RATE_LIMIT_SESSION", 25, 0, 1_000_000),
     },
+    auditRetentionDays: parseInteger(env, "WEFT_AUDIT_RETENTION_DAYS", 365, 1, 36_500),
     inProcessWorkers: parseBoolean(env, "WEFT_IN_PROCESS_WORKERS", true),
     smtpUrl: env.WEFT_SMTP_URL || undefined,
     mailFrom: env.WEFT_MAIL_FROM || "Weft <no-reply@weft.localhost>",

@@ -6,6 +6,7 @@ import { pruneIdempotencyKeys } from "./http/idempotency.ts";
 import { JOBS_CHANNEL, requeueOrphanedJobs } from "./jobs/queue.ts";
 import { type JobHandler, Worker } from "./jobs/worker.ts";
 import { balanceRefreshHandler } from "./modules/accounts/jobs.ts";
+import { pruneAuditEvents } from "./modules/audit/service.ts";
 import { connectionJobHandlers } from "./modules/connections/jobs.ts";
 import { reconcileSyncSchedules } from "./modules/connections/sync.ts";
 import { enrichmentBatchHandler } from "./modules/enrichment/jobs.ts";
@@ -127,6 +128,11 @@ export async function openRuntime(
           name: "re-enrich stale transactions",
           everyMs: 60_000,
           run: () => reenrichStale(ctx).then(() => {}),
+        },
+        {
+          name: "prune audit events",
+          everyMs: 3_600_000,
+          run: () => pruneAuditEvents(ctx.db, config.auditRetentionDays).then(() => {}),
         },
         {
           name: "prune idempotency keys",

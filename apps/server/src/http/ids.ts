@@ -27,6 +27,7 @@ export const ID_PREFIXES = {
   passcode: "pc",
   remoteDocument: "doc",
   idempotencyKey: "idem",
+  auditEvent: "aud",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -64,6 +64,7 @@ const SECURITY_SCHEMES = {
 /** Every tag a route uses needs a line here; the generator refuses an undescribed tag. */
 const TAG_DESCRIPTIONS: Record<string, string> = {
   "API keys": "Check the API key your backend uses.",
+  Audit: "Who created, changed or deleted what in an environment, through the API or the CLI.",
   Sessions: "Session tokens for one profile: issue from your backend, use and revoke from the client.",
   Profiles: "Your end-users. Every connection and all financial data belong to a profile.",
   Connections: "A profile's link to a financial institution, its status and its sync.",

@@ -780,6 +780,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audit events
+         * @description Who created, changed or deleted what in this environment, newest first: every successful write through the API (with its credential) and every change made with the CLI. Kept WEFT_AUDIT_RETENTION_DAYS days (365 by default).
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -863,6 +883,30 @@ export interface components {
             postalCode: string;
             /** @constant */
             countryCode: "USA";
+        };
+        /** AuditEvent */
+        AuditEvent: {
+            /** @description The audit event's id (aud_…). */
+            id: string;
+            actor: {
+                /**
+                 * @description What acted: an API key, a session, a processor token, or the CLI.
+                 * @enum {unknown}
+                 */
+                type: "apiKey" | "session" | "processor" | "cli";
+                /** @description The API key, session or processor token id; for the CLI, the operating-system user. */
+                id: string;
+            };
+            /** @description What was done: the method and route ("DELETE /v1/connections/:connectionId") or the CLI command ("keys revoke"). */
+            action: string;
+            /** @description The record it acted on, when there is one. */
+            resourceId: string | null;
+            /** @description The HTTP status of the answer. */
+            status: number | null;
+            /** @description The request's x-request-id, to find it in the logs. */
+            requestId: string | null;
+            /** Format: date-time */
+            createdAt: string;
         };
         /** Balance */
         Balance: {
@@ -4341,6 +4385,63 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+                /** @description Only what this kind of actor did. */
+                actorType?: "apiKey" | "session" | "processor" | "cli";
+                /** @description Only what this actor did. */
+                actorId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items on this page. */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEvent"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,6 @@
 export * from "./accounts.ts";
 export * from "./api-keys.ts";
+export * from "./audit.ts";
 export * from "./connections.ts";
 export * from "./connectors.ts";
 export * from "./enrichment.ts";

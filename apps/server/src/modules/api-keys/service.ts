@@ -35,13 +35,14 @@ export function listApiKeys(db: Database) {
 }
 
 /** Returns whether a key was revoked now (false when unknown or already revoked). */
-export async function revokeApiKey(db: Database, id: string): Promise<boolean> {
-  const rows = await db
+/** Revoke a live key at once; its environment's id, or undefined when no live key has this id. */
+export async function revokeApiKey(db: Database, id: string): Promise<{ environmentId: string } | undefined> {
+  const [row] = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
-  return rows.length > 0;
+    .returning({ environmentId: apiKeys.environmentId });
+  return row;
 }
 
 /** The live key with this secret, and its environment; undefined when unknown or revoked. */

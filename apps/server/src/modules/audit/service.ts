@@ -1,0 +1,123 @@
+import os from "node:os";
+import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../../context.ts";
+import type { Database } from "../../db/client.ts";
+import { type ActorType, auditEvents } from "../../db/schema/index.ts";
+import type { Principal } from "../../http/auth.ts";
+import { newId } from "../../http/ids.ts";
+import { type Pagination, selectPage } from "../../http/pagination.ts";
+
+export type AuditEventRow = typeof auditEvents.$inferSelect;
+export type AuditActor = { type: ActorType; id: string };
+
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export const actorOf = (principal: Principal): AuditActor =>
+  principal.kind === "apiKey"
+    ? { type: "apiKey", id: principal.apiKey.id }
+    : principal.kind === "session"
+      ? { type: "session", id: principal.session.id }
+      : { type: "processor", id: principal.processorToken.id };
+
+/** The CLI acts as the operating-system user who ran it. */
+export const cliActor = (): AuditActor => ({ type: "cli", id: safeUsername() });
+
+function safeUsername(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return "unknown";
+  }
+}
+
+export async function recordAudit(
+  db: Database,
+  event: {
+    environmentId: string;
+    actor: AuditActor;
+    action: string;
+    resourceId?: string | null;
+    status?: number;
+    requestId?: string;
+  },
+): Promise<void> {
+  await db.insert(auditEvents).values({
+    id: newId("auditEvent"),
+    environmentId: event.environmentId,
+    actorType: event.actor.type,
+    actorId: event.actor.id,
+    action: event.action,
+    resourceId: event.resourceId ?? null,
+    status: event.status ?? null,
+    requestId: event.requestId ?? null,
+  });
+}
+
+/** The id a write acted on: its path's, or the one it created (the answer's top-level id). */
+function resourceOf(request: FastifyRequest, payload: unknown): string | null {
+  const params = Object.values((request.params ?? {}) as Record<string, unknown>).filter(
+    (v): v is string => typeof v === "string",
+  );
+  if (params.length > 0) return params.at(-1)!.slice(0, 200);
+  if (typeof payload !== "string") return null;
+  return /^\{"id":"([^"]{1,200})"/.exec(payload)?.[1] ?? null;
+}
+
+/**
+ * onSend: every write the API answered with success (2xx) is recorded with its credential, its
+ * route and the record it touched — in the request's path, after the answer is ready.
+ */
+export function auditWrites(ctx: AppContext) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    if (!WRITES.has(request.method) || !request.principal) return payload;
+    if (reply.statusCode < 200 || reply.statusCode >= 300 || reply.getHeader("idempotent-replayed"))
+      return payload;
+    await recordAudit(ctx.db, {
+      environmentId: request.principal.environment.id,
+      actor: actorOf(request.principal),
+      action: `${request.method} ${request.routeOptions.url ?? request.url.split("?")[0]}`,
+      resourceId: resourceOf(request, payload),
+      status: reply.statusCode,
+      requestId: request.id,
+    });
+    return payload;
+  };
+}
+
+export async function listAuditEvents(
+  db: Database,
+  environmentId: string,
+  filters: { actorType?: ActorType; actorId?: string },
+  page: Pagination,
+) {
+  const conditions: SQL[] = [eq(auditEvents.environmentId, environmentId)];
+  if (filters.actorType) conditions.push(eq(auditEvents.actorType, filters.actorType));
+  if (filters.actorId) conditions.push(eq(auditEvents.actorId, filters.actorId));
+  return selectPage(
+    db,
+    auditEvents,
+    and(...conditions),
+    [desc(auditEvents.createdAt), desc(auditEvents.id)],
+    page,
+  );
+}
+
+export const toAuditEventView = (row: AuditEventRow) => ({
+  id: row.id,
+  actor: { type: row.actorType, id: row.actorId },
+  action: row.action,
+  resourceId: row.resourceId,
+  status: row.status,
+  requestId: row.requestId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Forget audit events older than the retention (a periodic task of the worker). */
+export async function pruneAuditEvents(db: Database, retentionDays: number): Promise<number> {
+  const pruned = await db
+    .delete(auditEvents)
+    .where(lt(auditEvents.createdAt, sql`now() - make_interval(days => ${retentionDays})`))
+    .returning({ id: auditEvents.id });
+  return pruned.length;
+}
