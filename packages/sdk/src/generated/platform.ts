@@ -227,7 +227,7 @@ export interface paths {
         post?: never;
         /**
          * Disconnect a connection
-         * @description Stops syncing at once (status DISCONNECTING) and revokes the provider's access in the background; then the status is DISCONNECTED and connection.disconnected is recorded. The accounts and their data stay readable. 409 when it is already disconnecting or disconnected.
+         * @description Stops syncing at once (status DISCONNECTING) and revokes the provider's access in the background; then the status is DISCONNECTED and connection.disconnected is recorded. The accounts and their data stay readable. Repeating it is safe: a connection already disconnecting or disconnected is answered as it is, and nothing more is done.
          */
         delete: operations["disconnectConnection"];
         options?: never;

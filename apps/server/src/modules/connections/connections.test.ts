@@ -70,7 +70,7 @@ describe("POST /v1/sandbox/connections", () => {
     expect(jobs).toHaveLength(1);
     // The provider token is encrypted at rest.
     const row = await connectionRow(body.id);
-    expect(row.accessTokenEncrypted).toMatch(/^v1\./);
+    expect(row.accessTokenEncrypted).toMatch(/^v2\.[0-9a-f]{8}\./);
     expect(row.accessTokenEncrypted).not.toContain("mock-access");
     expect(row.historyStartOn).toBe(
       toDay(new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 24, 1))),
@@ -494,10 +494,14 @@ describe("DELETE /v1/connections/{connectionId}", () => {
       url: `/v1/connections/${connectionId}`,
       headers: env.auth,
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(
-      `Connection ${connectionId} cannot go from DISCONNECTED to DISCONNECTING`,
-    );
+    // Repeating it is safe: the same answer, and nothing queued or recorded again.
+    const jobsBefore = await queuedJobs(platform, "connections.disconnect");
+    const eventsBefore = (await storedEvents(platform, env.id, "connection.disconnected")).length;
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toMatchObject({ id: connectionId, status: "DISCONNECTED" });
+    expect(await queuedJobs(platform, "connections.disconnect")).toEqual(jobsBefore);
+    await platform.worker.drain();
+    expect((await storedEvents(platform, env.id, "connection.disconnected")).length).toBe(eventsBefore);
   });
 
   it("lets the same login link again once disconnected", async () => {

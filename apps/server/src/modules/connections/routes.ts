@@ -116,7 +116,8 @@ export function registerConnectionRoutes(app: Server, ctx: AppContext): void {
         description:
           "Stops syncing at once (status DISCONNECTING) and revokes the provider's access in the " +
           "background; then the status is DISCONNECTED and connection.disconnected is recorded. The " +
-          "accounts and their data stay readable. 409 when it is already disconnecting or disconnected.",
+          "accounts and their data stay readable. Repeating it is safe: a connection already " +
+          "disconnecting or disconnected is answered as it is, and nothing more is done.",
         params: ConnectionIdParams,
         response: { 202: Connection, ...errorResponses(401, 404, 409) },
       },

@@ -366,8 +366,8 @@ export async function createConnection(
 /** DELETE: stop syncing now (DISCONNECTING); the provider access is revoked in the background. */
 export async function requestDisconnect(tx: Database, environmentId: string, id: string, now = new Date()) {
   const row = await findConnection(tx, environmentId, id, { forUpdate: true });
-  // Already on its way out: a second request changes nothing and queues nothing.
-  if (row.status === "DISCONNECTING") assertTransition(row.id, row.status, "DISCONNECTING");
+  // Already on its way out, or out: a repeat answers as the first did and queues nothing.
+  if (row.status === "DISCONNECTING" || row.status === "DISCONNECTED") return row;
   const moved = await moveConnection(tx, row, "DISCONNECTING", { nextSyncAt: null }, now);
   await enqueueJob(tx, DISCONNECT_QUEUE, { connectionId: row.id });
   return moved;
