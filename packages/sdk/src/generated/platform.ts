@@ -37,7 +37,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a profile
-         * @description Accepted at once and carried out in the background; until it is done the profile answers 409. A profile.deleted event follows.
+         * @description Accepted at once and carried out in the background; until it is done the profile answers 409 (a repeated delete answers 204 again and does nothing more). A profile.deleted event follows.
          */
         delete: operations["deleteProfile"];
         options?: never;

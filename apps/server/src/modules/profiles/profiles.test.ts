@@ -295,13 +295,15 @@ describe("GET /v1/profiles (pagination)", () => {
 });
 
 describe("DELETE /v1/profiles/{id}", () => {
-  it("204, then 409 'being deleted' until the job runs, then 404 and a profile.deleted event", async () => {
+  it("204, then 409 'being deleted' until the job runs (a repeated delete: 204, nothing queued), then 404 and a profile.deleted event", async () => {
     const profile = (await create({ email: "bye@example.com" })).json();
     const res = await request("DELETE", `/v1/profiles/${profile.uuid}`);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe("");
 
-    for (const method of ["GET", "PATCH", "DELETE"] as const) {
+    // Repeating the delete is safe: the same answer, and no second job.
+    expect((await request("DELETE", `/v1/profiles/${profile.id}`)).statusCode).toBe(204);
+    for (const method of ["GET", "PATCH"] as const) {
       const pending = await request(
         method,
         `/v1/profiles/${profile.id}`,
@@ -313,8 +315,11 @@ describe("DELETE /v1/profiles/{id}", () => {
         instruction: "Create a new profile instead; this one is going away.",
       });
     }
-    const [job] = await platform.ctx.db.select().from(jobs).where(eq(jobs.queue, "profiles.delete"));
-    expect(job).toMatchObject({ state: "queued", payload: { profileId: expect.any(String) } });
+    const deleteJobs = (
+      await platform.ctx.db.select().from(jobs).where(eq(jobs.queue, "profiles.delete"))
+    ).filter((j) => j.payload.profileId === profile.id);
+    expect(deleteJobs).toHaveLength(1);
+    expect(deleteJobs[0]).toMatchObject({ state: "queued" });
 
     await platform.worker.drain();
     expect((await request("GET", `/v1/profiles/${profile.id}`)).statusCode).toBe(404);

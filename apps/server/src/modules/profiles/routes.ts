@@ -118,7 +118,7 @@ export function registerProfileRoutes(app: Server, ctx: AppContext): void {
         summary: "Delete a profile",
         description:
           "Accepted at once and carried out in the background; until it is done the profile answers " +
-          "409. A profile.deleted event follows.",
+          "409 (a repeated delete answers 204 again and does nothing more). A profile.deleted event follows.",
         params: ProfileIdParams,
         response: { 204: NoContent, ...errorResponses(401, 404, 409) },
       },

@@ -182,7 +182,15 @@ export async function listProfiles(db: Database, environmentId: string, page: Pa
 
 /** Mark the profile as being deleted and enqueue the deletion; it answers 409 until gone. */
 export async function requestProfileDeletion(tx: Database, environmentId: string, idOrUuid: string) {
-  const row = await findLiveProfile(tx, environmentId, idOrUuid, { forUpdate: true });
+  const [row] = await tx
+    .select()
+    .from(profiles)
+    .where(byIdOrUuid(environmentId, idOrUuid))
+    .limit(1)
+    .for("update");
+  if (!row) throw notFound("Profile", idOrUuid);
+  // Already being deleted: a repeat answers as the first did and queues nothing.
+  if (row.deletingAt) return;
   await tx.update(profiles).set({ deletingAt: new Date() }).where(eq(profiles.id, row.id));
   await enqueueJob(tx, PROFILE_DELETE_QUEUE, { profileId: row.id });
 }
