@@ -21,7 +21,11 @@ export async function benchStorage(): Promise<{
 }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "weft-bench-"));
   // Benches measure capacity, not the per-credential limits: those would cap them at 100 a second.
-  const unlimited = { WEFT_RATE_LIMIT_API_KEY: "0", WEFT_RATE_LIMIT_SESSION: "0" };
+  const unlimited = {
+    WEFT_RATE_LIMIT_API_KEY: "0",
+    WEFT_RATE_LIMIT_SESSION: "0",
+    WEFT_RATE_LIMIT_SIGN_IN: "0",
+  };
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     return {

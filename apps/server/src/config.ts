@@ -32,8 +32,8 @@ export type Config = {
   plaidLinkScriptUrl: string;
 };
 
-/** Requests a second: per API key (and per processor token) and per session. */
-export type RateLimits = { apiKey: number; session: number };
+/** Requests a second per API key (and per processor token) and per session; sign-in attempts a minute per address. */
+export type RateLimits = { apiKey: number; session: number; signInPerIpPerMinute: number };
 
 export const PLAID_ENVS = ["sandbox", "production"] as const;
 export type PlaidEnv = (typeof PLAID_ENVS)[number];
@@ -123,6 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits: {
       apiKey: parseInteger(env, "WEFT_RATE_LIMIT_API_KEY", 100, 0, 1_000_000),
       session: parseInteger(env, "WEFT_RATE_LIMIT_SESSION", 25, 0, 1_000_000),
+      signInPerIpPerMinute: parseInteger(env, "WEFT_RATE_LIMIT_SIGN_IN", 30, 0, 1_000_000),
     },
     auditRetentionDays: parseInteger(env, "WEFT_AUDIT_RETENTION_DAYS", 365, 1, 36_500),
     inProcessWorkers: parseBoolean(env, "WEFT_IN_PROCESS_WORKERS", true),

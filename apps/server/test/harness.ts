@@ -88,6 +88,7 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     WEFT_LOG_LEVEL: "silent",
     WEFT_RATE_LIMIT_API_KEY: "0",
     WEFT_RATE_LIMIT_SESSION: "0",
+    WEFT_RATE_LIMIT_SIGN_IN: "0",
     ...overrides,
   });
   const database = await openDatabase(

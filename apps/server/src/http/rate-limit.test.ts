@@ -9,7 +9,11 @@ let env: TestEnvironment;
 let profileId: string;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ WEFT_RATE_LIMIT_API_KEY: "5", WEFT_RATE_LIMIT_SESSION: "3" });
+  platform = await startTestPlatform({
+    WEFT_RATE_LIMIT_API_KEY: "5",
+    WEFT_RATE_LIMIT_SESSION: "3",
+    WEFT_RATE_LIMIT_SIGN_IN: "4",
+  });
   env = await platform.environment("SANDBOX");
   profileId = await createProfile(platform, env);
 });
@@ -27,6 +31,15 @@ const burst = async (n: number, headers: Record<string, string>, url = `/v1/prof
 };
 
 describe("RateLimiter", () => {
+  it("counts in windows of the size asked for", () => {
+    const minute = new RateLimiter(60_000);
+    // 20 s before a minute's window ends.
+    const at = 1_700_000_020_000;
+    expect(minute.take("ip", 1, at)).toEqual({ remaining: 0, resetSeconds: 20, allowed: true });
+    expect(minute.take("ip", 1, at + 19_000).allowed).toBe(false);
+    expect(minute.take("ip", 1, at + 20_000).allowed).toBe(true);
+  });
+
   it("counts each key in whole-second windows", () => {
     const limiter = new RateLimiter();
     const at = 1_700_000_000_250;
@@ -78,5 +91,38 @@ describe("rate limits", () => {
     await setEnvironmentRateLimits(platform.ctx.db, other.id, { apiKey: 0 });
     const free = await burst(10, other.auth, `/v1/profiles/${otherProfile}`);
     expect(free.every((a) => a.statusCode === 200 && a.headers["ratelimit-limit"] === undefined)).toBe(true);
+  });
+});
+
+describe("sign-in attempts", () => {
+  it("are limited per address a minute, whichever inboxes or codes they try", async () => {
+    const answers = [];
+    for (let i = 0; i < 5; i++) {
+      answers.push(
+        await platform.app.inject({
+          method: "PUT",
+          url: "/v1/users/session",
+          remoteAddress: "203.0.113.9",
+          payload: {
+            session: {
+              clientId: "ctr_01jaaaaaaaaaaaaaaaaaaaaaaa",
+              email: `guess${i}@example.com`,
+              passcode: "123456",
+            },
+          },
+        }),
+      );
+    }
+    expect(answers.slice(0, 4).every((a) => a.statusCode !== 429)).toBe(true);
+    expect(answers[4]!.statusCode).toBe(429);
+    expect(answers[4]!.json().message).toBe("More than 4 sign-in attempts a minute from this address");
+    expect(Number(answers[4]!.headers["retry-after"])).toBeGreaterThan(0);
+    const elsewhere = await platform.app.inject({
+      method: "POST",
+      url: "/v1/users/session",
+      remoteAddress: "198.51.100.7",
+      payload: { session: { clientId: "ctr_01jaaaaaaaaaaaaaaaaaaaaaaa", email: "a@example.com" } },
+    });
+    expect(elsewhere.statusCode).not.toBe(429);
   });
 });

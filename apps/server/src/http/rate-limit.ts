@@ -9,29 +9,31 @@ import { tooManyRequests } from "./errors.ts";
  * IETF draft names them); past the limit the answer is a 429 with Retry-After.
  */
 export class RateLimiter {
+  private readonly windowMs: number;
   private window = 0;
   private counts = new Map<string, number>();
 
-  /** Count one request of `key` against `limit` a second. */
+  /** Counts in whole windows of `windowMs` (a second by default). */
+  constructor(windowMs = 1000) {
+    this.windowMs = windowMs;
+  }
+
+  /** Count one request of `key` against `limit` a window. */
   take(
     key: string,
     limit: number,
     now = Date.now(),
   ): { remaining: number; resetSeconds: number; allowed: boolean } {
-    const window = Math.floor(now / 1000);
+    const window = Math.floor(now / this.windowMs);
     if (window !== this.window) {
-      // A new second: every count starts over, so the map never outgrows one second's callers.
+      // A new window: every count starts over, so the map never outgrows one window's callers.
       this.window = window;
       this.counts = new Map();
     }
     const used = (this.counts.get(key) ?? 0) + 1;
     this.counts.set(key, used);
-    const resetSeconds = Math.max(1, Math.ceil((window + 1) * 1000 - now) / 1000);
-    return {
-      remaining: Math.max(0, limit - used),
-      resetSeconds: Math.ceil(resetSeconds),
-      allowed: used <= limit,
-    };
+    const resetSeconds = Math.max(1, Math.ceil(((window + 1) * this.windowMs - now) / 1000));
+    return { remaining: Math.max(0, limit - used), resetSeconds, allowed: used <= limit };
   }
 }
 

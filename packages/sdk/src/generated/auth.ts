@@ -74,7 +74,7 @@ export interface paths {
         get: operations["getSession"];
         /**
          * Sign in by email or phone: exchange the passcode for a session
-         * @description Checks the latest passcode sent to the email or phone. Right: a session for the end-user's profile, created on first sign-in (201). Wrong or expired: 401; after 5 wrong tries the passcode stops working.
+         * @description Checks the latest passcode sent to the email or phone. Right: a session for the end-user's profile, created on first sign-in (201). Wrong or expired: 401; after 5 wrong tries the passcode stops working. One address may make 30 sign-in requests a minute (429 past that).
          */
         put: operations["verifyPasscode"];
         /**
@@ -502,6 +502,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };

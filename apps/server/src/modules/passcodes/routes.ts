@@ -1,4 +1,7 @@
+import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
+import { tooManyRequests } from "../../http/errors.ts";
+import { RateLimiter } from "../../http/rate-limit.ts";
 import { errorResponses } from "../../http/schemas.ts";
 import type { Server } from "../../http/server-type.ts";
 import { UserSession } from "../sessions/schemas.ts";
@@ -7,10 +10,25 @@ import { requestPasscode, verifyPasscode } from "./service.ts";
 
 /** Passwordless sign-in, for end-users who reach the Connector without a session token. */
 export function registerPasscodeRoutes(app: Server, ctx: AppContext): void {
+  // Per address, on top of the per-destination limits: one client cannot spray many inboxes or guesses.
+  const perIp = new RateLimiter(60_000);
+  const limit = ctx.config.rateLimits.signInPerIpPerMinute;
+  const limitByIp = async (request: FastifyRequest) => {
+    if (limit === 0) return;
+    const taken = perIp.take(request.ip, limit);
+    if (!taken.allowed) {
+      throw tooManyRequests(
+        `More than ${limit} sign-in attempts a minute from this address`,
+        taken.resetSeconds,
+        (s) => `Try again in ${s} seconds.`,
+      );
+    }
+  };
   app.post(
     "/v1/users/session",
     {
       config: { api: "auth" },
+      onRequest: limitByIp,
       schema: {
         operationId: "requestPasscode",
         tags: ["Sessions"],
@@ -34,6 +52,7 @@ export function registerPasscodeRoutes(app: Server, ctx: AppContext): void {
     "/v1/users/session",
     {
       config: { api: "auth" },
+      onRequest: limitByIp,
       schema: {
         operationId: "verifyPasscode",
         tags: ["Sessions"],
@@ -41,9 +60,9 @@ export function registerPasscodeRoutes(app: Server, ctx: AppContext): void {
         description:
           "Checks the latest passcode sent to the email or phone. Right: a session for the end-user's " +
           "profile, created on first sign-in (201). Wrong or expired: 401; after 5 wrong tries the " +
-          "passcode stops working.",
+          "passcode stops working. One address may make 30 sign-in requests a minute (429 past that).",
         body: PasscodeVerification,
-        response: { 201: UserSession, ...errorResponses(401, 403, 422) },
+        response: { 201: UserSession, ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (request, reply) => {
