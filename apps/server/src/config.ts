@@ -19,6 +19,8 @@ export type Config = {
   sandboxProfileLimit: number;
   /** Requests a second per API key and per session (0: no limit), unless an environment sets its own. */
   rateLimits: RateLimits;
+  /** Days finished jobs and settled webhook deliveries are kept: succeeded ones, and failed ones. */
+  jobRetention: { succeededDays: number; failedDays: number };
   /** Days audit events are kept. */
   auditRetentionDays: number;
   /** Run job workers inside the server process. */
@@ -96,6 +98,23 @@ function parsePlaid(env: Env): PlaidDefaults | undefined {
   return { clientId, secret, plaidEnv, baseUrl: baseUrl?.replace(/\/+$/, "") };
 }
 
+/** WEFT_JOB_RETENTION="7,30": days to keep succeeded, then failed, jobs and deliveries. */
+function parseJobRetention(env: Env): { succeededDays: number; failedDays: number } {
+  const raw = env.WEFT_JOB_RETENTION;
+  if (!raw) return { succeededDays: 7, failedDays: 30 };
+  const match = /^\s*(\d{1,5})\s*(?:,\s*(\d{1,5})\s*)?$/.exec(raw);
+  if (!match || Number(match[1]) < 1 || (match[2] !== undefined && Number(match[2]) < 1)) {
+    throw new ConfigError(
+      `WEFT_JOB_RETENTION must be days to keep succeeded jobs, then failed ones, such as 7,30 (got "${raw}")`,
+    );
+  }
+  const succeededDays = Number(match[1]);
+  return {
+    succeededDays,
+    failedDays: match[2] === undefined ? Math.max(30, succeededDays) : Number(match[2]),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = parseInteger(env, "PORT", 3000, 0, 65535);
   const host = env.HOST || "127.0.0.1";
@@ -125,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
       session: parseInteger(env, "WEFT_RATE_LIMIT_SESSION", 25, 0, 1_000_000),
       signInPerIpPerMinute: parseInteger(env, "WEFT_RATE_LIMIT_SIGN_IN", 30, 0, 1_000_000),
     },
+    jobRetention: parseJobRetention(env),
     auditRetentionDays: parseInteger(env, "WEFT_AUDIT_RETENTION_DAYS", 365, 1, 36_500),
     inProcessWorkers: parseBoolean(env, "WEFT_IN_PROCESS_WORKERS", true),
     smtpUrl: env.WEFT_SMTP_URL || undefined,

@@ -3,7 +3,7 @@ import type { Config } from "./config.ts";
 import { type AppContext, createContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { pruneIdempotencyKeys } from "./http/idempotency.ts";
-import { JOBS_CHANNEL, requeueOrphanedJobs } from "./jobs/queue.ts";
+import { JOBS_CHANNEL, pruneFinishedJobs, requeueOrphanedJobs } from "./jobs/queue.ts";
 import { type JobHandler, Worker } from "./jobs/worker.ts";
 import { balanceRefreshHandler } from "./modules/accounts/jobs.ts";
 import { pruneAuditEvents } from "./modules/audit/service.ts";
@@ -15,6 +15,7 @@ import { reenrichStale } from "./modules/enrichment/stored.ts";
 import { createMailer } from "./modules/passcodes/mailer.ts";
 import { profileDeletionHandler } from "./modules/profiles/jobs.ts";
 import { webhookJobHandlers } from "./modules/webhooks/jobs.ts";
+import { pruneSettledDeliveries } from "./modules/webhooks/service.ts";
 import { assertSameSecretKey } from "./security/secret-key-check.ts";
 import { loadSecretKeys } from "./security/secrets.ts";
 
@@ -128,6 +129,14 @@ export async function openRuntime(
           name: "re-enrich stale transactions",
           everyMs: 60_000,
           run: () => reenrichStale(ctx).then(() => {}),
+        },
+        {
+          name: "prune finished jobs and deliveries",
+          everyMs: 600_000,
+          run: async () => {
+            await pruneFinishedJobs(ctx.db, config.jobRetention);
+            await pruneSettledDeliveries(ctx.db, config.jobRetention);
+          },
         },
         {
           name: "prune audit events",

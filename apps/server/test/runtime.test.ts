@@ -46,3 +46,21 @@ describe("the encryption key of a deployment", () => {
     await again.close();
   });
 });
+
+describe("WEFT_JOB_RETENTION", () => {
+  it("is days to keep succeeded, then failed, jobs and deliveries: 7,30 unless set", () => {
+    expect(loadConfig({}).jobRetention).toEqual({ succeededDays: 7, failedDays: 30 });
+    expect(loadConfig({ WEFT_JOB_RETENTION: "3,14" }).jobRetention).toEqual({
+      succeededDays: 3,
+      failedDays: 14,
+    });
+    expect(loadConfig({ WEFT_JOB_RETENTION: "60" }).jobRetention).toEqual({
+      succeededDays: 60,
+      failedDays: 60,
+    });
+    for (const bad of ["0", "7,0", "week", "7,30,90"])
+      expect(() => loadConfig({ WEFT_JOB_RETENTION: bad })).toThrow(
+        `WEFT_JOB_RETENTION must be days to keep succeeded jobs, then failed ones, such as 7,30 (got "${bad}")`,
+      );
+  });
+});

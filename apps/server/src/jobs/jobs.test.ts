@@ -2,8 +2,17 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../test/harness.ts";
-import { jobs } from "../db/schema/index.ts";
-import { claimJobs, completeJob, enqueueJob, getJob, JOBS_CHANNEL, requeueOrphanedJobs } from "./queue.ts";
+import { type JobState, jobs } from "../db/schema/index.ts";
+import {
+  claimJobs,
+  completeJob,
+  enqueueJob,
+  getJob,
+  JOBS_CHANNEL,
+  PRUNE_BATCH,
+  pruneFinishedJobs,
+  requeueOrphanedJobs,
+} from "./queue.ts";
 import { FailJobNow, type JobHandler, RetryJobAt, Worker } from "./worker.ts";
 
 let platform: TestPlatform;
@@ -225,5 +234,38 @@ describe("Worker", () => {
     await worker.stop();
     expect(finished).toBe(true);
     expect((await getJob(db(), id))!.state).toBe("completed");
+  });
+});
+
+describe("pruneFinishedJobs", () => {
+  it("forgets completed jobs after the succeeded retention and failed ones after theirs, in batches; keeps the rest", async () => {
+    await db().execute(sql`delete from jobs`);
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    const rows: { state: JobState; finishedAt: Date | null; n: number }[] = [
+      ...Array.from({ length: PRUNE_BATCH + 5 }, (_, i) => ({
+        state: "completed" as const,
+        finishedAt: daysAgo(8),
+        n: i,
+      })),
+      { state: "completed", finishedAt: daysAgo(2), n: -1 },
+      { state: "failed", finishedAt: daysAgo(31), n: -2 },
+      { state: "failed", finishedAt: daysAgo(10), n: -3 },
+      { state: "queued", finishedAt: null, n: -4 },
+    ];
+    await db()
+      .insert(jobs)
+      .values(
+        rows.map((r, i) => ({
+          id: `job_prune_${String(i).padStart(5, "0")}`,
+          queue: "t.prune",
+          payload: { n: r.n },
+          maxAttempts: 1,
+          state: r.state,
+          finishedAt: r.finishedAt,
+        })),
+      );
+    expect(await pruneFinishedJobs(db(), { succeededDays: 7, failedDays: 30 })).toBe(PRUNE_BATCH + 6);
+    const left = await db().select({ payload: jobs.payload }).from(jobs).where(eq(jobs.queue, "t.prune"));
+    expect(left.map((j) => j.payload.n).sort()).toEqual([-1, -3, -4]);
   });
 });

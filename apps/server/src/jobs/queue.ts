@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { type JobState, jobs } from "../db/schema/index.ts";
 import { newId } from "../http/ids.ts";
@@ -125,6 +125,39 @@ export async function requeueOrphanedJobs(db: Database): Promise<number> {
     .where(eq(jobs.state, "active" as JobState))
     .returning({ id: jobs.id });
   return released.length;
+}
+
+/** Rows deleted per statement when pruning: short transactions, no long locks. */
+export const PRUNE_BATCH = 1000;
+
+/** Run `deleteBatch` (which deletes at most `limit` rows and says how many) until it runs dry. */
+export async function deleteInBatches(deleteBatch: (limit: number) => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteBatch(PRUNE_BATCH);
+    total += deleted;
+    if (deleted < PRUNE_BATCH) return total;
+  }
+}
+
+/**
+ * Forget finished jobs: completed ones after `retention.succeededDays`, failed ones after
+ * `retention.failedDays` (WEFT_JOB_RETENTION), in batches.
+ */
+export async function pruneFinishedJobs(
+  db: Database,
+  retention: { succeededDays: number; failedDays: number },
+): Promise<number> {
+  const prune = (state: JobState, days: number) =>
+    deleteInBatches(async (limit) => {
+      const batch = db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.state, state), lt(jobs.finishedAt, sql`now() - make_interval(days => ${days})`)))
+        .limit(limit);
+      return (await db.delete(jobs).where(inArray(jobs.id, batch)).returning({ id: jobs.id })).length;
+    });
+  return (await prune("completed", retention.succeededDays)) + (await prune("failed", retention.failedDays));
 }
 
 export function getJob(db: Database, id: string) {

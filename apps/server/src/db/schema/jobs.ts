@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, instant, updatedAt } from "./columns.ts";
 
@@ -23,5 +24,12 @@ export const jobs = pgTable(
     updatedAt: updatedAt(),
     finishedAt: instant("finished_at"),
   },
-  (t) => [index("jobs_claim_idx").on(t.state, t.runAt), index("jobs_queue_idx").on(t.queue, t.state)],
+  // Only what is claimable is indexed for claiming, so the claim stays as fast with a million
+  // finished jobs as with none: queued jobs by when they are due, active ones by their lease.
+  (t) => [
+    index("jobs_due_idx").on(t.runAt).where(sql`state = 'queued'`),
+    index("jobs_lease_idx").on(t.lockedUntil).where(sql`state = 'active'`),
+    index("jobs_finished_idx").on(t.finishedAt).where(sql`state in ('completed', 'failed')`),
+    index("jobs_queue_idx").on(t.queue, t.state),
+  ],
 );

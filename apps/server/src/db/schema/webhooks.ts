@@ -81,5 +81,6 @@ export const webhookDeliveries = pgTable(
       .on(t.subscriptionId, t.eventId)
       .where(sql`${t.reason} = 'EVENT'`),
     index("webhook_deliveries_subscription_created_idx").on(t.subscriptionId, t.createdAt, t.id),
+    index("webhook_deliveries_settled_idx").on(t.updatedAt).where(sql`status <> 'PENDING'`),
   ],
 );

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
   type WebhookDeliveryReason,
+  type WebhookDeliveryStatus,
   type WebhookTestEvent,
   webhookDeliveries,
   webhookSubscriptions,
@@ -10,7 +11,7 @@ import {
 import { notFound, ValidationError } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import { type Pagination, selectPage } from "../../http/pagination.ts";
-import { enqueueJob } from "../../jobs/queue.ts";
+import { deleteInBatches, enqueueJob } from "../../jobs/queue.ts";
 import { encrypt, type SecretKeys } from "../../security/secrets.ts";
 import { findEvent } from "../events/service.ts";
 import {
@@ -387,4 +388,37 @@ export async function sendTestEvent(
   };
   const [row] = await createDeliveries(tx, testEvent, [subscription], "TEST", { testEvent, maxAttempts: 1 });
   return row!;
+}
+
+/**
+ * Forget settled deliveries (succeeded, failed, cancelled) by the job retention: succeeded
+ * after `succeededDays`, the others after `failedDays`, in batches. Pending ones stay.
+ */
+export async function pruneSettledDeliveries(
+  db: Database,
+  retention: { succeededDays: number; failedDays: number },
+): Promise<number> {
+  const prune = (statuses: WebhookDeliveryStatus[], days: number) =>
+    deleteInBatches(async (limit) => {
+      const batch = db
+        .select({ id: webhookDeliveries.id })
+        .from(webhookDeliveries)
+        .where(
+          and(
+            inArray(webhookDeliveries.status, statuses),
+            lt(webhookDeliveries.updatedAt, sql`now() - make_interval(days => ${days})`),
+          ),
+        )
+        .limit(limit);
+      return (
+        await db
+          .delete(webhookDeliveries)
+          .where(inArray(webhookDeliveries.id, batch))
+          .returning({ id: webhookDeliveries.id })
+      ).length;
+    });
+  return (
+    (await prune(["SUCCEEDED"], retention.succeededDays)) +
+    (await prune(["FAILED", "CANCELLED"], retention.failedDays))
+  );
 }

@@ -7,7 +7,13 @@ import { decrypt } from "../../security/secrets.ts";
 import { EVENT_FANOUT_QUEUE, EVENT_TYPES, recordEvent } from "../events/service.ts";
 import { webhookFanOutHandler } from "./jobs.ts";
 import { EVENT_TYPE_SCOPES, SUBSCRIBABLE_EVENT_TYPES, TARGET_URL_MESSAGE } from "./schemas.ts";
-import { assertWebhookTarget, fanOutEvent, matchesEventType, WEBHOOK_DELIVER_QUEUE } from "./service.ts";
+import {
+  assertWebhookTarget,
+  fanOutEvent,
+  matchesEventType,
+  pruneSettledDeliveries,
+  WEBHOOK_DELIVER_QUEUE,
+} from "./service.ts";
 
 let platform: TestPlatform;
 let env: TestEnvironment;
@@ -537,5 +543,36 @@ describe("event types and fan-out", () => {
     // At-least-once jobs may run fan-out again: it adds nothing.
     expect(await platform.ctx.db.transaction((tx) => fanOutEvent(tx, event!.id))).toBe(0);
     expect(await deliveriesOf(scope.id)).toHaveLength(1);
+  });
+});
+
+describe("pruneSettledDeliveries", () => {
+  it("forgets settled deliveries past the retention; pending ones stay", async () => {
+    const subscription = await create({ name: "Pruned", eventTypes: ["profile"] });
+    const eventId = await platform.ctx.db.transaction((tx) =>
+      recordEvent(tx, { environmentId: env.id, type: "profile.created", profile: null, record: {} }),
+    );
+    await platform.ctx.db.transaction((tx) => fanOutEvent(tx, eventId));
+    await platform.ctx.db.transaction((tx) => fanOutEvent(tx, eventId));
+    const mine = await platform.ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.subscriptionId, subscription.id));
+    expect(mine.length).toBeGreaterThanOrEqual(1);
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    await platform.ctx.db
+      .update(webhookDeliveries)
+      .set({ status: "SUCCEEDED", updatedAt: old })
+      .where(eq(webhookDeliveries.id, mine[0]!.id));
+    const pending = await platform.ctx.db
+      .select({ n: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.status, "PENDING"));
+    expect(await pruneSettledDeliveries(platform.ctx.db, { succeededDays: 7, failedDays: 30 })).toBe(1);
+    const after = await platform.ctx.db
+      .select({ n: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.status, "PENDING"));
+    expect(after.length).toBe(pending.length);
   });
 });
