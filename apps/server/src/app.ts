@@ -104,6 +104,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   app.addHook("onRequest", cors(ctx));
   app.addHook("preValidation", enforceInputPolicy);
   app.addHook("onRequest", authenticate(ctx));
+  app.addHook("onClose", () => ctx.apiKeys.stop());
   app.addHook("onRequest", rateLimit(ctx));
   app.decorateRequest("idempotencyRecord", undefined);
   app.addHook("preHandler", idempotency(ctx));

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { ApiKeyCache } from "./modules/api-keys/cache.ts";
 import type { Mailer } from "./modules/passcodes/mailer.ts";
 import { SessionSigner } from "./modules/sessions/tokens.ts";
 import type { SecretKeys } from "./security/secrets.ts";
@@ -12,6 +13,8 @@ export type AppContext = {
   /** Encrypts secrets at rest (AES-256-GCM). */
   secretKey: SecretKeys;
   signer: SessionSigner;
+  /** Live API keys by their secret's hash, dropped in every process on revocation. */
+  apiKeys: ApiKeyCache;
   logger: Logger;
   /** Sends sign-in passcodes. */
   mailer: Mailer;
@@ -25,12 +28,14 @@ export type AppContext = {
 
 /** The context from its parts; the session signer is derived (it needs the database and the key). */
 export function createContext(
-  parts: Omit<AppContext, "signer" | "wakeWorkers" | "listen" | "workersHealthy"> &
+  parts: Omit<AppContext, "signer" | "apiKeys" | "wakeWorkers" | "listen" | "workersHealthy"> &
     Partial<Pick<AppContext, "wakeWorkers" | "listen" | "workersHealthy">>,
 ): AppContext {
   return {
     ...parts,
     signer: new SessionSigner(parts.db, parts.secretKey, parts.config.publicUrl),
+    // Cached only where changes can be heard: with no database to listen on, every request asks.
+    apiKeys: new ApiKeyCache(parts.db, parts.listen),
     wakeWorkers: parts.wakeWorkers ?? (() => {}),
     workersHealthy: parts.workersHealthy ?? (() => null),
     // Without a database to listen on, listeners fall back to their polling.

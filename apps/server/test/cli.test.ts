@@ -57,6 +57,15 @@ describe("weft CLI and npm start", { timeout: 120_000 }, () => {
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain("is in use by weft serve");
       expect(refused.stderr).toContain("Stop that process and run this again");
+    } else {
+      // Another process revokes a key the server has cached: its very next request fails.
+      const envId = JSON.parse((await weft(["env", "list", "--json"])).stdout).environments[0].id;
+      const made = JSON.parse((await weft(["keys", "create", "--env", envId, "--json"])).stdout);
+      const use = () => fetch(`${server.url}/v1/profiles`, { headers: bearer(made.apiKey.secret) });
+      expect((await use()).status).toBe(200);
+      expect((await use()).status).toBe(200);
+      expect((await weft(["keys", "revoke", made.apiKey.id])).code).toBe(0);
+      expect((await use()).status).toBe(401);
     }
     expect(await server.stop()).toBe(0);
   });

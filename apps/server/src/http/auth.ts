@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
-import { type ApiKeyRow, findKeyBySecret } from "../modules/api-keys/service.ts";
+import type { ApiKeyRow } from "../modules/api-keys/service.ts";
 import type { EnvironmentRow } from "../modules/environments/service.ts";
 import { findProcessorCredential, type ProcessorTokenRow } from "../modules/processors/service.ts";
 import { findLiveSession, type SessionRow } from "../modules/sessions/service.ts";
@@ -102,7 +102,7 @@ export function authenticate(ctx: AppContext) {
     }
     const looksLikeKey = token.startsWith("weft_sk_");
     if (looksLikeKey && accepted.includes("apiKey")) {
-      const found = await findKeyBySecret(ctx.db, token);
+      const found = await ctx.apiKeys.find(token);
       if (!found)
         throw unauthenticated("The API key is invalid or revoked", "Use a live key: weft keys list.");
       request.principal = { kind: "apiKey", ...found };

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { announceCredentialChange } from "../../db/notifications.ts";
 import { apiKeys, environments } from "../../db/schema/index.ts";
 import { newId } from "../../http/ids.ts";
 import { newSecret, sha256Hex } from "../../security/secrets.ts";
@@ -35,26 +36,30 @@ export function listApiKeys(db: Database) {
 }
 
 /** Returns whether a key was revoked now (false when unknown or already revoked). */
-/** Revoke a live key at once; its environment's id, or undefined when no live key has this id. */
+/**
+ * Revoke a live key at once — every process drops its cached credentials when this commits;
+ * its environment's id, or undefined when no live key has this id.
+ */
 export async function revokeApiKey(db: Database, id: string): Promise<{ environmentId: string } | undefined> {
-  const [row] = await db
-    .update(apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-    .returning({ environmentId: apiKeys.environmentId });
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+      .returning({ environmentId: apiKeys.environmentId });
+    if (row) await announceCredentialChange(tx);
+    return row;
+  });
 }
 
-/** The live key with this secret, and its environment; undefined when unknown or revoked. */
-export async function findKeyBySecret(
-  db: Database,
-  secret: string,
-): Promise<{ apiKey: ApiKeyRow; environment: EnvironmentRow } | undefined> {
-  if (!secret.startsWith(API_KEY_PREFIX)) return undefined;
+export type FoundApiKey = { apiKey: ApiKeyRow; environment: EnvironmentRow };
+
+/** The live key whose secret has this SHA-256, and its environment. */
+export async function findKeyByHash(db: Database, secretHash: string): Promise<FoundApiKey | undefined> {
   const [row] = await db
     .select({ apiKey: apiKeys, environment: environments })
     .from(apiKeys)
     .innerJoin(environments, eq(environments.id, apiKeys.environmentId))
-    .where(and(eq(apiKeys.secretHash, sha256Hex(secret)), isNull(apiKeys.revokedAt)));
+    .where(and(eq(apiKeys.secretHash, secretHash), isNull(apiKeys.revokedAt)));
   return row;
 }

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { announceCredentialChange } from "../../db/notifications.ts";
 import { type EnvironmentMode, environments } from "../../db/schema/index.ts";
 import { newId } from "../../http/ids.ts";
 
@@ -62,6 +63,7 @@ export async function setEnvironmentFeature(
     .set({ features: [...features].sort() })
     .where(eq(environments.id, id))
     .returning();
+  await announceCredentialChange(db);
   return row!.features;
 }
 
@@ -82,6 +84,7 @@ export async function setEnvironmentOrigin(
     .set({ allowedOrigins: [...origins].sort() })
     .where(eq(environments.id, id))
     .returning();
+  await announceCredentialChange(db);
   return row!.allowedOrigins;
 }
 
@@ -109,6 +112,8 @@ export async function setEnvironmentRateLimits(
     .set({ rateLimits: Object.keys(limits).length > 0 ? limits : null })
     .where(eq(environments.id, id))
     .returning();
+  // Requests read an environment's settings with its API key, from the credential cache.
+  await announceCredentialChange(db);
   return row!.rateLimits ?? {};
 }
 

@@ -6,7 +6,6 @@ import type { AppContext } from "../../context.ts";
 import { authenticateSession, basicOf, bearerOf } from "../../http/auth.ts";
 import { HttpError, unauthenticated, ValidationError } from "../../http/errors.ts";
 import type { Server } from "../../http/server-type.ts";
-import { findKeyBySecret } from "../api-keys/service.ts";
 import { findLiveProfile } from "../profiles/service.ts";
 import { registerActionCable } from "./actioncable.ts";
 import type { GraphQLContext } from "./builder.ts";
@@ -29,9 +28,7 @@ const CREDENTIALS =
 async function scopeOf(ctx: AppContext, request: FastifyRequest): Promise<GraphQLScope> {
   const basic = basicOf(request);
   if (basic) {
-    const key = basic.password.startsWith("weft_sk_")
-      ? await findKeyBySecret(ctx.db, basic.password)
-      : undefined;
+    const key = basic.password.startsWith("weft_sk_") ? await ctx.apiKeys.find(basic.password) : undefined;
     if (!key) throw unauthenticated("The API key is invalid or revoked", CREDENTIALS);
     try {
       const profile = await findLiveProfile(ctx.db, key.environment.id, basic.username);
@@ -50,7 +47,7 @@ async function scopeOf(ctx: AppContext, request: FastifyRequest): Promise<GraphQ
 /** A bearer credential: a session token is its profile; an API key may only introspect. */
 export async function scopeOfToken(ctx: AppContext, token: string): Promise<GraphQLScope> {
   if (token.startsWith("weft_sk_")) {
-    const key = await findKeyBySecret(ctx.db, token);
+    const key = await ctx.apiKeys.find(token);
     if (!key) throw unauthenticated("The API key is invalid or revoked", CREDENTIALS);
     return { environmentId: key.environment.id, profileId: null };
   }

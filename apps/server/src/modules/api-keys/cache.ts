@@ -1,0 +1,81 @@
+import type { Database } from "../../db/client.ts";
+import { CREDENTIALS_CHANNEL } from "../../db/notifications.ts";
+import { sha256Hex } from "../../security/secrets.ts";
+import { API_KEY_PREFIX, type FoundApiKey, findKeyByHash } from "./service.ts";
+
+/** A cached key is read again after this long even without a notification (a lost LISTEN). */
+const ENTRY_TTL_MS = 10_000;
+const MAX_ENTRIES = 10_000;
+
+type Listen = (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+
+/**
+ * Live API keys (with their environments) by the hash of their secret, so an authenticated
+ * request needs no query for its credential. Every process LISTENs on CREDENTIALS_CHANNEL and
+ * drops the cache when a key is revoked or an environment changes (the change NOTIFYs in its own
+ * transaction), so a revoked key fails on the next request in every process. Until the LISTEN is
+ * in place — or without a database to listen on — nothing is cached.
+ */
+export class ApiKeyCache {
+  private readonly db: Database;
+  private readonly listen: Listen | undefined;
+  private entries = new Map<string, { found: FoundApiKey; at: number }>();
+  /** Bumped by every invalidation: a read that raced one is not cached. */
+  private generation = 0;
+  private state: "idle" | "starting" | "listening" = "idle";
+  private starting: Promise<void> | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(db: Database, listen: Listen | undefined) {
+    this.db = db;
+    this.listen = listen;
+  }
+
+  async find(secret: string): Promise<FoundApiKey | undefined> {
+    if (!secret.startsWith(API_KEY_PREFIX)) return undefined;
+    const hash = sha256Hex(secret);
+    if (this.state === "listening") {
+      const hit = this.entries.get(hash);
+      if (hit && Date.now() - hit.at < ENTRY_TTL_MS) return hit.found;
+    } else if (this.state === "idle") {
+      this.start();
+    }
+    const generation = this.generation;
+    const found = await findKeyByHash(this.db, hash);
+    if (found && this.state === "listening" && generation === this.generation) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries = new Map();
+      this.entries.set(hash, { found, at: Date.now() });
+    }
+    return found;
+  }
+
+  /** Forget everything cached (a NOTIFY on CREDENTIALS_CHANNEL does this in every process). */
+  invalidate(): void {
+    this.generation++;
+    this.entries = new Map();
+  }
+
+  private start(): void {
+    if (!this.listen) return;
+    this.state = "starting";
+    this.starting = this.listen(CREDENTIALS_CHANNEL, () => this.invalidate()).then(
+      (unlisten) => {
+        if (this.state !== "starting") return void unlisten();
+        this.unlisten = unlisten;
+        this.invalidate();
+        this.state = "listening";
+      },
+      () => {
+        this.state = "idle";
+      },
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.state = "idle";
+    this.invalidate();
+    await this.starting;
+    await this.unlisten?.();
+    this.unlisten = undefined;
+  }
+}
