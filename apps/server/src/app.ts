@@ -189,6 +189,19 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   );
   // Liveness: the process answers. Readiness: it can do its work (database, and its job workers).
   app.get("/health", async () => ({ status: "ok" }));
+  // Where a newcomer's first curl lands: what this is and where to read on.
+  app.get("/", async () => ({
+    name: "Weft",
+    apiVersion: API_VERSION,
+    docs: `${ctx.config.publicUrl}/docs`,
+    openapi: {
+      auth: `${ctx.config.publicUrl}/openapi/auth.json`,
+      platform: `${ctx.config.publicUrl}/openapi/platform.json`,
+    },
+    graphql: `${ctx.config.publicUrl}/v1/graphql`,
+    health: `${ctx.config.publicUrl}/health`,
+    ready: `${ctx.config.publicUrl}/ready`,
+  }));
   app.get("/ready", async (_request, reply) => {
     const database = await checkDatabase(ctx);
     const workers = ctx.workersHealthy();

@@ -153,6 +153,21 @@ describe("errors as RestError", () => {
 });
 
 describe("/health and /ready", () => {
+  it("GET / says what this is and where the docs and API descriptions are", async () => {
+    const res = await platform.app.inject({ url: "/" });
+    expect(res.statusCode).toBe(200);
+    const base = platform.ctx.config.publicUrl;
+    expect(res.json()).toEqual({
+      name: "Weft",
+      apiVersion: expect.any(String),
+      docs: `${base}/docs`,
+      openapi: { auth: `${base}/openapi/auth.json`, platform: `${base}/openapi/platform.json` },
+      graphql: `${base}/v1/graphql`,
+      health: `${base}/health`,
+      ready: `${base}/ready`,
+    });
+  });
+
   it("/health says the process answers; /ready checks the database and the job workers", async () => {
     expect((await platform.app.inject({ url: "/health" })).json()).toEqual({ status: "ok" });
     const ready = await platform.app.inject({ url: "/ready" });

@@ -75,7 +75,8 @@ export class ApiKeyCache {
     this.state = "idle";
     this.invalidate();
     await this.starting;
-    await this.unlisten?.();
+    // A database already gone (closed, or down) has nothing left to unlisten.
+    await this.unlisten?.().catch(() => {});
     this.unlisten = undefined;
   }
 }
