@@ -1,4 +1,4 @@
-import { CONNECTOR_APP, ensureBuilt } from "./apps/server/src/http/static-apps.ts";
+import { buildIfStale, CONNECTOR_APP } from "./apps/server/src/http/static-apps.ts";
 import { chromiumExecutable } from "./apps/server/test/chromium.ts";
 
 /**
@@ -8,7 +8,7 @@ import { chromiumExecutable } from "./apps/server/test/chromium.ts";
  * could start unpacking it too.
  */
 export default async function setup(): Promise<void> {
-  if (!ensureBuilt(CONNECTOR_APP, (message) => console.info(message))) {
+  if (!(await buildIfStale(CONNECTOR_APP, (message) => console.info(message)))) {
     throw new Error("The Connector app did not build: run npm run build -w @weft/connector to see why");
   }
   await chromiumExecutable();

@@ -20,8 +20,10 @@ export async function benchStorage(): Promise<{
   cleanup(): Promise<void>;
 }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "weft-bench-"));
-  // Benches measure capacity, not the per-credential limits: those would cap them at 100 a second.
+  // Benches measure the API's capacity: no per-credential limits (they would cap it at 100 a
+  // second) and no front-end builds competing for the machine.
   const unlimited = {
+    WEFT_BUILD_ON_START: "false",
     WEFT_RATE_LIMIT_API_KEY: "0",
     WEFT_RATE_LIMIT_SESSION: "0",
     WEFT_RATE_LIMIT_SIGN_IN: "0",

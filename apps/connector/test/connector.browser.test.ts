@@ -9,7 +9,7 @@ import type { FrameLocator, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connections, events } from "../../server/src/db/schema/index.ts";
-import { CONNECTOR_APP, ensureBuilt } from "../../server/src/http/static-apps.ts";
+import { buildIfStale, CONNECTOR_APP } from "../../server/src/http/static-apps.ts";
 import { createConnector } from "../../server/src/modules/connectors/service.ts";
 import { type PlaidStandIn, startPlaidStandIn } from "../../server/src/providers/plaid/test/stand-in.ts";
 import { launchChromium } from "../../server/test/chromium.ts";
@@ -34,7 +34,7 @@ async function listen(server: http.Server, host: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  expect(ensureBuilt(CONNECTOR_APP, () => {})).toBe(true);
+  expect(await buildIfStale(CONNECTOR_APP, () => {})).toBe(true);
   fs.mkdirSync(SHOTS, { recursive: true });
 
   // The host app: built with Vite from @weft/react, served from another origin than Weft.

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONNECTOR_APP, ensureBuilt } from "../../server/src/http/static-apps.ts";
+import { buildIfStale, CONNECTOR_APP } from "../../server/src/http/static-apps.ts";
 import { createConnector } from "../../server/src/modules/connectors/service.ts";
 import { setEnvironmentOrigin } from "../../server/src/modules/environments/service.ts";
 import { launchChromium } from "../../server/test/chromium.ts";
@@ -30,7 +30,7 @@ let browser: Awaited<ReturnType<typeof launchChromium>>;
 let connectorId: string;
 
 beforeAll(async () => {
-  expect(ensureBuilt(CONNECTOR_APP, () => {})).toBe(true);
+  expect(await buildIfStale(CONNECTOR_APP, () => {})).toBe(true);
   const port = await freePort();
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), "weft-quiltt-app-"));
   await build({

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { BrowserContext, ConsoleMessage, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONNECTOR_APP, ensureBuilt } from "../../server/src/http/static-apps.ts";
+import { buildIfStale, CONNECTOR_APP } from "../../server/src/http/static-apps.ts";
 import { createConnector } from "../../server/src/modules/connectors/service.ts";
 import type { TestPlatform } from "../../server/test/harness.ts";
 import { listOperations, type OpenApiDocument } from "../app/lib/openapi.ts";
@@ -250,7 +250,7 @@ describe("the built docs site in Chromium", () => {
 describe("the Connector launcher in Chromium", () => {
   it("opens the local server's sandbox Connector and logs every event to the console", async () => {
     expect(
-      ensureBuilt(CONNECTOR_APP, (message) => console.info(message)),
+      await buildIfStale(CONNECTOR_APP, (message) => console.info(message)),
       "the Connector app builds",
     ).toBe(true);
     const environment = await platform.environment("SANDBOX");

@@ -23,6 +23,8 @@ export type Config = {
   jobRetention: { succeededDays: number; failedDays: number };
   /** Days audit events are kept. */
   auditRetentionDays: number;
+  /** Build the Connector and the docs site after starting, when their builds are stale. */
+  buildOnStart: boolean;
   /** Run job workers inside the server process. */
   inProcessWorkers: boolean;
   /** smtp://user:pass@host:port for sign-in passcodes; unset logs them for the operator instead. */
@@ -147,6 +149,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobRetention: parseJobRetention(env),
     auditRetentionDays: parseInteger(env, "WEFT_AUDIT_RETENTION_DAYS", 365, 1, 36_500),
     inProcessWorkers: parseBoolean(env, "WEFT_IN_PROCESS_WORKERS", true),
+    buildOnStart: parseBoolean(env, "WEFT_BUILD_ON_START", true),
     smtpUrl: env.WEFT_SMTP_URL || undefined,
     mailFrom: env.WEFT_MAIL_FROM || "Weft <no-reply@weft.localhost>",
     plaid: parsePlaid(env),

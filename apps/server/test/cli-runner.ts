@@ -22,7 +22,13 @@ export function useCliSandbox(name: string) {
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `weft-${name}-`));
-    env = { PATH: process.env.PATH ?? "", WEFT_DATA_DIR: dataDir, WEFT_LOG_LEVEL: "warn" };
+    // The CLI's tests need no front end: starting them never builds one.
+    env = {
+      PATH: process.env.PATH ?? "",
+      WEFT_DATA_DIR: dataDir,
+      WEFT_LOG_LEVEL: "warn",
+      WEFT_BUILD_ON_START: "false",
+    };
     if (testDriver === "postgres") {
       const db = await createPostgresDatabase();
       env.DATABASE_URL = db.url;
@@ -36,9 +42,11 @@ export function useCliSandbox(name: string) {
   return {
     /** The environment the CLI runs with. */
     env: () => env,
-    async weft(args: string[]): Promise<CliResult> {
+    async weft(args: string[], extraEnv: Record<string, string> = {}): Promise<CliResult> {
       try {
-        const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env });
+        const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
+          env: { ...env, ...extraEnv },
+        });
         return { code: 0, stdout, stderr };
       } catch (error) {
         const e = error as CliResult;

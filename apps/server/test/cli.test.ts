@@ -1,3 +1,4 @@
+import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { CLI, useCliSandbox } from "./cli-runner.ts";
 import { testDriver } from "./harness.ts";
@@ -34,10 +35,14 @@ describe("weft CLI and npm start", { timeout: 120_000 }, () => {
     const out = server.output();
     expect(out).toContain(`Weft is running at ${server.url}`);
     expect(out).toContain(`${server.url}/openapi/platform.json`);
-    expect(out).toContain("First run: created a SANDBOX environment");
+    expect(out).toContain(
+      "First run: a SANDBOX environment and an API key. The secret is shown only this once:",
+    );
     firstSecret = /secret\s+(weft_sk_\S+)/.exec(out)![1]!;
     const connectorId = /connector\s+(ctr_[0-9a-z]{26})/.exec(out)![1]!;
-    expect(out).toContain(`${server.url}/connector/${connectorId}`);
+    expect(out).toContain(`Connector demo ${server.url}/docs/guides/connector?connectorId=${connectorId}`);
+    // The credentials come last, boxed.
+    expect(out.trimEnd().endsWith("┘")).toBe(true);
     const introspect = await fetch(`${server.url}/v1/introspect/api_key`, {
       method: "POST",
       headers: bearer(firstSecret),
@@ -164,6 +169,21 @@ describe("weft CLI and npm start", { timeout: 120_000 }, () => {
       "Staging Connector",
       "Connector",
     ]);
+  });
+
+  it("a port in use is said plainly, with what to do, and nothing is created", async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    const before = JSON.parse((await weft(["env", "list", "--json"])).stdout).environments.length;
+    const result = await weft(["serve"], { PORT: String(port) });
+    blocker.close();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `weft: Port ${port} on 127.0.0.1 is already in use, by another Weft or another program. ` +
+        `Stop it, or start on another port: PORT=${port + 1} npm start\n`,
+    );
+    expect(JSON.parse((await weft(["env", "list", "--json"])).stdout).environments.length).toBe(before);
   });
 
   it("says what is wrong with a command, with a usage exit code", async () => {

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -65,31 +65,78 @@ export function isFresh(app: StaticApp): boolean {
   return app.sources.every((source) => newestChange(source) <= builtAt);
 }
 
-/**
- * Build a front-end app when its build output is missing or older than its sources (a fresh
- * clone's first `npm start`, or after a pull). Returns whether a build is there to serve.
- */
-export function ensureBuilt(app: StaticApp, log: (message: string) => void): boolean {
-  if (isFresh(app)) return true;
-  log(`Building ${app.workspace}…`);
-  // Always a production build, even when started from a test runner (NODE_ENV=test).
-  const result = spawnSync("npm", ["run", "build", "-w", app.workspace], {
-    cwd: ROOT,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (result.status !== 0)
-    log(`Building ${app.workspace} failed; run npm run build -w ${app.workspace} to see why.`);
-  return isBuilt(app);
+/** Builds under way, by workspace: when each started, about how long it takes, and its process. */
+const building = new Map<string, { startedAt: number; expectedMs: number; child?: ChildProcess }>();
+
+/** Stop the builds under way (the server is shutting down); the next start builds again. */
+export function stopBuilds(): void {
+  for (const build of building.values()) build.child?.kill("SIGTERM");
 }
 
-/** 503 for a request that needs the app's build, which is missing. */
-export const notBuilt = (app: StaticApp) =>
-  new HttpError(
+/** About how long a build takes on a small machine, for the "ready in ~N s" a page shows meanwhile. */
+const EXPECTED_BUILD_MS: Record<string, number> = { "@weft/connector": 15_000, "@weft/docs": 60_000 };
+
+/**
+ * Build a front-end app when its build output is missing or older than its sources (a fresh
+ * clone's first `npm start`, or after a pull), in the background: one line when it starts and one
+ * when it ends; the build's own output only when it fails, or with `verbose`. Until it is done,
+ * the old build (if any) is served, or pages say it is building. Resolves whether a build is there.
+ */
+export function buildIfStale(
+  app: StaticApp,
+  log: (message: string) => void,
+  verbose = false,
+): Promise<boolean> {
+  if (isFresh(app)) return Promise.resolve(true);
+  const startedAt = Date.now();
+  building.set(app.workspace, { startedAt, expectedMs: EXPECTED_BUILD_MS[app.workspace] ?? 30_000 });
+  log(`Building ${app.title.replace(/^The /, "the ")} in the background…`);
+  return new Promise((resolve) => {
+    // Always a production build, even when started from a test runner (NODE_ENV=test).
+    const child = spawn("npm", ["run", "build", "-w", app.workspace], {
+      cwd: ROOT,
+      stdio: verbose ? "inherit" : ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    building.get(app.workspace)!.child = child;
+    let output = "";
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+    };
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
+    child.on("close", (code) => {
+      building.delete(app.workspace);
+      const seconds = Math.round((Date.now() - startedAt) / 1000);
+      if (code === 0) log(`${app.title} is built (${seconds} s).`);
+      else
+        log(
+          `Building ${app.workspace} failed after ${seconds} s; its output ends:\n${output.trim().split("\n").slice(-25).join("\n")}\n` +
+            `Run npm run build -w ${app.workspace} to see it all.`,
+        );
+      resolve(isBuilt(app));
+    });
+  });
+}
+
+/** 503 for a request that needs the app's build, which is missing: building now, or not at all. */
+export function notBuilt(app: StaticApp): HttpError {
+  const build = building.get(app.workspace);
+  if (build) {
+    const left = Math.max(5, Math.round((build.startedAt + build.expectedMs - Date.now()) / 1000));
+    return new HttpError(
+      503,
+      `${app.title} is building, ready in about ${left} s`,
+      "Reload in a moment: npm start builds it once, in the background.",
+      { "retry-after": String(left) },
+    );
+  }
+  return new HttpError(
     503,
     `${app.title} is not built`,
     `Run npm run build -w ${app.workspace} (npm start does it on first start), then reload.`,
   );
+}
 
 /** The app's fingerprinted files (dist/assets) under `prefix`, cached for a year. */
 export async function serveAssets(server: Server, app: StaticApp, prefix: string): Promise<void> {
