@@ -7,7 +7,20 @@ import type { Database } from "./client.ts";
  */
 export const CREDENTIALS_CHANNEL = "weft_credentials";
 
-/** An API key was revoked, or an environment's settings changed: cached credentials are stale. */
+/** This process's own credential caches, told at once (a NOTIFY reaches them a moment later). */
+const localCredentialListeners = new Set<() => void>();
+
+/** Hear this process's own credential changes as they are announced; returns the unsubscribe. */
+export function onLocalCredentialChange(listener: () => void): () => void {
+  localCredentialListeners.add(listener);
+  return () => localCredentialListeners.delete(listener);
+}
+
+/**
+ * An API key was revoked, or an environment's settings changed: cached credentials are stale.
+ * Every process hears it by NOTIFY when the change commits; this one's caches drop at once too.
+ */
 export async function announceCredentialChange(db: Database): Promise<void> {
   await db.execute(sql`select pg_notify(${CREDENTIALS_CHANNEL}, '')`);
+  for (const listener of localCredentialListeners) listener();
 }

@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.ts";
-import { CREDENTIALS_CHANNEL } from "../../db/notifications.ts";
+import { CREDENTIALS_CHANNEL, onLocalCredentialChange } from "../../db/notifications.ts";
 import { sha256Hex } from "../../security/secrets.ts";
 import { API_KEY_PREFIX, type FoundApiKey, findKeyByHash } from "./service.ts";
 
@@ -25,6 +25,7 @@ export class ApiKeyCache {
   private state: "idle" | "starting" | "listening" = "idle";
   private starting: Promise<void> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  private unlistenLocal: (() => void) | undefined;
 
   constructor(db: Database, listen: Listen | undefined) {
     this.db = db;
@@ -58,6 +59,7 @@ export class ApiKeyCache {
   private start(): void {
     if (!this.listen) return;
     this.state = "starting";
+    this.unlistenLocal = onLocalCredentialChange(() => this.invalidate());
     this.starting = this.listen(CREDENTIALS_CHANNEL, () => this.invalidate()).then(
       (unlisten) => {
         if (this.state !== "starting") return void unlisten();
@@ -74,6 +76,8 @@ export class ApiKeyCache {
   async stop(): Promise<void> {
     this.state = "idle";
     this.invalidate();
+    this.unlistenLocal?.();
+    this.unlistenLocal = undefined;
     await this.starting;
     // A database already gone (closed, or down) has nothing left to unlisten.
     await this.unlisten?.().catch(() => {});

@@ -11,7 +11,7 @@ import {
   simulate,
   storedEvents,
 } from "../../../test/sandbox-helpers.ts";
-import { accounts, connections, environments, PRODUCTS, transactions } from "../../db/schema/index.ts";
+import { accounts, connections, PRODUCTS, transactions } from "../../db/schema/index.ts";
 import { addDays, toDay } from "../../providers/dates.ts";
 import {
   DEFAULT_SANDBOX_INSTITUTION,
@@ -19,6 +19,7 @@ import {
   SANDBOX_INSTITUTIONS,
 } from "../../providers/mock/index.ts";
 import { decrypt } from "../../security/secrets.ts";
+import { setEnvironmentFeature } from "../environments/service.ts";
 import { SYNC_QUEUE } from "./service.ts";
 import { runSync } from "./sync.ts";
 
@@ -640,10 +641,7 @@ describe("GET /v1/profiles/{profileId}/connections/{connectionId}/export", () =>
       instruction:
         "Ask the operator to enable it: weft env features --env ENV_ID --enable connection_export.",
     });
-    await platform.ctx.db
-      .update(environments)
-      .set({ features: ["connection_export"] })
-      .where(eq(environments.id, env.id));
+    await setEnvironmentFeature(platform.ctx.db, env.id, "connection_export", true);
     const res = await get(platform, env, url);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

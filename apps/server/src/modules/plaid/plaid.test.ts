@@ -6,6 +6,7 @@ import { createProfile, get, queuedJobs, storedEvents } from "../../../test/sand
 import { accounts, connections, remoteDocuments, transactions } from "../../db/schema/index.ts";
 import { type PlaidStandIn, startPlaidStandIn } from "../../providers/plaid/test/stand-in.ts";
 import { SYNC_QUEUE } from "../connections/service.ts";
+import { setEnvironmentFeature } from "../environments/service.ts";
 import { disableIntegration } from "../integrations/service.ts";
 
 /**
@@ -467,14 +468,10 @@ describe("Plaid processor tokens, export and tenants", () => {
     const { profileId, connectionId, accessToken } = await importAndSync({ transactionCount: 1 });
     const url = `/v1/profiles/${profileId}/connections/${connectionId}/export`;
     expect((await get(platform, env, url)).statusCode).toBe(403);
-    const { environments } = await import("../../db/schema/index.ts");
-    await platform.ctx.db
-      .update(environments)
-      .set({ features: ["connection_export"] })
-      .where(eq(environments.id, env.id));
+    await setEnvironmentFeature(platform.ctx.db, env.id, "connection_export", true);
     const res = await get(platform, env, url);
     expect(res.json()).toEqual({ id: connectionId, profileId, provider: "PLAID", apiKey: [accessToken] });
-    await platform.ctx.db.update(environments).set({ features: [] }).where(eq(environments.id, env.id));
+    await setEnvironmentFeature(platform.ctx.db, env.id, "connection_export", false);
   });
 
   it("a webhook to one environment never touches another environment's connection to the same item", async () => {
