@@ -5,6 +5,7 @@ import {
   GraphQLError,
   getOperationAST,
   parse,
+  specifiedRules,
   subscribe,
   validate,
 } from "graphql";
@@ -12,6 +13,7 @@ import type { WebSocket } from "ws";
 import type { AppContext } from "../../context.ts";
 import type { Server } from "../../http/server-type.ts";
 import type { GraphQLContext } from "./builder.ts";
+import { withinQueryLimits } from "./limits.ts";
 import type { GraphQLScope } from "./routes.ts";
 import { scopeOfToken } from "./routes.ts";
 import { schema } from "./schema.ts";
@@ -65,7 +67,7 @@ export function registerActionCable(
       } catch (error) {
         return reply(identifier, { errors: [error as GraphQLError] }, false);
       }
-      const invalid = validate(schema, document);
+      const invalid = validate(schema, document, [...specifiedRules, withinQueryLimits]);
       if (invalid.length > 0) return reply(identifier, { errors: invalid }, false);
       const args = {
         schema,

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { issueSession, linkAndSync, simulate } from "../../../test/sandbox-helpers.ts";
+import { MAX_FIELDS, MAX_ROOT_FIELDS } from "./limits.ts";
 import { MAX_BATCH, MAX_QUERY_DEPTH } from "./routes.ts";
 import { printedSchema } from "./schema.ts";
 import { MAX_PAGE } from "./types.ts";
@@ -170,6 +171,25 @@ describe("queries", () => {
     );
     expect(deep.status).toBe(400);
     expect(JSON.stringify(deep.errors)).toMatch(/depth/);
+  });
+
+  it(`refuses more than ${MAX_ROOT_FIELDS} top-level fields (aliases count) and more than ${MAX_FIELDS} in all, before running anything`, async () => {
+    const aliases = Array.from(
+      { length: MAX_ROOT_FIELDS + 1 },
+      (_, i) => `a${i}: transactions(first: 100) { nodes { id } }`,
+    );
+    const wide = await gql(`{ ${aliases.join(" ")} }`);
+    expect(wide.data ?? null).toBeNull();
+    expect(wide.errors?.[0]?.message).toBe(
+      `An operation may ask for at most ${MAX_ROOT_FIELDS} fields at its top level; this one asks for ${MAX_ROOT_FIELDS + 1}. Split it into several requests.`,
+    );
+    const fields = Array.from({ length: MAX_FIELDS }, (_, i) => `f${i}: id`).join(" ");
+    const big = await gql(`{ profile { ${fields} } }`);
+    expect(big.errors?.[0]?.message).toBe(
+      `A document may hold at most ${MAX_FIELDS} fields; this one holds ${MAX_FIELDS + 1}. Ask for less, or split it.`,
+    );
+    const justRight = await gql(`{ ${aliases.slice(0, MAX_ROOT_FIELDS).join(" ")} }`);
+    expect(justRight.errors).toBeUndefined();
   });
 
   it("filters transactions by status, entry type, dates, amounts and account; sorts by amount", async () => {

@@ -10,6 +10,7 @@ import { findLiveProfile } from "../profiles/service.ts";
 import { registerActionCable } from "./actioncable.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { EventFeed } from "./feed.ts";
+import { withinQueryLimits } from "./limits.ts";
 import { createLoaders } from "./loaders.ts";
 import { schema } from "./schema.ts";
 
@@ -102,6 +103,7 @@ export async function registerGraphQLRoutes(app: Server, ctx: AppContext): Promi
       graphiql: false,
       allowBatchedQueries: true,
       queryDepth: MAX_QUERY_DEPTH,
+      validationRules: [withinQueryLimits],
       // Also called for a request the preHandler refused (to format its error): no scope, no data.
       context: (request: FastifyRequest): GraphQLContext => contextOf(request.graphqlScope ?? NO_SCOPE),
       subscription: {
