@@ -84,10 +84,15 @@ describe("structure", () => {
     expect(JSON.stringify(tooDeep.json())).toContain(`nests deeper than ${MAX_METADATA_DEPTH} levels`);
   });
 
-  it("a page number past any list is a 422, not an overflow", async () => {
-    const res = await send("GET", "/v1/profiles?page=99999999999999");
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ page: ["Page must be at most 1000000"] });
+  it("a page number past any list is a 422, not an overflow, on every list", async () => {
+    const [account] = (await send("GET", `/v1/profiles/${linked.profileId}/accounts`)).json();
+    for (const list of ["/v1/profiles", `/v1/accounts/${account.id}/transactions`]) {
+      for (const page of ["99999999999999", "1.7976931348623125e%2B308"]) {
+        const res = await send("GET", `${list}?page=${page}`);
+        expect(res.statusCode, `${list} page=${page}`).toBe(422);
+        expect(Object.keys(res.json())).toEqual(["page"]);
+      }
+    }
   });
 });
 

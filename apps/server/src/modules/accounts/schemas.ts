@@ -9,6 +9,7 @@ import {
   SECURITY_TYPES,
   TRANSACTION_STATUSES,
 } from "../../db/schema/index.ts";
+import { PaginationQuery } from "../../http/pagination.ts";
 import { DateTime, Metadata, Nullable } from "../../http/schemas.ts";
 
 const Money = (description: string) => Type.Number({ description });
@@ -206,8 +207,8 @@ export const AccountIdParams = Type.Object({
 });
 
 export const TransactionsQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1, description: "Page number, from 1." }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 25, description: "Items per page, at most 100." }),
+  // The one pagination every list takes (page at most 1,000,000): a bigger page overflowed the offset.
+  ...PaginationQuery.properties,
   startDate: Type.Optional(
     Type.String({ format: "date", description: "Only transactions dated on or after." }),
   ),
