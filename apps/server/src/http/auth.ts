@@ -21,6 +21,16 @@ export type Principal =
     }
   | { kind: "processor"; processorToken: ProcessorTokenRow; environment: EnvironmentRow; token: string };
 
+/** The credential a principal authenticated with: what rate limits, idempotency keys and the audit trail count by. */
+export type Credential = { type: Principal["kind"]; id: string };
+
+export const credentialOf = (principal: Principal): Credential =>
+  principal.kind === "apiKey"
+    ? { type: "apiKey", id: principal.apiKey.id }
+    : principal.kind === "session"
+      ? { type: "session", id: principal.session.id }
+      : { type: "processor", id: principal.processorToken.id };
+
 declare module "fastify" {
   interface FastifyContextConfig {
     /** Accepted credentials; omitted means the route is public. */

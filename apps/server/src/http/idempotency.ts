@@ -3,7 +3,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { idempotencyKeys } from "../db/schema/index.ts";
-import type { Principal } from "./auth.ts";
+import { credentialOf } from "./auth.ts";
 import { conflict, ValidationError } from "./errors.ts";
 import { newId } from "./ids.ts";
 
@@ -25,13 +25,6 @@ declare module "fastify" {
   }
 }
 
-const credentialOf = (principal: Principal) =>
-  principal.kind === "apiKey"
-    ? `apiKey:${principal.apiKey.id}`
-    : principal.kind === "session"
-      ? `session:${principal.session.id}`
-      : `processor:${principal.processorToken.id}`;
-
 function hashOf(request: FastifyRequest): string {
   const path = request.url.split("?")[0];
   return createHash("sha256")
@@ -51,7 +44,8 @@ export function idempotency(ctx: AppContext) {
         "Idempotency-Key must be 1 to 255 printable characters without spaces, such as a UUID",
       );
     }
-    const credential = credentialOf(request.principal);
+    const { type, id } = credentialOf(request.principal);
+    const credential = `${type}:${id}`;
     const requestHash = hashOf(request);
     for (let attempt = 0; attempt < 2; attempt++) {
       const [inserted] = await ctx.db

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
-import type { Principal } from "./auth.ts";
+import { credentialOf, type Principal } from "./auth.ts";
 import { tooManyRequests } from "./errors.ts";
 
 /**
@@ -39,13 +39,13 @@ export class RateLimiter {
 
 function budgetOf(ctx: AppContext, principal: Principal): { key: string; limit: number } {
   const own = principal.environment.rateLimits ?? {};
-  if (principal.kind === "session")
-    return { key: `session:${principal.session.id}`, limit: own.session ?? ctx.config.rateLimits.session };
-  const key =
-    principal.kind === "apiKey"
-      ? `apiKey:${principal.apiKey.id}`
-      : `processor:${principal.processorToken.id}`;
-  return { key, limit: own.apiKey ?? ctx.config.rateLimits.apiKey };
+  const { type, id } = credentialOf(principal);
+  // Processor tokens have an API key's budget; sessions their own.
+  const limit =
+    type === "session"
+      ? (own.session ?? ctx.config.rateLimits.session)
+      : (own.apiKey ?? ctx.config.rateLimits.apiKey);
+  return { key: `${type}:${id}`, limit };
 }
 
 /** onRequest hook, after authentication: counts the request and sets the RateLimit headers. */

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { type ActorType, auditEvents } from "../../db/schema/index.ts";
-import type { Principal } from "../../http/auth.ts";
+import { credentialOf } from "../../http/auth.ts";
 import { newId } from "../../http/ids.ts";
 import { type Pagination, selectPage } from "../../http/pagination.ts";
 
@@ -12,13 +12,6 @@ export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type AuditActor = { type: ActorType; id: string };
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-export const actorOf = (principal: Principal): AuditActor =>
-  principal.kind === "apiKey"
-    ? { type: "apiKey", id: principal.apiKey.id }
-    : principal.kind === "session"
-      ? { type: "session", id: principal.session.id }
-      : { type: "processor", id: principal.processorToken.id };
 
 /** The CLI acts as the operating-system user who ran it. */
 export const cliActor = (): AuditActor => ({ type: "cli", id: safeUsername() });
@@ -75,7 +68,7 @@ export function auditWrites(ctx: AppContext) {
       return payload;
     await recordAudit(ctx.db, {
       environmentId: request.principal.environment.id,
-      actor: actorOf(request.principal),
+      actor: credentialOf(request.principal),
       action: `${request.method} ${request.routeOptions.url ?? request.url.split("?")[0]}`,
       resourceId: resourceOf(request, payload),
       status: reply.statusCode,

@@ -146,11 +146,11 @@ export async function assertWebhookTarget(
       }),
     ]);
   } catch (error) {
-    if (error instanceof TargetRefusedError && !/has no addresses/.test(error.message)) {
-      const address = /resolves to (\S+),/.exec(error.message)?.[1];
+    const address = error instanceof TargetRefusedError ? error.blockedAddress : undefined;
+    if (address) {
       throw ValidationError.of(
         "targetUrl",
-        `Target URL must reach a public address: ${host}${address && address !== host ? ` resolves to ${address}` : ""} is not one (${PRIVATE_HINT})`,
+        `Target URL must reach a public address: ${host}${address !== host ? ` resolves to ${address}` : ""} is not one (${PRIVATE_HINT})`,
       );
     }
     // Not resolvable now (no such name yet, DNS down): delivery resolves and judges it again.

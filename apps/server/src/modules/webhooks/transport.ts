@@ -45,7 +45,14 @@ const agent = new https.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets:
 const systemLookup = async (hostname: string): Promise<ResolvedAddress[]> =>
   dnsLookup(hostname, { all: true, verbatim: true });
 
-export class TargetRefusedError extends Error {}
+/** A target refused before connecting; `blockedAddress` is the non-public address it resolved to, if that was why. */
+export class TargetRefusedError extends Error {
+  readonly blockedAddress: string | undefined;
+  constructor(message: string, blockedAddress?: string) {
+    super(message);
+    this.blockedAddress = blockedAddress;
+  }
+}
 
 function withDeadline<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -75,6 +82,7 @@ export async function resolveTarget(
       throw new TargetRefusedError(
         `Refused: ${hostname} resolves to ${blocked.address}, which is not a public address ` +
           "(private, loopback and link-local targets are refused unless WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true)",
+        blocked.address,
       );
     }
   }
