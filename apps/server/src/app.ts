@@ -105,7 +105,8 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   app.addHook("preValidation", enforceInputPolicy);
   app.addHook("onRequest", authenticate(ctx));
   app.addHook("onClose", () => ctx.apiKeys.stop());
-  app.addHook("onRequest", rateLimit(ctx));
+  const rateLimits = rateLimit(ctx);
+  app.addHook("onRequest", rateLimits.onRequest);
   app.decorateRequest("idempotencyRecord", undefined);
   app.addHook("preHandler", idempotency(ctx));
   app.addHook("onSend", keepIdempotentAnswer(ctx));
@@ -181,7 +182,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   registerRemoteDataRoutes(app, ctx);
   registerEnrichmentRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
-  await registerGraphQLRoutes(app, ctx);
+  await registerGraphQLRoutes(app, ctx, rateLimits.charge);
 
   app.get("/openapi/auth.json", async () => openapi.document("auth", ctx.config.publicUrl, API_VERSION));
   app.get("/openapi/platform.json", async () =>

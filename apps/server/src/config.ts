@@ -25,6 +25,8 @@ export type Config = {
   auditRetentionDays: number;
   /** Build the Connector and the docs site after starting, when their builds are stale. */
   buildOnStart: boolean;
+  /** For crash tests only (WEFT_CRASH_AT): the crash point at which the process kills itself. */
+  crashAt: string | undefined;
   /** Run job workers inside the server process. */
   inProcessWorkers: boolean;
   /** smtp://user:pass@host:port for sign-in passcodes; unset logs them for the operator instead. */
@@ -150,6 +152,7 @@ export function loadConfig(env: Env = process.env): Config {
     auditRetentionDays: parseInteger(env, "WEFT_AUDIT_RETENTION_DAYS", 365, 1, 36_500),
     inProcessWorkers: parseBoolean(env, "WEFT_IN_PROCESS_WORKERS", true),
     buildOnStart: parseBoolean(env, "WEFT_BUILD_ON_START", true),
+    crashAt: env.WEFT_CRASH_AT || undefined,
     smtpUrl: env.WEFT_SMTP_URL || undefined,
     mailFrom: env.WEFT_MAIL_FROM || "Weft <no-reply@weft.localhost>",
     plaid: parsePlaid(env),

@@ -38,7 +38,11 @@ export async function serve(config: Config): Promise<void> {
     stopping = true;
     ctx.logger.info({ signal }, "shutting down");
     stopBuilds();
-    await app.close();
+    // No new requests and no new jobs from now; those in flight finish (jobs up to a timeout).
+    // A keep-alive connection goes as soon as its request is answered, not after its idle timeout.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    await Promise.all([app.close(), runtime.worker.stop()]);
+    clearInterval(sweep);
     await runtime.close();
     process.exit(0);
   };

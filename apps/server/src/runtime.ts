@@ -3,6 +3,7 @@ import type { Config } from "./config.ts";
 import { type AppContext, createContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { pruneIdempotencyKeys } from "./http/idempotency.ts";
+import { armCrashPoint } from "./jobs/crash-points.ts";
 import { JOBS_CHANNEL, pruneFinishedJobs, requeueOrphanedJobs } from "./jobs/queue.ts";
 import { type JobHandler, Worker } from "./jobs/worker.ts";
 import { balanceRefreshHandler } from "./modules/accounts/jobs.ts";
@@ -95,6 +96,7 @@ export async function openRuntime(
         }
       : { driver: "pglite", dataDir: config.dataDir, owner },
   );
+  armCrashPoint(config.crashAt);
   try {
     await database.migrate();
     // The embedded database has one process at a time: jobs active now were held by one that died.

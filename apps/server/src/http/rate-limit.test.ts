@@ -81,6 +81,25 @@ describe("rate limits", () => {
     expect(answers[3]!.json().message).toBe("More than 3 requests a second with this session");
   });
 
+  it("GraphQL requests count against the same session budget", async () => {
+    await freshSecond();
+    const token = await issueSession(platform, env, profileId);
+    const graphql = () =>
+      platform.app.inject({
+        method: "POST",
+        url: "/v1/graphql",
+        headers: { authorization: `Bearer ${token}` },
+        payload: { query: "{ profile { id } }" },
+      });
+    await freshSecond();
+    await burst(2, { authorization: `Bearer ${token}` });
+    const answers = [await graphql(), await graphql()];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 429]);
+    expect(answers[0]!.headers["ratelimit-remaining"]).toBe("0");
+    expect(answers[1]!.headers["retry-after"]).toBe("1");
+    expect(answers[1]!.json().message).toBe("More than 3 requests a second with this session");
+  });
+
   it("an environment's own limits apply from its next request; 0 is no limit", async () => {
     const other = await platform.environment("SANDBOX", "own limits");
     const otherProfile = await createProfile(platform, other);

@@ -48,12 +48,20 @@ function budgetOf(ctx: AppContext, principal: Principal): { key: string; limit: 
   return { key: `${type}:${id}`, limit };
 }
 
-/** onRequest hook, after authentication: counts the request and sets the RateLimit headers. */
-export function rateLimit(ctx: AppContext) {
+export type ChargeRateLimit = (principal: Principal, reply: FastifyReply) => void;
+
+/**
+ * Counts a request against its credential's budget a second and sets the RateLimit headers, or
+ * throws the 429. `onRequest` charges every request authenticated by the auth hook; routes that
+ * authenticate themselves (GraphQL) call `charge` once they know the credential.
+ */
+export function rateLimit(ctx: AppContext): {
+  onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  charge: ChargeRateLimit;
+} {
   const limiter = new RateLimiter();
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (!request.principal) return;
-    const { key, limit } = budgetOf(ctx, request.principal);
+  const charge: ChargeRateLimit = (principal, reply) => {
+    const { key, limit } = budgetOf(ctx, principal);
     if (limit === 0) return;
     const taken = limiter.take(key, limit);
     reply.header("ratelimit-limit", String(limit));
@@ -61,10 +69,16 @@ export function rateLimit(ctx: AppContext) {
     reply.header("ratelimit-reset", String(taken.resetSeconds));
     if (!taken.allowed) {
       throw tooManyRequests(
-        `More than ${limit} requests a second with this ${request.principal.kind === "session" ? "session" : "API key"}`,
+        `More than ${limit} requests a second with this ${principal.kind === "session" ? "session" : "API key"}`,
         taken.resetSeconds,
         (s) => `Wait ${s} second${s === 1 ? "" : "s"} (Retry-After) and send it again; spread requests out.`,
       );
     }
+  };
+  return {
+    charge,
+    onRequest: async (request, reply) => {
+      if (request.principal) charge(request.principal, reply);
+    },
   };
 }

@@ -95,6 +95,29 @@ export function completeJob(db: Database, job: JobRow, workerId: string) {
   return finish(db, job, workerId, { state: "completed", finishedAt: new Date(), lastError: null });
 }
 
+/**
+ * Complete the job inside the caller's transaction while this claim still holds its lease, so the
+ * job's work and its completion commit together: a crash between the two cannot run it twice.
+ * False when another worker has taken the job over; the caller then writes nothing.
+ */
+export async function completeJobWithin(tx: Database, job: JobRow): Promise<boolean> {
+  const settled = await tx
+    .update(jobs)
+    .set({
+      state: "completed",
+      finishedAt: new Date(),
+      lastError: null,
+      lockedBy: null,
+      lockedUntil: null,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? ""), eq(jobs.state, "active" as JobState)),
+    )
+    .returning({ id: jobs.id });
+  return settled.length > 0;
+}
+
 /** Retry at `retryAt`, or mark failed when the attempts are used up or no retry is wanted. */
 export function failJob(db: Database, job: JobRow, workerId: string, error: string, retryAt: Date | null) {
   if (retryAt === null || job.attempts >= job.maxAttempts) {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import type { Database } from "../db/client.ts";
+import { crashPoint } from "./crash-points.ts";
 import { claimJobs, completeJob, failJob, type JobRow, renewLeases } from "./queue.ts";
 
 /** Thrown by a handler to choose when the next attempt runs (e.g. a Retry-After header). */
@@ -211,7 +212,9 @@ export class Worker {
     const handler = this.handlers.get(job.queue);
     if (!handler) return;
     try {
+      crashPoint(`${job.queue}:claimed`);
       await handler.handle(job);
+      crashPoint(`${job.queue}:handled`);
       await completeJob(this.db, job, this.id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -20,6 +20,41 @@ const list = (query = "", e: TestEnvironment = env) =>
   platform.app.inject({ url: `/v1/audit-events${query}`, headers: e.auth });
 
 describe("the audit trail", () => {
+  it("records GraphQL mutations that changed something, with the session and request id; not queries or refusals", async () => {
+    const created = await platform.app.inject({
+      method: "POST",
+      url: "/v1/profiles",
+      headers: env.auth,
+      payload: {},
+    });
+    const profileId = created.json().id as string;
+    const token = await issueSession(platform, env, profileId);
+    const graphql = (query: string) =>
+      platform.app.inject({
+        method: "POST",
+        url: "/v1/graphql",
+        headers: { authorization: `Bearer ${token}`, "x-request-id": "gql-trace-1" },
+        payload: { query },
+      });
+    const changed = await graphql(
+      'mutation { profileUpdate(input: { metadata: { plan: "gold" } }) { success } }',
+    );
+    expect(changed.json().data.profileUpdate.success).toBe(true);
+    const refused = await graphql("mutation { profileUpdate(input: { metadata: { } }) { success } }");
+    expect(refused.json().data.profileUpdate.success).toBe(false);
+    await graphql("{ profile { id } }");
+
+    const sessionEvents = (await list("?actorType=session")).json();
+    expect(sessionEvents).toHaveLength(1);
+    expect(sessionEvents[0]).toMatchObject({
+      action: "graphql profileUpdate",
+      resourceId: profileId,
+      status: 200,
+      requestId: "gql-trace-1",
+    });
+    await platform.ctx.db.delete(auditEvents).where(eq(auditEvents.environmentId, env.id));
+  });
+
   it("records each successful write with its credential, route and record; not reads, failures or replays", async () => {
     const created = await platform.app.inject({
       method: "POST",

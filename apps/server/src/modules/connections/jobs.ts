@@ -20,6 +20,7 @@ export const connectionSyncHandler = (ctx: AppContext): JobHandler => ({
     await runSync(ctx, String(job.payload.connectionId), {
       scheduledFor,
       isReconnect: job.payload.reconnect === true,
+      job,
     });
   },
 });

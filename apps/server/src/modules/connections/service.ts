@@ -14,6 +14,7 @@ import {
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import { type Pagination, selectPage } from "../../http/pagination.ts";
+import { crashPoint } from "../../jobs/crash-points.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import { credentialLinker, providerFor } from "../../providers/registry.ts";
 import type { MfaChallenge, ProviderName } from "../../providers/types.ts";
@@ -398,6 +399,7 @@ export async function completeDisconnect(ctx: AppContext, connectionId: string):
       accessToken: decrypt(ctx.secretKey, row.accessTokenEncrypted),
     });
   }
+  crashPoint(`${DISCONNECT_QUEUE}:revoked`);
   await ctx.db.transaction(async (tx) => {
     const [locked] = await tx
       .select()

@@ -10,7 +10,8 @@ import {
   type ProviderErrorDetails,
   profiles,
 } from "../../db/schema/index.ts";
-import { enqueueJob } from "../../jobs/queue.ts";
+import { crashPoint } from "../../jobs/crash-points.ts";
+import { completeJobWithin, enqueueJob, type JobRow } from "../../jobs/queue.ts";
 import { addDays, toDay } from "../../providers/dates.ts";
 import { providerFor } from "../../providers/registry.ts";
 import {
@@ -132,8 +133,9 @@ export async function recordFailure(
   phase: SyncPhase,
   error: unknown,
   now: Date,
+  job?: JobRow,
 ): Promise<SyncOutcome> {
-  if (error instanceof ProviderRateLimited) return postponeSync(ctx, connectionId, phase, error, now);
+  if (error instanceof ProviderRateLimited) return postponeSync(ctx, connectionId, phase, error, now, job);
   const status: ErrorStatus = error instanceof ProviderError ? error.status : "ERROR_SERVICE";
   let details: ProviderErrorDetails;
   if (error instanceof ProviderError) {
@@ -147,6 +149,7 @@ export async function recordFailure(
     const [row] = await tx.select().from(connections).where(eq(connections.id, connectionId)).for("update");
     if (!row || !isActiveStatus(row.status))
       return { kind: "SKIPPED", reason: "connection gone or disconnected" };
+    if (job && !(await completeJobWithin(tx, job))) return TAKEN_OVER;
     const failures = row.failedSyncs + 1;
     const nextSyncAt = new Date(now.getTime() + retryDelayMs(status, failures));
     const moved = await moveConnection(
@@ -174,12 +177,14 @@ async function postponeSync(
   phase: SyncPhase,
   error: ProviderRateLimited,
   now: Date,
+  job: JobRow | undefined,
 ): Promise<SyncOutcome> {
   ctx.logger.warn({ connectionId, error: error.details }, "provider rate limit: sync postponed");
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(connections).where(eq(connections.id, connectionId)).for("update");
     if (!row || !isActiveStatus(row.status))
       return { kind: "SKIPPED", reason: "connection gone or disconnected" };
+    if (job && !(await completeJobWithin(tx, job))) return TAKEN_OVER;
     const nextSyncAt = new Date(now.getTime() + error.retryAfterSeconds * 1000);
     // A connection that has synced before is SYNCED again; a first sync stays SYNCING until the retry.
     const back = row.status === "SYNCING" && row.initialSyncedAt ? "SYNCED" : row.status;
@@ -195,7 +200,14 @@ export type SyncOptions = {
   isReconnect?: boolean;
   /** Set by scheduled jobs: the run is skipped unless it is still the connection's next sync. */
   scheduledFor?: string | undefined;
+  /**
+   * The job running this sync: it is completed in the transaction that records the outcome, so a
+   * crash after that commit does not sync again, and a worker whose job was taken over writes nothing.
+   */
+  job?: JobRow;
 };
+
+const TAKEN_OVER: SyncOutcome = { kind: "SKIPPED", reason: "another worker took the sync over" };
 
 /** The user signed in again: each of the connection's accounts is back (account.reconnected). */
 async function announceReconnected(
@@ -278,14 +290,16 @@ export async function runSync(
       cursor: claimed.transactionsCursor,
     });
   } catch (error) {
-    return recordFailure(ctx, connectionId, phase, error, now);
+    return recordFailure(ctx, connectionId, phase, error, now, options.job);
   }
+  crashPoint(`${SYNC_QUEUE}:fetched`);
 
   try {
     return await ctx.db.transaction(async (tx): Promise<SyncOutcome> => {
       const [row] = await tx.select().from(connections).where(eq(connections.id, connectionId)).for("update");
       if (!row || !isActiveStatus(row.status))
         return { kind: "SKIPPED", reason: "disconnected during the sync" };
+      if (options.job && !(await completeJobWithin(tx, options.job))) return TAKEN_OVER;
       const profile = await eventProfileOf(tx, row.profileId);
       const result = await applySnapshot(
         {
@@ -332,10 +346,11 @@ export async function runSync(
       });
       if (phase === "INITIAL") await announceProfileReady(tx, row);
       await scheduleNext(tx, connectionId, nextSyncAt);
+      crashPoint(`${SYNC_QUEUE}:writing`);
       return { kind: "SYNCED", phase, window, result };
     });
   } catch (error) {
-    return recordFailure(ctx, connectionId, phase, error, now);
+    return recordFailure(ctx, connectionId, phase, error, now, options.job);
   }
 }
 

@@ -2,6 +2,7 @@ import SchemaBuilder from "@pothos/core";
 import RelayPlugin from "@pothos/plugin-relay";
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from "graphql";
 import type { AppContext } from "../../context.ts";
+import type { Credential } from "../../http/auth.ts";
 import type { EventFeed } from "./feed.ts";
 import type { Loaders } from "./loaders.ts";
 
@@ -15,6 +16,10 @@ export type GraphQLContext = {
   environmentId: string;
   /** The profile every query is scoped to; null for an API key, which may only introspect. */
   profileId: string | null;
+  /** Who is asking, for the audit trail of mutations (null without a credential). */
+  actor: Credential | null;
+  /** The HTTP request's id (null on a WebSocket). */
+  requestId: string | null;
   loaders: Loaders;
   /** Stored events as they commit, for subscriptions. */
   feed: EventFeed;

@@ -3,8 +3,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { GraphQLError } from "graphql";
 import mercurius from "mercurius";
 import type { AppContext } from "../../context.ts";
-import { authenticateSession, basicOf, bearerOf } from "../../http/auth.ts";
+import { authenticateSession, basicOf, bearerOf, credentialOf, type Principal } from "../../http/auth.ts";
 import { HttpError, unauthenticated, ValidationError } from "../../http/errors.ts";
+import type { ChargeRateLimit } from "../../http/rate-limit.ts";
 import type { Server } from "../../http/server-type.ts";
 import { findLiveProfile } from "../profiles/service.ts";
 import { registerActionCable } from "./actioncable.ts";
@@ -26,14 +27,15 @@ const CREDENTIALS =
  * Who is asking: a session token is its profile; Basic profileId:secret is that profile of the
  * key's environment; a bare API key may introspect. Anything else is a 401 RestError.
  */
-async function scopeOf(ctx: AppContext, request: FastifyRequest): Promise<GraphQLScope> {
+async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<Caller> {
   const basic = basicOf(request);
   if (basic) {
     const key = basic.password.startsWith("weft_sk_") ? await ctx.apiKeys.find(basic.password) : undefined;
     if (!key) throw unauthenticated("The API key is invalid or revoked", CREDENTIALS);
     try {
       const profile = await findLiveProfile(ctx.db, key.environment.id, basic.username);
-      return { environmentId: key.environment.id, profileId: profile.id };
+      const principal: Principal = { kind: "apiKey", ...key };
+      return { principal, scope: scopeOfPrincipal(principal, profile.id) };
     } catch (error) {
       if (error instanceof HttpError)
         throw unauthenticated(`Profile ${basic.username} was not found`, CREDENTIALS);
@@ -42,20 +44,32 @@ async function scopeOf(ctx: AppContext, request: FastifyRequest): Promise<GraphQ
   }
   const token = bearerOf(request);
   if (!token) throw unauthenticated("Missing or malformed Authorization header", CREDENTIALS);
-  return scopeOfToken(ctx, token);
+  return callerOfToken(ctx, token);
 }
 
+type Caller = { principal: Principal; scope: GraphQLScope };
+
+const scopeOfPrincipal = (principal: Principal, profileId: string | null): GraphQLScope => ({
+  environmentId: principal.environment.id,
+  profileId,
+  actor: credentialOf(principal),
+});
+
 /** A bearer credential: a session token is its profile; an API key may only introspect. */
-export async function scopeOfToken(ctx: AppContext, token: string): Promise<GraphQLScope> {
+async function callerOfToken(ctx: AppContext, token: string): Promise<Caller> {
   if (token.startsWith("weft_sk_")) {
     const key = await ctx.apiKeys.find(token);
     if (!key) throw unauthenticated("The API key is invalid or revoked", CREDENTIALS);
-    return { environmentId: key.environment.id, profileId: null };
+    const principal: Principal = { kind: "apiKey", ...key };
+    return { principal, scope: scopeOfPrincipal(principal, null) };
   }
   const principal = await authenticateSession(ctx, token);
   if (principal.kind !== "session") throw unauthenticated("The session token is invalid", CREDENTIALS);
-  return { environmentId: principal.environment.id, profileId: principal.profile.id };
+  return { principal, scope: scopeOfPrincipal(principal, principal.profile.id) };
 }
+
+export const scopeOfToken = async (ctx: AppContext, token: string): Promise<GraphQLScope> =>
+  (await callerOfToken(ctx, token)).scope;
 
 /** Where a WebSocket client puts its token: ?token= (browsers cannot set headers), or connection_init. */
 function tokenIn(value: unknown): string | undefined {
@@ -66,8 +80,8 @@ function tokenIn(value: unknown): string | undefined {
   return typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
 }
 
-export type GraphQLScope = Pick<GraphQLContext, "environmentId" | "profileId">;
-const NO_SCOPE: GraphQLScope = { environmentId: "", profileId: null };
+export type GraphQLScope = Pick<GraphQLContext, "environmentId" | "profileId" | "actor">;
+const NO_SCOPE: GraphQLScope = { environmentId: "", profileId: null, actor: null };
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -80,10 +94,15 @@ declare module "fastify" {
  * subscriptions (graphql-ws and graphql-transport-ws); `/websockets`: the ActionCable channel
  * Quiltt's clients subscribe through.
  */
-export async function registerGraphQLRoutes(app: Server, ctx: AppContext): Promise<void> {
+export async function registerGraphQLRoutes(
+  app: Server,
+  ctx: AppContext,
+  chargeRateLimit: ChargeRateLimit,
+): Promise<void> {
   const feed = new EventFeed(ctx);
-  const contextOf = (found: GraphQLScope): GraphQLContext => ({
+  const contextOf = (found: GraphQLScope, requestId: string | null = null): GraphQLContext => ({
     ...found,
+    requestId,
     weft: ctx,
     feed,
     loaders: createLoaders(ctx, found.environmentId, found.profileId),
@@ -92,10 +111,13 @@ export async function registerGraphQLRoutes(app: Server, ctx: AppContext): Promi
     scope.addHook("onClose", () => feed.close());
     // One WebSocket server for both socket routes (mercurius uses it when it is there).
     await scope.register(websocket, { options: { maxPayload: 1024 * 1024 } });
-    scope.addHook("preHandler", async (request) => {
+    scope.addHook("preHandler", async (request, reply) => {
       // WebSockets authenticate in the socket's own handshake (below, and in actioncable.ts).
       if (request.headers.upgrade?.toLowerCase() === "websocket") return;
-      request.graphqlScope = await scopeOf(ctx, request);
+      const caller = await callerOf(ctx, request);
+      // A GraphQL request counts against its credential's budget like any other request.
+      chargeRateLimit(caller.principal, reply);
+      request.graphqlScope = caller.scope;
     });
     await scope.register(mercurius, {
       schema,
@@ -105,7 +127,8 @@ export async function registerGraphQLRoutes(app: Server, ctx: AppContext): Promi
       queryDepth: MAX_QUERY_DEPTH,
       validationRules: [withinQueryLimits],
       // Also called for a request the preHandler refused (to format its error): no scope, no data.
-      context: (request: FastifyRequest): GraphQLContext => contextOf(request.graphqlScope ?? NO_SCOPE),
+      context: (request: FastifyRequest): GraphQLContext =>
+        contextOf(request.graphqlScope ?? NO_SCOPE, request.id),
       subscription: {
         context: async (_socket, request) => {
           const token = tokenIn(request.query);

@@ -4,10 +4,11 @@ import { HttpError } from "../../http/errors.ts";
 import { MetadataUpdateRequest } from "../../http/schemas.ts";
 import { bodyErrors } from "../../http/validation.ts";
 import { updateAccountMetadata, updateTransactionMetadata } from "../accounts/service.ts";
+import { recordAudit } from "../audit/service.ts";
 import { connectionViewOf, requestDisconnect, updateConnectionMetadata } from "../connections/service.ts";
 import { ProfileUpdateRequest } from "../profiles/schemas.ts";
 import { findLiveProfile, toProfileView, updateProfile } from "../profiles/service.ts";
-import { builder, type GraphQLTypes, profileOf } from "./builder.ts";
+import { builder, type GraphQLContext, type GraphQLTypes, profileOf } from "./builder.ts";
 import { FEED_TYPES, type FeedEvent } from "./feed.ts";
 import {
   Account,
@@ -137,9 +138,29 @@ const failed = (fields: Record<string, string[]>): Outcome<never> => ({
 });
 
 /** Run a change; an HttpError (404, 409) becomes the payload's error, anything else stays an error. */
-async function attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
+/**
+ * Run a mutation's change: its record on success, the REST API's refusal as `errors` otherwise.
+ * A change that succeeded is in the audit trail as `graphql <mutation>`, like a REST write.
+ */
+async function attempt<T>(
+  context: GraphQLContext,
+  mutation: string,
+  resourceId: string | null,
+  run: () => Promise<T>,
+): Promise<Outcome<T>> {
   try {
-    return { success: true, record: await run(), errors: [] };
+    const record = await run();
+    if (context.actor) {
+      await recordAudit(context.weft.db, {
+        environmentId: context.environmentId,
+        actor: context.actor,
+        action: `graphql ${mutation}`,
+        resourceId,
+        status: 200,
+        ...(context.requestId && { requestId: context.requestId }),
+      });
+    }
+    return { success: true, record, errors: [] };
   } catch (error) {
     if (error instanceof HttpError)
       return { success: false, record: null, errors: [{ message: error.message, path: [] }] };
@@ -184,7 +205,7 @@ builder.mutationFields((t) => ({
       const body = sent(input);
       const invalid = bodyErrors(ProfileUpdateRequest, body);
       if (invalid) return failed(invalid);
-      return attempt(async () =>
+      return attempt(context, "profileUpdate", profileOf(context), async () =>
         toProfileView(
           await context.weft.db.transaction((tx) =>
             updateProfile(tx, context.environmentId, profileOf(context), body as never),
@@ -202,7 +223,7 @@ builder.mutationFields((t) => ({
       const body = { metadata: input.metadata ?? null };
       const invalid = bodyErrors(MetadataUpdateRequest, body);
       if (invalid) return failed(invalid);
-      return attempt(async () => {
+      return attempt(context, "connectionUpdate", id, async () => {
         const row = await context.weft.db.transaction((tx) =>
           updateConnectionMetadata(
             tx,
@@ -223,7 +244,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, context) => {
       const id = String(args.id);
       if (!(await context.loaders.connection.load(id))) return notFound("Connection", id);
-      return attempt(async () => {
+      return attempt(context, "connectionDisconnect", id, async () => {
         const row = await context.weft.db.transaction((tx) =>
           requestDisconnect(tx, context.environmentId, id),
         );
@@ -242,7 +263,7 @@ builder.mutationFields((t) => ({
       const body = { metadata: input.metadata ?? null };
       const invalid = bodyErrors(MetadataUpdateRequest, body);
       if (invalid) return failed(invalid);
-      return attempt(() =>
+      return attempt(context, "accountUpdate", id, () =>
         context.weft.db.transaction((tx) =>
           updateAccountMetadata(
             tx,
@@ -263,7 +284,7 @@ builder.mutationFields((t) => ({
       const body = { metadata: input.metadata ?? null };
       const invalid = bodyErrors(MetadataUpdateRequest, body);
       if (invalid) return failed(invalid);
-      return attempt(() =>
+      return attempt(context, "transactionUpdate", id, () =>
         context.weft.db.transaction((tx) =>
           updateTransactionMetadata(
             tx,

@@ -8,6 +8,7 @@ import {
   webhookDeliveries,
   webhookSubscriptions,
 } from "../../db/schema/index.ts";
+import { crashPoint } from "../../jobs/crash-points.ts";
 import { isLeaseHeld, type JobRow } from "../../jobs/queue.ts";
 import { FailJobNow, RetryJobAt } from "../../jobs/worker.ts";
 import { decrypt, type SecretKeys } from "../../security/secrets.ts";
@@ -253,6 +254,7 @@ export async function attemptDelivery(
     timeoutMs: DELIVERY_TIMEOUT_MS,
     ...transport,
   });
+  crashPoint(`${job.queue}:sent`);
   const verdict = judgeAttempt(outcome, job.attempts, job.maxAttempts, new Date());
   const recorded = await recordAttempt(ctx, job, loaded, outcome, verdict, now);
   if (!recorded || verdict.status === "SUCCEEDED") return;
