@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
+import { pruneInBatches } from "../db/prune.ts";
 import { idempotencyKeys } from "../db/schema/index.ts";
 import { credentialOf } from "./auth.ts";
 import { conflict, ValidationError } from "./errors.ts";
@@ -122,10 +123,10 @@ export function keepIdempotentAnswer(ctx: AppContext) {
 }
 
 /** Forget keys older than the retention (a periodic task of the worker). */
-export async function pruneIdempotencyKeys(ctx: AppContext): Promise<number> {
-  const pruned = await ctx.db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`))
-    .returning({ id: idempotencyKeys.id });
-  return pruned.length;
+export function pruneIdempotencyKeys(ctx: AppContext): Promise<number> {
+  return pruneInBatches(
+    ctx.db,
+    idempotencyKeys,
+    lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`),
+  );
 }

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../test/harness.ts";
+import { PRUNE_BATCH } from "../db/prune.ts";
 import { type JobState, jobs } from "../db/schema/index.ts";
 import {
   claimJobs,
@@ -9,7 +10,6 @@ import {
   enqueueJob,
   getJob,
   JOBS_CHANNEL,
-  PRUNE_BATCH,
   pruneFinishedJobs,
   requeueOrphanedJobs,
 } from "./queue.ts";

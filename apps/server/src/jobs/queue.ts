@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { pruneInBatches } from "../db/prune.ts";
 import { type JobState, jobs } from "../db/schema/index.ts";
 import { newId } from "../http/ids.ts";
 
@@ -150,19 +151,6 @@ export async function requeueOrphanedJobs(db: Database): Promise<number> {
   return released.length;
 }
 
-/** Rows deleted per statement when pruning: short transactions, no long locks. */
-export const PRUNE_BATCH = 1000;
-
-/** Run `deleteBatch` (which deletes at most `limit` rows and says how many) until it runs dry. */
-export async function deleteInBatches(deleteBatch: (limit: number) => Promise<number>): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const deleted = await deleteBatch(PRUNE_BATCH);
-    total += deleted;
-    if (deleted < PRUNE_BATCH) return total;
-  }
-}
-
 /**
  * Forget finished jobs: completed ones after `retention.succeededDays`, failed ones after
  * `retention.failedDays` (WEFT_JOB_RETENTION), in batches.
@@ -172,14 +160,11 @@ export async function pruneFinishedJobs(
   retention: { succeededDays: number; failedDays: number },
 ): Promise<number> {
   const prune = (state: JobState, days: number) =>
-    deleteInBatches(async (limit) => {
-      const batch = db
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(and(eq(jobs.state, state), lt(jobs.finishedAt, sql`now() - make_interval(days => ${days})`)))
-        .limit(limit);
-      return (await db.delete(jobs).where(inArray(jobs.id, batch)).returning({ id: jobs.id })).length;
-    });
+    pruneInBatches(
+      db,
+      jobs,
+      and(eq(jobs.state, state), lt(jobs.finishedAt, sql`now() - make_interval(days => ${days})`)),
+    );
   return (await prune("completed", retention.succeededDays)) + (await prune("failed", retention.failedDays));
 }
 

@@ -3,6 +3,7 @@ import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
+import { pruneInBatches } from "../../db/prune.ts";
 import { type ActorType, auditEvents } from "../../db/schema/index.ts";
 import { credentialOf } from "../../http/auth.ts";
 import { newId } from "../../http/ids.ts";
@@ -107,10 +108,10 @@ export const toAuditEventView = (row: AuditEventRow) => ({
 });
 
 /** Forget audit events older than the retention (a periodic task of the worker). */
-export async function pruneAuditEvents(db: Database, retentionDays: number): Promise<number> {
-  const pruned = await db
-    .delete(auditEvents)
-    .where(lt(auditEvents.createdAt, sql`now() - make_interval(days => ${retentionDays})`))
-    .returning({ id: auditEvents.id });
-  return pruned.length;
+export function pruneAuditEvents(db: Database, retentionDays: number): Promise<number> {
+  return pruneInBatches(
+    db,
+    auditEvents,
+    lt(auditEvents.createdAt, sql`now() - make_interval(days => ${retentionDays})`),
+  );
 }

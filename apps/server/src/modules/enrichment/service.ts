@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, gte, isNull, lt, or } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
+import { pruneInBatches } from "../../db/prune.ts";
 import { accounts, enrichmentBatches, transactions } from "../../db/schema/index.ts";
 import { badRequest, HttpError } from "../../http/errors.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
@@ -133,18 +134,16 @@ export const BATCH_RETENTION_HOURS = 24;
  * Drop answers kept longer than BATCH_RETENTION_HOURS, and requests that never finished in that
  * time (their job gave up): the table stays the size of a day's large requests.
  */
-export async function pruneEnrichmentBatches(ctx: { db: Database }, now = new Date()): Promise<number> {
+export function pruneEnrichmentBatches(ctx: { db: Database }, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - BATCH_RETENTION_HOURS * 3_600_000);
-  const removed = await ctx.db
-    .delete(enrichmentBatches)
-    .where(
-      or(
-        lt(enrichmentBatches.completedAt, cutoff),
-        and(isNull(enrichmentBatches.completedAt), lt(enrichmentBatches.createdAt, cutoff)),
-      ),
-    )
-    .returning({ id: enrichmentBatches.id });
-  return removed.length;
+  return pruneInBatches(
+    ctx.db,
+    enrichmentBatches,
+    or(
+      lt(enrichmentBatches.completedAt, cutoff),
+      and(isNull(enrichmentBatches.completedAt), lt(enrichmentBatches.createdAt, cutoff)),
+    ),
+  );
 }
 
 /** The background job: enrich a stored batch and keep the answer (the request is dropped). */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { pruneInBatches } from "../../db/prune.ts";
 import {
   type WebhookDeliveryReason,
   type WebhookDeliveryStatus,
@@ -11,7 +12,7 @@ import {
 import { notFound, ValidationError } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import { type Pagination, selectPage } from "../../http/pagination.ts";
-import { deleteInBatches, enqueueJob } from "../../jobs/queue.ts";
+import { enqueueJob } from "../../jobs/queue.ts";
 import { encrypt, type SecretKeys } from "../../security/secrets.ts";
 import { findEvent } from "../events/service.ts";
 import {
@@ -399,24 +400,14 @@ export async function pruneSettledDeliveries(
   retention: { succeededDays: number; failedDays: number },
 ): Promise<number> {
   const prune = (statuses: WebhookDeliveryStatus[], days: number) =>
-    deleteInBatches(async (limit) => {
-      const batch = db
-        .select({ id: webhookDeliveries.id })
-        .from(webhookDeliveries)
-        .where(
-          and(
-            inArray(webhookDeliveries.status, statuses),
-            lt(webhookDeliveries.updatedAt, sql`now() - make_interval(days => ${days})`),
-          ),
-        )
-        .limit(limit);
-      return (
-        await db
-          .delete(webhookDeliveries)
-          .where(inArray(webhookDeliveries.id, batch))
-          .returning({ id: webhookDeliveries.id })
-      ).length;
-    });
+    pruneInBatches(
+      db,
+      webhookDeliveries,
+      and(
+        inArray(webhookDeliveries.status, statuses),
+        lt(webhookDeliveries.updatedAt, sql`now() - make_interval(days => ${days})`),
+      ),
+    );
   return (
     (await prune(["SUCCEEDED"], retention.succeededDays)) +
     (await prune(["FAILED", "CANCELLED"], retention.failedDays))
