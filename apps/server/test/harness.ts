@@ -65,6 +65,11 @@ export type TestPlatform = {
   /** Every message the platform mailed, oldest first. */
   mail: MailMessage[];
   /**
+   * The statements `run` sent to PostgreSQL, each one round trip (BEGIN and COMMIT included);
+   * tests assert the work a request costs with it. Empty on PGlite, which has no round trips.
+   */
+  statementsOf(run: () => Promise<unknown>): Promise<string[]>;
+  /**
    * Take the database away, as an outage would: PostgreSQL stops accepting connections and drops
    * the open ones (the returned function lets it back); PGlite, one process's database, is closed
    * for good (the returned function does nothing).
@@ -91,9 +96,10 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     WEFT_RATE_LIMIT_SIGN_IN: "0",
     ...overrides,
   });
+  const statements: string[] = [];
   const database = await openDatabase(
     pgDatabase
-      ? { driver: "postgres", url: pgDatabase.url, poolSize: 5 }
+      ? { driver: "postgres", url: pgDatabase.url, poolSize: 5, onQuery: (text) => statements.push(text) }
       : { driver: "pglite", dataDir: undefined },
   );
   await database.migrate();
@@ -116,6 +122,11 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     worker,
     listen: (channel, onNotify) => database.listen(channel, onNotify),
     mail,
+    async statementsOf(run) {
+      const from = statements.length;
+      await run();
+      return statements.slice(from);
+    },
     async outage() {
       if (!pgDatabase) {
         await database.close();

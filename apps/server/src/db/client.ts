@@ -35,6 +35,8 @@ export type OpenDatabaseOptions =
       poolSize?: number;
       /** An idle pooled connection broke (the server restarted, say); the pool replaces it. */
       onConnectionError?: (error: Error) => void;
+      /** Called with each statement sent to the server (one round trip each): tests count them. */
+      onQuery?: (text: string) => void;
     }
   /** dataDir undefined: an in-memory database (tests). */
   | { driver: "pglite"; dataDir: string | undefined; owner?: string };
@@ -135,6 +137,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     // Without a listener a broken idle connection is an uncaught exception that ends the process.
     pool.on("error", (error) => options.onConnectionError?.(error));
+    const { onQuery } = options;
+    if (onQuery) {
+      pool.on("connect", (client) => {
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        client.query = ((...args: unknown[]) => {
+          const first = args[0];
+          onQuery(typeof first === "string" ? first : ((first as { text?: string })?.text ?? ""));
+          return query(...args);
+        }) as typeof client.query;
+      });
+    }
     const db = drizzlePostgres(pool, { schema });
     return {
       db: db as unknown as Database,

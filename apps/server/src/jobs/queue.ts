@@ -57,31 +57,31 @@ export async function claimJobs(
   leaseMs: number,
 ): Promise<JobRow[]> {
   if (queues.length === 0) return [];
-  const result = await db.execute(sql`
-    update ${jobs} set
-      state = 'active',
-      attempts = ${jobs.attempts} + 1,
-      locked_by = ${workerId},
-      locked_until = now() + make_interval(secs => ${leaseMs / 1000}),
-      updated_at = now()
-    where ${jobs.id} in (
-      select ${jobs.id} from ${jobs}
-      where ${jobs.queue} in (${sql.join(
-        queues.map((q) => sql`${q}`),
-        sql`, `,
-      )})
-        and (
-          (${jobs.state} = 'queued' and ${jobs.runAt} <= now())
-          or (${jobs.state} = 'active' and ${jobs.lockedUntil} < now())
-        )
-      order by ${jobs.runAt}
-      limit ${limit}
-      for update skip locked
+  // One round trip: the claimable rows, locked and skipped by concurrent claimers, updated and returned.
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.queue, queues),
+        // Literal states, so the planner matches the partial indexes on them (migration 0016).
+        sql`((${jobs.state} = 'queued' and ${jobs.runAt} <= now()) or (${jobs.state} = 'active' and ${jobs.lockedUntil} < now()))`,
+      ),
     )
-    returning id`);
-  const ids = (result as { rows: { id: string }[] }).rows.map((r) => r.id);
-  if (ids.length === 0) return [];
-  return db.query.jobs.findMany({ where: (j, { inArray }) => inArray(j.id, ids) });
+    .orderBy(jobs.runAt)
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({
+      state: "active",
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedBy: workerId,
+      lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(jobs.id, due))
+    .returning();
 }
 
 async function finish(db: Database, job: JobRow, workerId: string, values: Partial<JobRow>) {
@@ -170,18 +170,4 @@ export async function pruneFinishedJobs(
 
 export function getJob(db: Database, id: string) {
   return db.query.jobs.findFirst({ where: eq(jobs.id, id) });
-}
-
-/**
- * Whether this claim of the job still holds its lease, locking the job row until the caller's
- * transaction ends: a handler that records its outcome in that transaction records it only
- * while no other worker has taken the job over.
- */
-export async function isLeaseHeld(tx: Database, job: JobRow): Promise<boolean> {
-  const [held] = await tx
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? ""), eq(jobs.state, "active")))
-    .for("update");
-  return held !== undefined;
 }

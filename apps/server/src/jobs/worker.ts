@@ -16,9 +16,17 @@ export class RetryJobAt extends Error {
 /** Thrown by a handler when retrying cannot help: the job is marked failed at once. */
 export class FailJobNow extends Error {}
 
+/**
+ * Returned by a handler that settled its own job (completed, failed or queued again) in the
+ * transaction that recorded its work: the worker then writes nothing more for it.
+ */
+export const JOB_SETTLED = "settled" as const;
+// biome-ignore lint/suspicious/noConfusingVoidType: most handlers return nothing (Promise<void>).
+export type JobOutcome = void | typeof JOB_SETTLED;
+
 export type JobHandler = {
   queue: string;
-  handle(job: JobRow): Promise<void>;
+  handle(job: JobRow): Promise<JobOutcome>;
   /** Delay before attempt `attempts + 1`, after `attempts` failures. */
   backoffMs(attempts: number): number;
   /**
@@ -213,9 +221,9 @@ export class Worker {
     if (!handler) return;
     try {
       crashPoint(`${job.queue}:claimed`);
-      await handler.handle(job);
+      const outcome = await handler.handle(job);
       crashPoint(`${job.queue}:handled`);
-      await completeJob(this.db, job, this.id);
+      if (outcome !== JOB_SETTLED) await completeJob(this.db, job, this.id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const retryAt =

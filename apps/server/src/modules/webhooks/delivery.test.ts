@@ -1,7 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
+import {
+  startTestPlatform,
+  type TestEnvironment,
+  type TestPlatform,
+  testDriver,
+} from "../../../test/harness.ts";
 import {
   createTestTls,
   type ReceivedRequest,
@@ -638,5 +643,23 @@ describe("judgeAttempt", () => {
       new Date(now.getTime() + MAX_RETRY_AFTER_MS),
     );
     expect(MAX_RETRY_AFTER_MS).toBe(24 * 3_600_000);
+  });
+});
+
+describe.skipIf(testDriver !== "postgres")("work per delivered event (PostgreSQL round trips)", () => {
+  it("fan-out: claim, read the event with its subscriptions, write deliveries + jobs + completion; delivery: claim, load, settle", async () => {
+    await subscribe();
+    await emit();
+    const statements = await platform.statementsOf(() => worker.drain());
+    // The drain ends with one more claim that finds nothing.
+    expect(statements.slice(0, -1).map((s) => s.trim().split(/\s+/).slice(0, 2).join(" "))).toEqual([
+      'update "jobs"',
+      'select "events"."id",',
+      "with inserted",
+      'update "jobs"',
+      'select "webhook_deliveries"."id",',
+      "with settled",
+    ]);
+    expect(receiver.requests).toHaveLength(1);
   });
 });

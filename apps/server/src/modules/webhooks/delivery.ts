@@ -1,16 +1,17 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { AppContext } from "../../context.ts";
 import {
   environments,
   events,
+  jobs,
   type WebhookDeliveryStatus,
   webhookDeliveries,
   webhookSubscriptions,
 } from "../../db/schema/index.ts";
 import { crashPoint } from "../../jobs/crash-points.ts";
-import { isLeaseHeld, type JobRow } from "../../jobs/queue.ts";
-import { FailJobNow, RetryJobAt } from "../../jobs/worker.ts";
+import type { JobRow } from "../../jobs/queue.ts";
+import { JOB_SETTLED, type JobOutcome } from "../../jobs/worker.ts";
 import { decrypt, type SecretKeys } from "../../security/secrets.ts";
 import { type EnvironmentRow, toEnvironmentView } from "../environments/service.ts";
 import { DELIVERY_SCHEDULE_MS, type WebhookDeliveryRow, type WebhookSubscriptionRow } from "./service.ts";
@@ -162,8 +163,10 @@ export function judgeAttempt(outcome: SendOutcome, attempt: number, maxAttempts:
 }
 
 /**
- * Settle the attempt, but only while this worker still holds the job's lease: a worker whose lease
- * ran out (and whose job another worker took over) must not overwrite the newer result.
+ * Settle the attempt and its job in one statement, but only while this worker still holds the
+ * job's lease: a worker whose lease ran out (and whose job another worker took over) must not
+ * overwrite the newer result. The job becomes what the verdict says — queued for the next
+ * attempt, completed, or failed — so the worker has nothing left to write.
  */
 async function recordAttempt(
   ctx: AppContext,
@@ -172,51 +175,52 @@ async function recordAttempt(
   outcome: SendOutcome | undefined,
   verdict: Verdict,
   attemptedAt: Date,
-): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
-    if (!(await isLeaseHeld(tx, job))) return false;
-    const isFinal = verdict.status !== "PENDING";
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        status: verdict.status,
-        ...(outcome && {
-          attempts: job.attempts,
-          lastAttemptAt: attemptedAt,
-          responseStatus: outcome.kind === "response" ? outcome.status : null,
-          responseLatencyMs: outcome.latencyMs,
-        }),
-        lastError: verdict.error,
-        nextAttemptAt: verdict.nextAttemptAt,
-        completedAt: isFinal ? new Date() : null,
-        updatedAt: new Date(),
-      })
-      .where(eq(webhookDeliveries.id, loaded.delivery.id));
-    if (verdict.disableSubscription) {
-      await tx
-        .update(webhookSubscriptions)
-        .set({
-          disabled: true,
-          disabledReason: `The target answered 410 Gone at ${attemptedAt.toISOString()}`,
-          updatedAt: new Date(),
-        })
-        .where(
-          and(eq(webhookSubscriptions.id, loaded.subscription.id), eq(webhookSubscriptions.disabled, false)),
-        );
-    }
-    return true;
-  });
+): Promise<void> {
+  const isFinal = verdict.status !== "PENDING";
+  const jobState = !isFinal ? "queued" : verdict.status === "FAILED" && outcome ? "failed" : "completed";
+  const disabledReason = verdict.disableSubscription
+    ? `The target answered 410 Gone at ${attemptedAt.toISOString()}`
+    : null;
+  await ctx.db.execute(sql`
+    with settled as (
+      update ${jobs} set
+        state = ${jobState},
+        run_at = coalesce(${verdict.nextAttemptAt}::timestamptz, run_at),
+        finished_at = ${isFinal ? sql`now()` : sql`null`},
+        last_error = ${verdict.status === "SUCCEEDED" ? null : verdict.error},
+        locked_by = null,
+        locked_until = null,
+        updated_at = now()
+      where id = ${job.id} and locked_by = ${job.lockedBy} and state = 'active'
+      returning id
+    ),
+    disabled as (
+      update ${webhookSubscriptions} set disabled = true, disabled_reason = ${disabledReason}, updated_at = now()
+      where id = ${loaded.subscription.id} and disabled = false and ${disabledReason}::text is not null
+        and exists (select 1 from settled)
+    )
+    update ${webhookDeliveries} set
+      status = ${verdict.status},
+      attempts = ${outcome ? job.attempts : sql`attempts`},
+      last_attempt_at = ${outcome ? attemptedAt : sql`last_attempt_at`},
+      response_status = ${outcome ? (outcome.kind === "response" ? outcome.status : null) : sql`response_status`},
+      response_latency_ms = ${outcome ? outcome.latencyMs : sql`response_latency_ms`},
+      last_error = ${verdict.error},
+      next_attempt_at = ${verdict.nextAttemptAt},
+      completed_at = ${isFinal ? sql`now()` : sql`null`},
+      updated_at = now()
+    where id = ${loaded.delivery.id} and exists (select 1 from settled)`);
 }
 
 /**
- * One attempt of one delivery, as a job: load, sign, send (outside any transaction), record.
- * Throws RetryJobAt with the next attempt's time, or FailJobNow once the delivery has failed.
+ * One attempt of one delivery, as a job: load, sign, send (outside any transaction), then record
+ * the attempt and settle its job (queued for the next attempt, completed or failed) at once.
  */
 export async function attemptDelivery(
   ctx: AppContext,
   job: JobRow,
   transport: DeliveryTransport,
-): Promise<void> {
+): Promise<JobOutcome> {
   const loaded = await loadDelivery(ctx, String(job.payload.deliveryId));
   // Deleted with its subscription, or already settled by an earlier run of this job.
   if (loaded?.delivery.status !== "PENDING") return;
@@ -229,7 +233,7 @@ export async function attemptDelivery(
       disableSubscription: false,
     };
     await recordAttempt(ctx, job, loaded, undefined, verdict, now);
-    return;
+    return JOB_SETTLED;
   }
   if (!loaded.event) {
     const verdict: Verdict = {
@@ -239,7 +243,7 @@ export async function attemptDelivery(
       disableSubscription: false,
     };
     await recordAttempt(ctx, job, loaded, undefined, verdict, now);
-    return;
+    return JOB_SETTLED;
   }
 
   const body = webhookBody(loaded.environment, loaded.event);
@@ -256,8 +260,6 @@ export async function attemptDelivery(
   });
   crashPoint(`${job.queue}:sent`);
   const verdict = judgeAttempt(outcome, job.attempts, job.maxAttempts, new Date());
-  const recorded = await recordAttempt(ctx, job, loaded, outcome, verdict, now);
-  if (!recorded || verdict.status === "SUCCEEDED") return;
-  if (verdict.status === "FAILED") throw new FailJobNow(verdict.error ?? "Delivery failed");
-  throw new RetryJobAt(verdict.error ?? "Delivery attempt failed", verdict.nextAttemptAt!);
+  await recordAttempt(ctx, job, loaded, outcome, verdict, now);
+  return JOB_SETTLED;
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { exponentialBackoff, type JobHandler } from "../../jobs/worker.ts";
+import { exponentialBackoff, JOB_SETTLED, type JobHandler } from "../../jobs/worker.ts";
 import { EVENT_FANOUT_QUEUE } from "../events/service.ts";
 import { attemptDelivery, type DeliveryTransport } from "./delivery.ts";
 import { DELIVERY_SCHEDULE_MS, fanOutEvent, WEBHOOK_DELIVER_QUEUE } from "./service.ts";
@@ -9,7 +9,8 @@ export const webhookFanOutHandler = (ctx: AppContext): JobHandler => ({
   queue: EVENT_FANOUT_QUEUE,
   backoffMs: exponentialBackoff,
   handle: async (job) => {
-    await ctx.db.transaction((tx) => fanOutEvent(tx, String(job.payload.eventId)));
+    await fanOutEvent(ctx.db, String(job.payload.eventId), job);
+    return JOB_SETTLED;
   },
 });
 

@@ -3,6 +3,8 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { pruneInBatches } from "../../db/prune.ts";
 import {
+  events,
+  jobs,
   type WebhookDeliveryReason,
   type WebhookDeliveryStatus,
   type WebhookTestEvent,
@@ -12,7 +14,7 @@ import {
 import { notFound, ValidationError } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import { type Pagination, selectPage } from "../../http/pagination.ts";
-import { enqueueJob } from "../../jobs/queue.ts";
+import { completeJobWithin, type JobRow } from "../../jobs/queue.ts";
 import { encrypt, type SecretKeys } from "../../security/secrets.ts";
 import { findEvent } from "../events/service.ts";
 import {
@@ -292,46 +294,107 @@ type DeliveryTarget = { id: string; environmentId: string };
 type DeliveryEvent = { id: string; type: string };
 
 /**
- * One delivery row and one delivery job per subscription, in the caller's transaction.
- * Fan-out deliveries are unique per (subscription, event), so running fan-out twice adds nothing.
+ * One delivery row and one delivery job per subscription, in one statement (atomic by itself, or
+ * part of the caller's transaction). Fan-out deliveries are unique per (subscription, event), so
+ * running fan-out twice adds nothing: only the deliveries inserted get a job. `settling`, a
+ * fan-out job, is completed by the same statement while its lease holds. Returns the new ids.
  */
 async function createDeliveries(
-  tx: Database,
+  db: Database,
   event: DeliveryEvent,
   subscriptions: DeliveryTarget[],
   reason: WebhookDeliveryReason,
-  options: { testEvent?: WebhookTestEvent; maxAttempts?: number } = {},
-): Promise<WebhookDeliveryRow[]> {
-  if (subscriptions.length === 0) return [];
+  options: { testEvent?: WebhookTestEvent; maxAttempts?: number; settling?: JobRow } = {},
+): Promise<string[]> {
+  const { settling } = options;
+  const settle = settling
+    ? sql`, settled as (
+        update ${jobs} set state = 'completed', finished_at = now(), last_error = null,
+          locked_by = null, locked_until = null, updated_at = now()
+        where id = ${settling.id} and locked_by = ${settling.lockedBy} and state = 'active'
+        returning id
+      )`
+    : sql``;
+  if (subscriptions.length === 0) {
+    if (settling) await completeJobWithin(db, settling);
+    return [];
+  }
   const maxAttempts = options.maxAttempts ?? MAX_DELIVERY_ATTEMPTS;
   const now = new Date();
-  const rows = await tx
-    .insert(webhookDeliveries)
-    .values(
-      subscriptions.map((subscription) => ({
-        id: newId("delivery"),
-        environmentId: subscription.environmentId,
-        subscriptionId: subscription.id,
-        eventId: event.id,
-        eventType: event.type,
-        reason,
-        testEvent: options.testEvent ?? null,
-        maxAttempts,
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning();
-  for (const row of rows) {
-    await enqueueJob(tx, WEBHOOK_DELIVER_QUEUE, { deliveryId: row.id }, { maxAttempts, runAt: now });
-  }
-  return rows;
+  const testEvent = options.testEvent ? JSON.stringify(options.testEvent) : null;
+  const planned = subscriptions.map((subscription) => ({
+    subscription,
+    deliveryId: newId("delivery"),
+    jobId: newId("job"),
+  }));
+  const result = await db.execute(sql`
+    with inserted as (
+      insert into ${webhookDeliveries} (id, environment_id, subscription_id, event_id, event_type, reason,
+        test_event, max_attempts, next_attempt_at, created_at, updated_at)
+      values ${sql.join(
+        planned.map(
+          (p) =>
+            sql`(${p.deliveryId}, ${p.subscription.environmentId}, ${p.subscription.id}, ${event.id},
+              ${event.type}, ${reason}, ${testEvent}::jsonb, ${maxAttempts}, ${now}, ${now}, ${now})`,
+        ),
+        sql`, `,
+      )}
+      on conflict do nothing
+      returning id
+    ),
+    queued as (
+      insert into ${jobs} (id, queue, payload, max_attempts, run_at)
+      select planned.job_id, ${WEBHOOK_DELIVER_QUEUE}, jsonb_build_object('deliveryId', planned.delivery_id),
+        ${maxAttempts}, ${now}
+      from (values ${sql.join(
+        planned.map((p) => sql`(${p.jobId}, ${p.deliveryId})`),
+        sql`, `,
+      )}) as planned (job_id, delivery_id)
+      where planned.delivery_id in (select id from inserted)
+    )${settle}
+    select id from inserted`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
 }
 
-async function matchingSubscriptions(tx: Database, environmentId: string, type: string) {
-  const enabled = await tx
+/** The rows of deliveries just created (for the routes that answer with them). */
+async function deliveriesById(db: Database, ids: string[]): Promise<WebhookDeliveryRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.id, ids));
+}
+
+/**
+ * The fan-out job: a stored event becomes a delivery for every matching, enabled subscription
+ * (the event and the subscriptions in one query, the deliveries, their jobs and the fan-out job's
+ * completion in another). Returns how many deliveries it created.
+ */
+export async function fanOutEvent(db: Database, eventId: string, settling?: JobRow): Promise<number> {
+  const rows = await db
+    .select({
+      event: { id: events.id, type: events.type },
+      subscription: {
+        id: webhookSubscriptions.id,
+        environmentId: webhookSubscriptions.environmentId,
+        eventTypes: webhookSubscriptions.eventTypes,
+      },
+    })
+    .from(events)
+    .leftJoin(
+      webhookSubscriptions,
+      and(
+        eq(webhookSubscriptions.environmentId, events.environmentId),
+        eq(webhookSubscriptions.disabled, false),
+      ),
+    )
+    .where(eq(events.id, eventId));
+  const event = rows[0]?.event ?? { id: eventId, type: "" };
+  const matching = rows.flatMap(({ subscription }) =>
+    subscription && matchesEventType(subscription.eventTypes, event.type) ? [subscription] : [],
+  );
+  return (await createDeliveries(db, event, matching, "EVENT", { settling })).length;
+}
+
+async function matchingSubscriptions(db: Database, environmentId: string, type: string) {
+  const enabled = await db
     .select({
       id: webhookSubscriptions.id,
       environmentId: webhookSubscriptions.environmentId,
@@ -344,14 +407,6 @@ async function matchingSubscriptions(tx: Database, environmentId: string, type: 
   return enabled.filter((s) => matchesEventType(s.eventTypes, type));
 }
 
-/** The fan-out job: a stored event becomes a delivery for every matching, enabled subscription. */
-export async function fanOutEvent(tx: Database, eventId: string): Promise<number> {
-  const event = await findEvent(tx, eventId);
-  if (!event) return 0;
-  const subscriptions = await matchingSubscriptions(tx, event.environmentId, event.type);
-  return (await createDeliveries(tx, event, subscriptions, "EVENT")).length;
-}
-
 /** Deliver a stored event of this environment again, to every matching, enabled subscription. */
 export async function replayEvent(
   tx: Database,
@@ -361,7 +416,7 @@ export async function replayEvent(
   const event = await findEvent(tx, eventId, environmentId);
   if (!event) throw notFound("Event", eventId);
   const subscriptions = await matchingSubscriptions(tx, environmentId, event.type);
-  return createDeliveries(tx, event, subscriptions, "REPLAY");
+  return deliveriesById(tx, await createDeliveries(tx, event, subscriptions, "REPLAY"));
 }
 
 export const TEST_EVENT_TYPE = "webhook.test";
@@ -387,7 +442,8 @@ export async function sendTestEvent(
     },
     metadata: null,
   };
-  const [row] = await createDeliveries(tx, testEvent, [subscription], "TEST", { testEvent, maxAttempts: 1 });
+  const ids = await createDeliveries(tx, testEvent, [subscription], "TEST", { testEvent, maxAttempts: 1 });
+  const [row] = await deliveriesById(tx, ids);
   return row!;
 }
 

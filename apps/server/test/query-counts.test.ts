@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPlatform, type TestEnvironment, type TestPlatform, testDriver } from "./harness.ts";
+import { createProfile, linkAndSync } from "./sandbox-helpers.ts";
+
+/**
+ * The work a request costs, in PostgreSQL round trips (each statement sent, BEGIN and COMMIT
+ * included), so that a change that adds queries to a hot path fails here rather than only in a
+ * benchmark. PGlite has no round trips: PostgreSQL only.
+ */
+describe.skipIf(testDriver !== "postgres")("round trips per request", () => {
+  let platform: TestPlatform;
+  let env: TestEnvironment;
+  let profileId: string;
+  let accountId: string;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    env = await platform.environment("SANDBOX");
+    ({ profileId } = await linkAndSync(platform, env));
+    const accounts = await platform.app.inject({
+      url: `/v1/profiles/${profileId}/accounts`,
+      headers: env.auth,
+    });
+    accountId = accounts.json()[0].id;
+    // The API key's cache entry is made by the first request, the signing key by the first session.
+    await platform.app.inject({ url: `/v1/profiles/${profileId}`, headers: env.auth });
+    await platform.app.inject({
+      method: "POST",
+      url: "/v1/users/sessions",
+      headers: env.auth,
+      payload: { userId: profileId },
+    });
+  });
+  afterAll(() => platform.close());
+
+  const statementsOf = (request: Parameters<TestPlatform["app"]["inject"]>[0]) =>
+    platform.statementsOf(async () => {
+      const res = await platform.app.inject(request as never);
+      expect(res.statusCode).toBeLessThan(300);
+    });
+
+  it("an authenticated single-record read is one round trip (the key comes from the cache)", async () => {
+    const statements = await statementsOf({ url: `/v1/profiles/${profileId}`, headers: env.auth });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^select .* from "profiles"/);
+  });
+
+  it("a page of transactions is two: the rows and the total", async () => {
+    const statements = await statementsOf({
+      url: `/v1/accounts/${accountId}/transactions?limit=100`,
+      headers: env.auth,
+    });
+    expect(statements.length).toBeLessThanOrEqual(2);
+  });
+
+  it("issuing a session: one transaction (lock the profile, count its sessions, insert) and the audit record", async () => {
+    const statements = await statementsOf({
+      method: "POST",
+      url: "/v1/users/sessions",
+      headers: env.auth,
+      payload: { userId: profileId },
+    });
+    expect(statements.map((s) => s.split(" ")[0])).toEqual([
+      "begin",
+      "select",
+      "select",
+      "insert",
+      "commit",
+      "insert",
+    ]);
+  });
+
+  it("creating a profile: one transaction (cap, insert, event, fan-out job) and the audit record", async () => {
+    const statements = await statementsOf({
+      method: "POST",
+      url: "/v1/profiles",
+      headers: env.auth,
+      payload: {},
+    });
+    expect(statements.length).toBeLessThanOrEqual(8);
+  });
+
+  it("a worker's claim is one statement, whatever it finds", async () => {
+    await createProfile(platform, env);
+    const statements = await platform.statementsOf(() => platform.worker.drain());
+    const claims = statements.filter((s) => /^update "jobs" set "state" = \$1, "attempts"/.test(s));
+    expect(claims.length).toBeGreaterThan(0);
+    expect(statements.some((s) => /from "jobs" where "jobs"\."id" in/.test(s))).toBe(false);
+  });
+});
