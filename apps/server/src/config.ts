@@ -80,8 +80,14 @@ export const PLAID_LINK_SCRIPT_URL = "https://cdn.plaid.com/link/v2/stable/link-
 function parseUrl(env: Env, name: string, fallback: string): string {
   const raw = env[name];
   if (!raw) return fallback;
-  if (!/^https?:\/\/[^/]/.test(raw))
-    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol) || !/^https?:\/\/[^/]/.test(raw))
+    throw new ConfigError(
+      `${name} must be an absolute http(s) URL, such as https://weft.example.com; got "${raw}"`,
+    );
   return raw;
 }
 
@@ -132,7 +138,7 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     databaseUrl,
     dataDir: path.resolve(env.WEFT_DATA_DIR || ".weft"),
-    publicUrl: (env.WEFT_PUBLIC_URL || `http://${publicHost}:${port}`).replace(/\/+$/, ""),
+    publicUrl: parseUrl(env, "WEFT_PUBLIC_URL", `http://${publicHost}:${port}`).replace(/\/+$/, ""),
     secretKeys: env.WEFT_SECRET_KEYS
       ? env.WEFT_SECRET_KEYS.split(",")
           .map((key) => key.trim())

@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Logger } from "pino";
-import type { Config } from "./config.ts";
+import { type Config, ConfigError } from "./config.ts";
 import { type AppContext, createContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { pruneIdempotencyKeys } from "./http/idempotency.ts";
@@ -98,7 +98,9 @@ export async function openRuntime(
   );
   armCrashPoint(config.crashAt);
   try {
-    await database.migrate();
+    await database.migrate().catch((error) => {
+      throw config.databaseUrl ? databaseError(error, config.databaseUrl) : error;
+    });
     // The embedded database has one process at a time: jobs active now were held by one that died.
     if (database.driver === "pglite") {
       const requeued = await requeueOrphanedJobs(database.db);
@@ -171,4 +173,35 @@ export async function openRuntime(
     await database.close();
     throw error;
   }
+}
+
+/** A PostgreSQL that cannot be used, said as what to do (no stack trace for an operator's setting). */
+function databaseError(error: unknown, databaseUrl: string): unknown {
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  let url: URL;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    return new ConfigError("DATABASE_URL must be a URL such as postgres://user@127.0.0.1:5432/weft");
+  }
+  const name = decodeURIComponent(url.pathname.slice(1)) || "postgres";
+  const where = `${url.hostname}:${url.port || 5432}`;
+  const user = url.username ? ` -U ${decodeURIComponent(url.username)}` : "";
+  if (code === "3D000")
+    return new ConfigError(
+      `The database "${name}" does not exist on ${where}. Create it: createdb -h ${url.hostname} -p ${url.port || 5432}${user} ${name}`,
+    );
+  if (code === "28P01" || code === "28000")
+    return new ConfigError(
+      `PostgreSQL on ${where} refused the login in DATABASE_URL (${(error as Error).message}). Check the user and password.`,
+    );
+  if (
+    ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH"].includes(code ?? "") ||
+    /timeout|terminated|ECONNREFUSED/i.test((error as Error).message ?? "")
+  )
+    return new ConfigError(
+      `Cannot reach PostgreSQL at ${where} (DATABASE_URL). Start it or correct DATABASE_URL; ` +
+        "without DATABASE_URL, Weft uses its embedded database.",
+    );
+  return error;
 }

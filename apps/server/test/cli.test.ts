@@ -186,6 +186,38 @@ describe("weft CLI and npm start", { timeout: 120_000 }, () => {
     expect(JSON.parse((await weft(["env", "list", "--json"])).stdout).environments.length).toBe(before);
   });
 
+  it("operator mistakes in the settings are one line saying what to do, not a stack trace", async () => {
+    const cases: [Record<string, string>, string][] = [
+      [
+        { WEFT_PUBLIC_URL: "weft.example.com" },
+        'weft: WEFT_PUBLIC_URL must be an absolute http(s) URL, such as https://weft.example.com; got "weft.example.com"\n',
+      ],
+      [
+        { WEFT_SECRET_KEY: "short" },
+        "weft: WEFT_SECRET_KEY must be 32 bytes, as 64 hex characters or base64. Make one with: openssl rand -hex 32\n",
+      ],
+      [
+        { DATABASE_URL: "postgres://postgres@127.0.0.1:1/weft" },
+        "weft: Cannot reach PostgreSQL at 127.0.0.1:1 (DATABASE_URL). Start it or correct DATABASE_URL; " +
+          "without DATABASE_URL, Weft uses its embedded database.\n",
+      ],
+    ];
+    if (testDriver === "postgres") {
+      const missing = new URL(process.env.TEST_DATABASE_URL!);
+      missing.pathname = "/weft_not_created";
+      cases.push([
+        { DATABASE_URL: missing.toString() },
+        `weft: The database "weft_not_created" does not exist on ${missing.hostname}:${missing.port || 5432}. ` +
+          `Create it: createdb -h ${missing.hostname} -p ${missing.port || 5432} -U ${missing.username} weft_not_created\n`,
+      ]);
+    }
+    for (const [settings, message] of cases) {
+      const result = await weft(["serve"], settings);
+      expect(result.code, JSON.stringify(settings)).toBe(1);
+      expect(result.stderr).toBe(message);
+    }
+  });
+
   it("says what is wrong with a command, with a usage exit code", async () => {
     const missing = await weft(["env", "create", "--mode", "TEST"]);
     expect(missing.code).toBe(64);

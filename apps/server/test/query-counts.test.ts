@@ -1,3 +1,4 @@
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform, testDriver } from "./harness.ts";
 import { createProfile, linkAndSync } from "./sandbox-helpers.ts";
@@ -21,7 +22,7 @@ describe.skipIf(testDriver !== "postgres")("round trips per request", () => {
       url: `/v1/profiles/${profileId}/accounts`,
       headers: env.auth,
     });
-    accountId = accounts.json()[0].id;
+    accountId = (accounts.json() as { id: string }[])[0]!.id;
     // The API key's cache entry is made by the first request, the signing key by the first session.
     await platform.app.inject({ url: `/v1/profiles/${profileId}`, headers: env.auth });
     await platform.app.inject({
@@ -33,9 +34,9 @@ describe.skipIf(testDriver !== "postgres")("round trips per request", () => {
   });
   afterAll(() => platform.close());
 
-  const statementsOf = (request: Parameters<TestPlatform["app"]["inject"]>[0]) =>
+  const statementsOf = (request: InjectOptions) =>
     platform.statementsOf(async () => {
-      const res = await platform.app.inject(request as never);
+      const res = await platform.app.inject(request);
       expect(res.statusCode).toBeLessThan(300);
     });
 

@@ -8,6 +8,7 @@ import {
 } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { ConfigError } from "../config.ts";
 
 export function sha256Hex(value: string): string {
   return createHash("sha256").update(value).digest("hex");
@@ -27,7 +28,9 @@ export function newSecret(prefix: string): string {
 function parseKey(raw: string, name = "WEFT_SECRET_KEY"): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
   if (key.length !== 32) {
-    throw new Error(`${name} must be 32 bytes, as 64 hex characters or base64`);
+    throw new ConfigError(
+      `${name} must be 32 bytes, as 64 hex characters or base64. Make one with: openssl rand -hex 32`,
+    );
   }
   return key;
 }
