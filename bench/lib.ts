@@ -49,6 +49,7 @@ export async function benchStorage(): Promise<{
 
 export type LoadResult = {
   name: string;
+  requests: number;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -75,6 +76,7 @@ export async function load(
   });
   return {
     name,
+    requests: result.requests.total,
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -86,4 +88,17 @@ export function writeResults(file: string, data: unknown): void {
   const dir = path.join(ROOT, "bench/results");
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, file), `${JSON.stringify(data, null, 2)}\n`);
+}
+
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc (Linux): sampled around a
+ * load slice, it gives the server's CPU time per request, which the machine's noise moves far
+ * less than its throughput.
+ */
+export function cpuSecondsOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name, which is in parentheses and may contain spaces.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticksPerSecond = 100;
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }

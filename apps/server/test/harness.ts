@@ -69,6 +69,10 @@ export type TestPlatform = {
    * tests assert the work a request costs with it. Empty on PGlite, which has no round trips.
    */
   statementsOf(run: () => Promise<unknown>): Promise<string[]>;
+  /** The test database's URL on PostgreSQL (undefined on PGlite). */
+  databaseUrl: string | undefined;
+  /** The same, with each statement's parameters (to EXPLAIN them, say). */
+  sentBy(run: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]>;
   /**
    * Take the database away, as an outage would: PostgreSQL stops accepting connections and drops
    * the open ones (the returned function lets it back); PGlite, one process's database, is closed
@@ -96,10 +100,15 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     WEFT_RATE_LIMIT_SIGN_IN: "0",
     ...overrides,
   });
-  const statements: string[] = [];
+  const statements: { text: string; values: unknown[] }[] = [];
   const database = await openDatabase(
     pgDatabase
-      ? { driver: "postgres", url: pgDatabase.url, poolSize: 5, onQuery: (text) => statements.push(text) }
+      ? {
+          driver: "postgres",
+          url: pgDatabase.url,
+          poolSize: 5,
+          onQuery: (text, values) => statements.push({ text, values }),
+        }
       : { driver: "pglite", dataDir: undefined },
   );
   await database.migrate();
@@ -116,6 +125,11 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
   });
   const worker = new Worker(database.db, jobHandlers(ctx), { logger, pollIntervalMs: 20 });
   const { app } = await buildApp(ctx);
+  const sentBy = async (run: () => Promise<unknown>) => {
+    const from = statements.length;
+    await run();
+    return statements.slice(from);
+  };
   return {
     ctx,
     app,
@@ -123,10 +137,10 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     listen: (channel, onNotify) => database.listen(channel, onNotify),
     mail,
     async statementsOf(run) {
-      const from = statements.length;
-      await run();
-      return statements.slice(from);
+      return (await sentBy(run)).map((s) => s.text);
     },
+    sentBy,
+    databaseUrl: pgDatabase?.url,
     async outage() {
       if (!pgDatabase) {
         await database.close();

@@ -1,7 +1,16 @@
 import type { InjectOptions } from "fastify";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform, testDriver } from "./harness.ts";
 import { createProfile, linkAndSync } from "./sandbox-helpers.ts";
+
+type PlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: PlanNode[] };
+
+/** The tables a plan reads whole. */
+const seqScansIn = (node: PlanNode): string[] => [
+  ...(node["Node Type"] === "Seq Scan" ? [node["Relation Name"] ?? "?"] : []),
+  ...(node.Plans ?? []).flatMap(seqScansIn),
+];
 
 /**
  * The work a request costs, in PostgreSQL round trips (each statement sent, BEGIN and COMMIT
@@ -87,5 +96,33 @@ describe.skipIf(testDriver !== "postgres")("round trips per request", () => {
     const claims = statements.filter((s) => /^update "jobs" set "state" = \$1, "attempts"/.test(s));
     expect(claims.length).toBeGreaterThan(0);
     expect(statements.some((s) => /from "jobs" where "jobs"\."id" in/.test(s))).toBe(false);
+  });
+
+  /**
+   * The plan PostgreSQL would pick for each statement of a list read, with sequential scans
+   * priced out: if a statement still scans a table whole, no index serves it — an index that a
+   * migration dropped or a query that stopped matching one fails here, not in production.
+   */
+  it.each([
+    ["transactions", () => `/v1/accounts/${accountId}/transactions?limit=100`],
+    ["transactions, a deep page", () => `/v1/accounts/${accountId}/transactions?limit=100&page=50`],
+    ["balances", () => `/v1/accounts/${accountId}/balances`],
+    ["holdings", () => `/v1/accounts/${accountId}/holdings`],
+    ["a profile's accounts", () => `/v1/profiles/${profileId}/accounts`],
+  ])("%s: every statement is served by an index (EXPLAIN)", async (_, url) => {
+    const sent = await platform.sentBy(() => platform.app.inject({ url: url(), headers: env.auth }));
+    expect(sent.length).toBeGreaterThan(0);
+    const client = new pg.Client({ connectionString: platform.databaseUrl });
+    await client.connect();
+    try {
+      await client.query("set enable_seqscan = off");
+      for (const statement of sent) {
+        const { rows } = await client.query(`explain (format json) ${statement.text}`, statement.values);
+        const plan = rows[0]["QUERY PLAN"][0].Plan as PlanNode;
+        expect(seqScansIn(plan), `${statement.text}\n${JSON.stringify(plan, null, 1)}`).toEqual([]);
+      }
+    } finally {
+      await client.end();
+    }
   });
 });

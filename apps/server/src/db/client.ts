@@ -36,7 +36,7 @@ export type OpenDatabaseOptions =
       /** An idle pooled connection broke (the server restarted, say); the pool replaces it. */
       onConnectionError?: (error: Error) => void;
       /** Called with each statement sent to the server (one round trip each): tests count them. */
-      onQuery?: (text: string) => void;
+      onQuery?: (text: string, values: unknown[]) => void;
     }
   /** dataDir undefined: an in-memory database (tests). */
   | { driver: "pglite"; dataDir: string | undefined; owner?: string };
@@ -142,8 +142,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       pool.on("connect", (client) => {
         const query = client.query.bind(client) as (...args: unknown[]) => unknown;
         client.query = ((...args: unknown[]) => {
-          const first = args[0];
-          onQuery(typeof first === "string" ? first : ((first as { text?: string })?.text ?? ""));
+          const [first, second] = args;
+          if (typeof first === "string") onQuery(first, Array.isArray(second) ? second : []);
+          else {
+            const config = first as { text?: string; values?: unknown[] } | undefined;
+            onQuery(config?.text ?? "", Array.isArray(second) ? second : (config?.values ?? []));
+          }
           return query(...args);
         }) as typeof client.query;
       });
