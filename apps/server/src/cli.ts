@@ -39,8 +39,10 @@ const USAGE = `weft: run and operate a Weft deployment
 
 Usage: npm run weft -- <command> [options]
 
-  serve                                   the HTTP server with in-process workers
-  worker                                  a job worker only (for PostgreSQL deployments)
+  serve [--role all|api|worker]           all (default): the HTTP server with in-process job workers;
+                                          api: the HTTP server only; worker: job workers only
+                                          (api and worker share one PostgreSQL; scale each apart)
+  worker                                  the same as serve --role worker
   migrate                                 apply database migrations and exit
   env create --name N --mode TEST|SANDBOX|PRODUCTION
   env list
@@ -426,6 +428,7 @@ export async function runCli(argv: string[]): Promise<number> {
       "plaid-env": { type: "string" },
       "api-key": { type: "string" },
       session: { type: "string" },
+      role: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -436,11 +439,15 @@ export async function runCli(argv: string[]): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return 0;
     }
-    if (command === "serve") {
-      await serve(loadConfig());
+    const role = command === "serve" ? (values.role ?? "all") : command === "worker" ? "worker" : undefined;
+    if (role !== undefined && !["all", "api", "worker"].includes(role))
+      throw new UsageError("--role must be one of all, api, worker");
+    if (role === "all" || role === "api") {
+      const config = loadConfig();
+      await serve(role === "api" ? { ...config, inProcessWorkers: false } : config);
       return -1;
     }
-    if (command === "worker") {
+    if (role === "worker") {
       const config = loadConfig();
       const runtime = await openRuntime(config, "weft worker");
       runtime.worker.start();

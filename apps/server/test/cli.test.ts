@@ -186,6 +186,28 @@ describe("weft CLI and npm start", { timeout: 120_000 }, () => {
     expect(JSON.parse((await weft(["env", "list", "--json"])).stdout).environments.length).toBe(before);
   });
 
+  it("serve --role api answers requests and leaves jobs to worker processes; another role is a usage error", async () => {
+    const wrong = await weft(["serve", "--role", "everything"]);
+    expect(wrong.code).toBe(64);
+    expect(wrong.stderr).toContain("--role must be one of all, api, worker");
+
+    const port = await freePort();
+    const api = await startProcess(
+      [CLI, "serve", "--role", "api"],
+      { ...cli.env(), PORT: String(port) },
+      "Weft is running",
+      30_000,
+    );
+    const ready = await fetch(`http://127.0.0.1:${port}/ready`);
+    expect(ready.status).toBe(200);
+    expect((await ready.json()).workers).toBe("in other processes");
+    expect(await api.stop()).toBe(0);
+
+    const all = await serve();
+    expect((await (await fetch(`${all.url}/ready`)).json()).workers).toBe("ok");
+    expect(await all.stop()).toBe(0);
+  });
+
   it("operator mistakes in the settings are one line saying what to do, not a stack trace", async () => {
     const cases: [Record<string, string>, string][] = [
       [
