@@ -200,11 +200,11 @@ describe("weft CLI and npm start", { timeout: 120_000 }, () => {
     );
     const ready = await fetch(`http://127.0.0.1:${port}/ready`);
     expect(ready.status).toBe(200);
-    expect((await ready.json()).workers).toBe("in other processes");
+    expect(((await ready.json()) as { workers: string }).workers).toBe("in other processes");
     expect(await api.stop()).toBe(0);
 
     const all = await serve();
-    expect((await (await fetch(`${all.url}/ready`)).json()).workers).toBe("ok");
+    expect(((await (await fetch(`${all.url}/ready`)).json()) as { workers: string }).workers).toBe("ok");
     expect(await all.stop()).toBe(0);
   });
 
