@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 const send = (
-  method: "GET" | "POST" | "PATCH",
+  method: "GET" | "POST" | "PATCH" | "PUT",
   url: string,
   body?: string,
   headers: Record<string, string> = env.auth,
@@ -82,6 +82,34 @@ describe("structure", () => {
     const tooDeep = await send("PATCH", url, JSON.stringify({ metadata: nested(MAX_METADATA_DEPTH + 1) }));
     expect(tooDeep.statusCode).toBe(422);
     expect(JSON.stringify(tooDeep.json())).toContain(`nests deeper than ${MAX_METADATA_DEPTH} levels`);
+  });
+
+  it("an unknown body field is a 422 naming it, nested ones by their path, and nothing is done", async () => {
+    const before = await profileCount();
+    const misspelt = await send("POST", "/v1/profiles", JSON.stringify({ emial: "ada@example.com" }));
+    expect(misspelt.statusCode).toBe(422);
+    expect(misspelt.json()).toEqual({
+      emial: ["Is not a field of this request; check its spelling against the API reference"],
+    });
+    const nested = await send(
+      "PUT",
+      "/v1/users/session",
+      JSON.stringify({
+        session: {
+          clientId: "ctr_01jaaaaaaaaaaaaaaaaaaaaaaa",
+          email: "a@example.com",
+          passcode: "123456",
+          tenant: "x",
+        },
+      }),
+      {},
+    );
+    expect(nested.statusCode).toBe(422);
+    expect(Object.keys(nested.json())).toEqual(["session.tenant"]);
+    expect(await profileCount()).toBe(before);
+    // Metadata is the caller's own map: any keys.
+    const free = await send("POST", "/v1/profiles", JSON.stringify({ metadata: { emial: "kept" } }));
+    expect(free.statusCode).toBe(201);
   });
 
   it("a page number past any list is a 422, not an overflow, on every list", async () => {

@@ -12,6 +12,7 @@ function makeAjv(coerceTypes: boolean): Ajv {
     verbose: true,
     coerceTypes,
     useDefaults: true,
+    // Fields a schema closes (additionalProperties: false) are dropped from what handlers see.
     removeAdditional: true,
     strict: false,
   });
@@ -29,7 +30,62 @@ const bodyAjv = makeAjv(false);
 const textAjv = makeAjv(true);
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  (httpPart === "body" ? bodyAjv : textAjv).compile(schema as object);
+  httpPart === "body" ? compileBody(schema as object) : textAjv.compile(schema as object);
+
+/**
+ * Fields Weft assigns itself — ids, a profile's uuid once made, timestamps, a derived `names.full` — are ignored when a client
+ * sends them (a record read can be sent back as an update); any other unknown field is refused.
+ */
+const ASSIGNED_FIELDS = "^(id|uuid|createdAt|updatedAt|full)$";
+
+/**
+ * A copy of a body schema in which every object that lists its fields is closed: its unknown
+ * fields (other than the assigned ones) fail with `additionalProperties`. Free-form objects
+ * (metadata: no `properties`) stay open.
+ */
+function closedObjects(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closedObjects);
+  if (!schema || typeof schema !== "object") return schema;
+  const copy: Record<string, unknown> = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      key === "examples" || key === "default" ? value : closedObjects(value),
+    ]),
+  );
+  if (copy.properties && typeof copy.properties === "object" && !("additionalProperties" in copy))
+    copy.additionalProperties = false;
+  if (copy.additionalProperties === false)
+    copy.patternProperties = { ...(copy.patternProperties as object), [ASSIGNED_FIELDS]: {} };
+  return copy;
+}
+
+const closedAjv = new Ajv({ allErrors: true, strict: false });
+addFormats(closedAjv as never);
+closedAjv.addKeyword({ keyword: "errorMessage", schemaType: "string" });
+
+type BodyValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/**
+ * A body is checked twice: first for fields the request does not have (a 422 naming each, as
+ * Stripe does, instead of silently ignoring a misspelt one), then against the schema itself.
+ */
+function compileBody(schema: object): BodyValidator {
+  const unknownFields = closedAjv.compile(closedObjects(schema) as object);
+  const validate = bodyAjv.compile(schema);
+  const check: BodyValidator = (data) => {
+    if (!unknownFields(data)) {
+      const unknown = (unknownFields.errors ?? []).filter((e) => e.keyword === "additionalProperties");
+      if (unknown.length > 0) {
+        check.errors = unknown;
+        return false;
+      }
+    }
+    const valid = validate(data);
+    check.errors = validate.errors;
+    return valid;
+  };
+  return check;
+}
 
 function humanize(field: string): string {
   const last = field.split(".").pop() ?? field;
@@ -42,6 +98,10 @@ function fieldOf(error: ErrorObject): string {
   if (error.keyword === "required") {
     const missing = (error.params as { missingProperty: string }).missingProperty;
     return base ? `${base}.${missing}` : missing;
+  }
+  if (error.keyword === "additionalProperties") {
+    const unknown = (error.params as { additionalProperty: string }).additionalProperty;
+    return base ? `${base}.${unknown}` : unknown;
   }
   return base || "body";
 }
@@ -80,6 +140,8 @@ function messageOf(error: ErrorObject, field: string): string {
       return `${label} is not in the expected format`;
     case "type":
       return `${label} must be ${String(params.type).replace(",", " or ")}`;
+    case "additionalProperties":
+      return "Is not a field of this request; check its spelling against the API reference";
     default:
       return `${label} is invalid`;
   }
@@ -103,13 +165,13 @@ export function toFieldMessages(errors: ErrorObject[]): Record<string, string[]>
   return fields;
 }
 
-const compiledBodies = new WeakMap<object, ReturnType<Ajv["compile"]>>();
+const compiledBodies = new WeakMap<object, BodyValidator>();
 
 /** A value checked as a request body would be (outside HTTP: GraphQL inputs): the 422 field map, or null. */
 export function bodyErrors(schema: object, value: unknown): Record<string, string[]> | null {
   let validate = compiledBodies.get(schema);
   if (!validate) {
-    validate = bodyAjv.compile(schema);
+    validate = compileBody(schema);
     compiledBodies.set(schema, validate);
   }
   return validate(value) ? null : toFieldMessages(validate.errors ?? []);
