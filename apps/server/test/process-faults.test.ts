@@ -1,4 +1,3 @@
-import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -17,7 +16,7 @@ import {
 import { CLI } from "./cli-runner.ts";
 import { createPostgresDatabase, testDriver } from "./harness.ts";
 import { createTestTls, type Receiver, type Reply, startReceiver } from "./https-receiver.ts";
-import { freePort, type StartedProcess, startProcess } from "./processes.ts";
+import { exited, freePort, type StartedProcess, startProcess, waitFor } from "./processes.ts";
 
 /**
  * What happens to `weft serve` when its process is stopped (SIGTERM) or killed (kill -9).
@@ -47,21 +46,6 @@ afterAll(async () => {
   await receiver?.close();
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 });
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode ? resolve() : child.once("exit", () => resolve()),
-  );
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 type Answer = { status: number; body: Record<string, unknown> };
 
@@ -190,10 +174,10 @@ const statusOf = async (w: Weft, connectionId: string) =>
 async function restartUntil(w: Weft, what: string, settled: () => Promise<boolean>): Promise<number> {
   await w.start();
   const startedAt = Date.now();
-  await until(what, async () => ((await settled()) ? true : undefined));
+  await waitFor(what, async () => ((await settled()) ? true : undefined));
   const seconds = (Date.now() - startedAt) / 1000;
   if (testDriver === "postgres") {
-    await until("the dead worker's job to be settled", async () =>
+    await waitFor("the dead worker's job to be settled", async () =>
       (await w.inspect(unfinishedJobs)).length === 0 ? true : undefined,
     );
   }
@@ -272,7 +256,7 @@ describe.concurrent(`kill -9 at each step, then restart (${testDriver})`, { time
       const connectionId = await linkSandbox(w, await createProfile(w));
       const announced = (type: string) =>
         receiver.requests.filter((r) => r.path === w.hookPath && r.body.includes(`"type":"${type}"`));
-      await until("the history pass", async () =>
+      await waitFor("the history pass", async () =>
         announced("connection.synced.successful.historical").length > 0 ? true : undefined,
       );
       await w.stop();
@@ -349,7 +333,7 @@ describe.concurrent(`kill -9 at each step, then restart (${testDriver})`, { time
         await w.start(step);
         const profileId = await createProfile(w);
         const connectionId = await linkSandbox(w, profileId);
-        await until("SYNCED", async () =>
+        await waitFor("SYNCED", async () =>
           (await statusOf(w, connectionId)) === "SYNCED" ? true : undefined,
         );
         const deletion = await w.api("DELETE", `/v1/profiles/${profileId}`).catch((error) => {
@@ -385,7 +369,9 @@ describe.concurrent(`kill -9 at each step, then restart (${testDriver})`, { time
     withWeft(step, async (w) => {
       await w.start(step);
       const connectionId = await linkSandbox(w, await createProfile(w));
-      await until("SYNCED", async () => ((await statusOf(w, connectionId)) === "SYNCED" ? true : undefined));
+      await waitFor("SYNCED", async () =>
+        (await statusOf(w, connectionId)) === "SYNCED" ? true : undefined,
+      );
       const disconnect = await w.api("DELETE", `/v1/connections/${connectionId}`).catch((error) => {
         if (!answerLost(error)) throw error;
       });
@@ -426,7 +412,7 @@ describe(`SIGTERM (${testDriver})`, { timeout: 120_000 }, () => {
       expect(subscription.status).toBe(201);
       await createProfile(w);
       // A delivery in flight: the receiver holds it for 3 s.
-      await until("the delivery to start", async () =>
+      await waitFor("the delivery to start", async () =>
         receiver.requests.some((r) => r.path === w.hookPath) ? true : undefined,
       );
       // A request in flight: headers sent, half its body still to come.
@@ -450,7 +436,7 @@ describe(`SIGTERM (${testDriver})`, { timeout: 120_000 }, () => {
       w.child().kill("SIGTERM");
       const stoppingAt = Date.now();
       // No new connections once it is stopping.
-      await until("the listener to close", async () => {
+      await waitFor("the listener to close", async () => {
         const refused = await fetch(`http://127.0.0.1:${w.port}/health`).then(
           () => false,
           () => true,

@@ -48,3 +48,24 @@ export async function startProcess(
       }),
   };
 }
+
+/** Resolves once the process has exited (at once if it already has). */
+export const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode ? resolve() : child.once("exit", () => resolve()),
+  );
+
+/** Polls `probe` every 100 ms until it gives a value; fails after `timeoutMs` naming `what`. */
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI } from "../../../test/cli-runner.ts";
 import { createPostgresDatabase, testDriver } from "../../../test/harness.ts";
 import { createTestTls, type Receiver, startReceiver } from "../../../test/https-receiver.ts";
-import { type StartedProcess, startProcess } from "../../../test/processes.ts";
+import { exited, type StartedProcess, startProcess, waitFor } from "../../../test/processes.ts";
 import { loadConfig } from "../../config.ts";
 import { jobs, webhookDeliveries } from "../../db/schema/index.ts";
 import { openRuntime, type Runtime } from "../../runtime.ts";
@@ -37,21 +37,6 @@ async function startWorker(): Promise<StartedProcess> {
   const started = await startProcess([CLI, "worker"], childEnv, "weft worker: running jobs", 30_000);
   children.push(started.child);
   return started;
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode ? resolve() : child.once("exit", () => resolve()),
-  );
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 45_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function emit(count: number): Promise<string[]> {
