@@ -1692,7 +1692,7 @@ export interface components {
             name: string;
             /**
              * Format: uri
-             * @description Where events are POSTed. Must be HTTPS with a certificate that verifies. Loopback, private, link-local, carrier-grade NAT, multicast and reserved addresses (in any spelling: 127.1, 0x7f000001, ::ffff:127.0.0.1) and local names (localhost, *.local, *.internal) are refused with a 422 when the subscription is saved, and again at every delivery after DNS resolution, pinned to the address connected to — unless the operator set WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true. Redirects are not followed.
+             * @description Where events are POSTed. Must be HTTPS with a certificate that verifies. Loopback, private, link-local, carrier-grade NAT, multicast and reserved addresses (in any spelling: 127.1, 0x7f000001, ::ffff:127.0.0.1) and local names (localhost, *.local, *.internal) are refused with a 422 when the subscription is saved, and again at every delivery after DNS resolution, pinned to the address connected to — unless the operator set WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true. Redirects are not followed. For development only, with WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true, plain http:// to this machine (localhost, 127.0.0.1, ::1) is accepted too.
              * @example https://example.com/webhooks/weft
              */
             targetUrl: string;
@@ -1716,7 +1716,7 @@ export interface components {
             name?: string;
             /**
              * Format: uri
-             * @description Where events are POSTed. Must be HTTPS with a certificate that verifies. Loopback, private, link-local, carrier-grade NAT, multicast and reserved addresses (in any spelling: 127.1, 0x7f000001, ::ffff:127.0.0.1) and local names (localhost, *.local, *.internal) are refused with a 422 when the subscription is saved, and again at every delivery after DNS resolution, pinned to the address connected to — unless the operator set WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true. Redirects are not followed.
+             * @description Where events are POSTed. Must be HTTPS with a certificate that verifies. Loopback, private, link-local, carrier-grade NAT, multicast and reserved addresses (in any spelling: 127.1, 0x7f000001, ::ffff:127.0.0.1) and local names (localhost, *.local, *.internal) are refused with a 422 when the subscription is saved, and again at every delivery after DNS resolution, pinned to the address connected to — unless the operator set WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true. Redirects are not followed. For development only, with WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true, plain http:// to this machine (localhost, 127.0.0.1, ::1) is accepted too.
              * @example https://example.com/webhooks/weft
              */
             targetUrl?: string;

@@ -49,6 +49,15 @@ function embeddedIpv4(address: string): string | undefined {
   return [high >> 8, high & 255, low >> 8, low & 255].join(".");
 }
 
+/** True for this machine's own addresses: 127.0.0.0/8 and ::1, in any spelling (::ffff:127.0.0.1). */
+export function isLoopbackAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  const v4 = family === 4 ? address : embeddedIpv4(address);
+  if (v4) return v4.startsWith("127.");
+  return address === "::1" || /^(0{1,4}:){7}0{0,3}1$/.test(address);
+}
+
 /** True when the address is on the public internet; false for private, loopback, link-local etc. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);

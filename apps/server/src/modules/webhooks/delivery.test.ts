@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -643,6 +645,47 @@ describe("judgeAttempt", () => {
       new Date(now.getTime() + MAX_RETRY_AFTER_MS),
     );
     expect(MAX_RETRY_AFTER_MS).toBe(24 * 3_600_000);
+  });
+});
+
+describe("local development receivers (WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true)", () => {
+  it("plain http:// to this machine is accepted and delivered, signed; http:// anywhere else is refused", async () => {
+    const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+    const local = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
+    const { port } = local.address() as AddressInfo;
+    try {
+      for (const elsewhere of ["http://example.com/hooks", "http://10.0.0.8/hooks"]) {
+        const refused = await api("POST", "/v1/webhooks/subscriptions", {
+          name: "Not local",
+          targetUrl: elsewhere,
+          eventTypes: ["profile"],
+        });
+        expect(refused.statusCode, elsewhere).toBe(422);
+      }
+      const { secret } = await subscribe({ targetUrl: `http://127.0.0.1:${port}/hooks` });
+      const eventId = await emit();
+      await worker.drain();
+      expect(received).toHaveLength(1);
+      const payload = new Webhook(secret).verify(
+        received[0]!.body,
+        received[0]!.headers as Record<string, string>,
+      ) as {
+        events: { id: string }[];
+      };
+      expect(payload.events[0]!.id).toBe(eventId);
+    } finally {
+      await new Promise((resolve) => local.close(resolve));
+    }
   });
 });
 

@@ -7,14 +7,13 @@ import type { Server } from "../../http/server-type.ts";
 import {
   EventIdParams,
   SubscriptionIdParams,
+  subscriptionRequests,
   WebhookDeliveriesQuery,
   WebhookDelivery,
   WebhookReplay,
   WebhookSecretRotation,
   WebhookSubscription,
   WebhookSubscriptionCreated,
-  WebhookSubscriptionCreateRequest,
-  WebhookSubscriptionUpdateRequest,
 } from "./schemas.ts";
 import {
   assertWebhookTarget,
@@ -54,6 +53,7 @@ const DELIVERY_RULES =
 
 export function registerWebhookRoutes(app: Server, ctx: AppContext): void {
   const config = { api: "platform", auth: ["apiKey"] } as const;
+  const requests = subscriptionRequests(ctx.config.webhookAllowPrivateTargets);
 
   app.post(
     "/v1/webhooks/subscriptions",
@@ -66,7 +66,7 @@ export function registerWebhookRoutes(app: Server, ctx: AppContext): void {
         description:
           "Subscribes an HTTPS endpoint to event types. The answer carries the signing secret " +
           `(\`whsec_…\`) this one time only.\n\n${DELIVERY_RULES}`,
-        body: WebhookSubscriptionCreateRequest,
+        body: requests.create,
         response: { 201: WebhookSubscriptionCreated, ...errorResponses(401, 422) },
       },
     },
@@ -136,7 +136,7 @@ export function registerWebhookRoutes(app: Server, ctx: AppContext): void {
           "Changes only the fields sent. Setting `disabled` to false resumes delivery of new events " +
           "(events that happened while it was disabled are not sent; replay them if you need them).",
         params: SubscriptionIdParams,
-        body: WebhookSubscriptionUpdateRequest,
+        body: requests.update,
         response: { 200: WebhookSubscription, ...errorResponses(401, 404, 422) },
       },
     },

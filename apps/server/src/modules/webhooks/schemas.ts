@@ -38,7 +38,8 @@ const TargetUrl = Type.String({
     "0x7f000001, ::ffff:127.0.0.1) and local names (localhost, *.local, *.internal) are refused with " +
     "a 422 when the subscription is saved, and again at every delivery after DNS resolution, pinned " +
     "to the address connected to — unless the operator set WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true. " +
-    "Redirects are not followed.",
+    "Redirects are not followed. For development only, with WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true, " +
+    "plain http:// to this machine (localhost, 127.0.0.1, ::1) is accepted too.",
   examples: ["https://example.com/webhooks/weft"],
 });
 
@@ -64,26 +65,38 @@ const Disabled = Type.Boolean({
     "target answers 410 Gone; set it back to false to resume.",
 });
 
-export const WebhookSubscriptionCreateRequest = Type.Object(
-  {
-    name: Name,
-    targetUrl: TargetUrl,
-    eventTypes: EventTypes,
-    disabled: Type.Optional(Disabled),
-  },
-  { title: "WebhookSubscriptionCreateRequest", additionalProperties: false },
-);
+/**
+ * The request bodies. With WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true (development) the target may
+ * also be plain http://, which the service then accepts only to this machine.
+ */
+export function subscriptionRequests(allowLocalHttp: boolean) {
+  const targetUrl = allowLocalHttp
+    ? Type.String({ ...TargetUrl, pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" })
+    : TargetUrl;
+  return {
+    create: Type.Object(
+      {
+        name: Name,
+        targetUrl,
+        eventTypes: EventTypes,
+        disabled: Type.Optional(Disabled),
+      },
+      { title: "WebhookSubscriptionCreateRequest", additionalProperties: false },
+    ),
+    update: Type.Object(
+      {
+        name: Type.Optional(Name),
+        targetUrl: Type.Optional(targetUrl),
+        eventTypes: Type.Optional(EventTypes),
+        disabled: Type.Optional(Disabled),
+      },
+      { title: "WebhookSubscriptionUpdateRequest", additionalProperties: false },
+    ),
+  };
+}
+export const WebhookSubscriptionCreateRequest = subscriptionRequests(false).create;
 export type WebhookSubscriptionCreateInput = Static<typeof WebhookSubscriptionCreateRequest>;
-
-export const WebhookSubscriptionUpdateRequest = Type.Object(
-  {
-    name: Type.Optional(Name),
-    targetUrl: Type.Optional(TargetUrl),
-    eventTypes: Type.Optional(EventTypes),
-    disabled: Type.Optional(Disabled),
-  },
-  { title: "WebhookSubscriptionUpdateRequest", additionalProperties: false },
-);
+export const WebhookSubscriptionUpdateRequest = subscriptionRequests(false).update;
 export type WebhookSubscriptionUpdateInput = Static<typeof WebhookSubscriptionUpdateRequest>;
 
 const subscriptionFields = {

@@ -24,7 +24,7 @@ import {
   type WebhookSubscriptionUpdateInput,
   type WebhookSubscriptionView,
 } from "./schemas.ts";
-import { resolveTarget, TargetRefusedError, type TransportOptions } from "./transport.ts";
+import { isLoopbackHost, resolveTarget, TargetRefusedError, type TransportOptions } from "./transport.ts";
 
 export type WebhookSubscriptionRow = typeof webhookSubscriptions.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -96,14 +96,19 @@ export function toDeliveryView(row: WebhookDeliveryRow): WebhookDeliveryView {
 }
 
 /** The schema checks the shape; this checks what a URL parser makes of it. */
-function assertHttpsUrl(targetUrl: string): URL {
+/**
+ * HTTPS, or — for development, when the operator allows private targets — plain HTTP to this
+ * machine (localhost, 127.0.0.1, ::1), so a receiver can run on a laptop without certificates.
+ */
+function assertTargetUrl(targetUrl: string, allowPrivateTargets: boolean): URL {
   let url: URL;
   try {
     url = new URL(targetUrl);
   } catch {
     throw ValidationError.of("targetUrl", TARGET_URL_MESSAGE);
   }
-  if (url.protocol !== "https:" || url.hostname === "")
+  const isLocalHttp = url.protocol === "http:" && allowPrivateTargets && isLoopbackHost(url.hostname);
+  if ((url.protocol !== "https:" && !isLocalHttp) || url.hostname === "")
     throw ValidationError.of("targetUrl", TARGET_URL_MESSAGE);
   if (url.username || url.password) {
     throw ValidationError.of("targetUrl", "Target URL must not contain a username or password");
@@ -129,7 +134,7 @@ export async function assertWebhookTarget(
   targetUrl: string,
   options: { allowPrivateTargets: boolean; lookup?: TransportOptions["lookup"] },
 ): Promise<void> {
-  const url = assertHttpsUrl(targetUrl);
+  const url = assertTargetUrl(targetUrl, options.allowPrivateTargets);
   if (options.allowPrivateTargets) return;
   const host = url.hostname
     .replace(/^\[|\]$/g, "")

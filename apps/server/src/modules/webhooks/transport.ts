@@ -1,7 +1,8 @@
 import { lookup as dnsLookup } from "node:dns/promises";
+import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
-import { isPublicAddress } from "./address-guard.ts";
+import { isLoopbackAddress, isPublicAddress } from "./address-guard.ts";
 
 export type ResolvedAddress = { address: string; family: number };
 
@@ -41,6 +42,17 @@ const CONNECT_ERRORS = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "
  * socket always goes to an address this module has already checked.
  */
 const agent = new https.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, scheduling: "lifo" });
+/** Plain HTTP, only ever to this machine (development receivers). */
+const localAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+/** localhost (and *.localhost) or a loopback address: a name that never leaves this machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
+  return host === "localhost" || host.endsWith(".localhost") || isLoopbackAddress(host);
+}
 
 const systemLookup = async (hostname: string): Promise<ResolvedAddress[]> =>
   dnsLookup(hostname, { all: true, verbatim: true });
@@ -118,20 +130,19 @@ function postTo(
   startedAt: number,
 ): Promise<SendOutcome & { kind: "response" }> {
   const hostname = url.hostname.replace(/^\[|\]$/g, "");
+  const isHttps = url.protocol === "https:";
   return new Promise((resolve, reject) => {
-    const request = https.request(
+    const request = (isHttps ? https : http).request(
       {
         host: target.address,
         family: target.family,
-        port: url.port ? Number(url.port) : 443,
+        port: url.port ? Number(url.port) : isHttps ? 443 : 80,
         path: `${url.pathname}${url.search}`,
         method: "POST",
         // SNI and certificate identity use the hostname we resolved, never the IP we pinned.
         ...(isIP(hostname) ? {} : { servername: hostname }),
         headers: { ...headers, host: url.host, "content-length": String(Buffer.byteLength(body)) },
-        agent,
-        ca: options.ca,
-        rejectUnauthorized: true,
+        ...(isHttps ? { agent, ca: options.ca, rejectUnauthorized: true } : { agent: localAgent }),
         signal,
       },
       (response) => {
@@ -184,7 +195,10 @@ export async function sendWebhook(
   } catch {
     return { kind: "error", error: "Target URL is not a valid HTTPS URL", latencyMs: null };
   }
-  if (url.protocol !== "https:") return { kind: "error", error: "Target URL is not HTTPS", latencyMs: null };
+  // Plain HTTP only in development (private targets allowed), and only to this machine.
+  const isLocalHttp = url.protocol === "http:" && options.allowPrivateTargets && isLoopbackHost(url.hostname);
+  if (url.protocol !== "https:" && !isLocalHttp)
+    return { kind: "error", error: "Target URL is not HTTPS", latencyMs: null };
   const hostname = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: ResolvedAddress[];
   try {
@@ -192,6 +206,12 @@ export async function sendWebhook(
   } catch (error) {
     return { kind: "error", error: describe(error, hostname), latencyMs: null };
   }
+  if (isLocalHttp && !addresses.every((a) => isLoopbackAddress(a.address)))
+    return {
+      kind: "error",
+      error: `Refused: ${hostname} is not this machine; plain HTTP goes only to loopback`,
+      latencyMs: null,
+    };
   let lastError: unknown;
   for (const address of addresses) {
     try {

@@ -111,6 +111,7 @@ describe("POST /v1/webhooks/subscriptions", () => {
 
   it.each([
     ["plain HTTP", "http://example.com/hooks"],
+    ["plain HTTP to this machine, private targets not allowed", "http://localhost:8080/hooks"],
     ["another scheme", "ftp://example.com/hooks"],
     ["not a URL", "not a url"],
     ["no host", "https://"],
