@@ -32,6 +32,8 @@ import {
 import { isProcessor, PROCESSORS } from "./modules/processors/catalogue.ts";
 import { createProcessorSecret } from "./modules/processors/service.ts";
 import { SESSION_LIFETIME_MS } from "./modules/sessions/service.ts";
+import { ListenError, listenForWebhooks } from "./modules/webhooks/listen.ts";
+import { EVENT_TYPE_SCOPES } from "./modules/webhooks/schemas.ts";
 import { createLogger, openRuntime, type Runtime } from "./runtime.ts";
 import { rotateSecrets } from "./security/rotate.ts";
 
@@ -63,6 +65,10 @@ Usage: npm run weft -- <command> [options]
                                           the environment's own Plaid keys (the secret is never shown again)
   integrations list                       which providers each environment may use, with whose keys
   integrations disable --env ENV_ID plaid off for that environment, whatever the server default
+  webhooks listen [--forward-to URL] [--events E,F] [--url WEFT_URL] [--key KEY]
+                                          development: print each delivery (and forward it) from a
+                                          running Weft started with WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true;
+                                          the API key from --key or WEFT_KEY
   secrets rotate                          re-encrypt stored secrets under the first of WEFT_SECRET_KEYS
   secrets rotate-signing-key              a new key signs sessions; the old one verifies until they expire
 
@@ -429,6 +435,10 @@ export async function runCli(argv: string[]): Promise<number> {
       "api-key": { type: "string" },
       session: { type: "string" },
       role: { type: "string" },
+      "forward-to": { type: "string" },
+      events: { type: "string" },
+      url: { type: "string" },
+      key: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -445,6 +455,28 @@ export async function runCli(argv: string[]): Promise<number> {
     if (role === "all" || role === "api") {
       const config = loadConfig();
       await serve(role === "api" ? { ...config, inProcessWorkers: false } : config);
+      return -1;
+    }
+    if (command === "webhooks") {
+      if (action !== "listen")
+        throw new UsageError(`Unknown webhooks command "${action ?? ""}"; try webhooks listen`);
+      const apiKey = values.key ?? process.env.WEFT_KEY;
+      if (!apiKey)
+        throw new UsageError("Missing --key (or WEFT_KEY): an API key of the environment to listen to");
+      const listener = await listenForWebhooks({
+        weftUrl: (values.url ?? loadConfig().publicUrl).replace(/\/+$/, ""),
+        apiKey,
+        forwardTo: values["forward-to"],
+        eventTypes: values.events ? values.events.split(",") : [...EVENT_TYPE_SCOPES],
+        say: (line) => process.stdout.write(`${line}\n`),
+      });
+      process.stdout.write(
+        `Listening for webhooks (subscription ${listener.subscriptionId})` +
+          `${values["forward-to"] ? `, forwarding to ${values["forward-to"]}` : ""}; Ctrl+C to stop\n`,
+      );
+      const stop = () => void listener.stop().then(() => process.exit(0));
+      process.on("SIGINT", stop);
+      process.on("SIGTERM", stop);
       return -1;
     }
     if (role === "worker") {
@@ -480,7 +512,10 @@ export async function runCli(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     const known =
-      error instanceof UsageError || error instanceof ConfigError || error instanceof DatabaseLockedError;
+      error instanceof UsageError ||
+      error instanceof ConfigError ||
+      error instanceof DatabaseLockedError ||
+      error instanceof ListenError;
     if (!known) throw error;
     const hint = error instanceof UsageError ? "\nRun weft --help for usage." : "";
     if (json) process.stdout.write(`${JSON.stringify({ error: { message: error.message } })}\n`);
