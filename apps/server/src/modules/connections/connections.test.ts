@@ -152,6 +152,10 @@ describe("POST /v1/sandbox/connections", () => {
       instruction:
         "Use the existing connection (GET /v1/profiles/{profileId}/connections), or disconnect it first.",
     });
+    // The login is checked before the duplicate: a wrong password says so, not "already connected".
+    const wrongPassword = await linkSandbox(platform, env, { profileId, password: "nope" });
+    expect(wrongPassword.statusCode).toBe(422);
+    expect(wrongPassword.json()).toEqual({ password: ["The username or password is incorrect"] });
     expect((await linkSandbox(platform, env, { profileId, username: "user_good+2" })).statusCode).toBe(201);
     const elsewhere = await linkSandbox(platform, env, {
       profileId,

@@ -249,6 +249,19 @@ export async function linkConnection(
       `Ask only for products the institution offers: ${institution.products.join(", ")}.`,
     );
   }
+  const provider = providerForMode(environment.mode, institution);
+  const historyStartOn = historyStartFor(now);
+  const result = await (await credentialLinker(ctx, environment.id, provider))({
+    institutionKey: institution.providerIds[provider]!,
+    username: input.username,
+    password: input.password,
+    mfaCode: input.mfaCode,
+    products,
+    historyStartOn,
+    now,
+  });
+  // The login is checked first: a wrong password says so, even for a login already connected.
+  if (result.kind !== "LINKED") return result;
   const loginFingerprint = fingerprintOf(institution.id, input.username);
   const [existing] = await ctx.db
     .select({ id: connections.id })
@@ -263,19 +276,6 @@ export async function linkConnection(
     )
     .limit(1);
   if (existing) throw alreadyLinked(institution);
-
-  const provider = providerForMode(environment.mode, institution);
-  const historyStartOn = historyStartFor(now);
-  const result = await (await credentialLinker(ctx, environment.id, provider))({
-    institutionKey: institution.providerIds[provider]!,
-    username: input.username,
-    password: input.password,
-    mfaCode: input.mfaCode,
-    products,
-    historyStartOn,
-    now,
-  });
-  if (result.kind !== "LINKED") return result;
 
   const connection = await createConnection(
     ctx,
