@@ -264,7 +264,7 @@ export async function linkConnection(
   if (result.kind !== "LINKED") return result;
   const loginFingerprint = fingerprintOf(institution.id, input.username);
   const [existing] = await ctx.db
-    .select({ id: connections.id })
+    .select({ id: connections.id, awaitingConsentSince: connections.awaitingConsentSince })
     .from(connections)
     .where(
       and(
@@ -275,7 +275,14 @@ export async function linkConnection(
       ),
     )
     .limit(1);
-  if (existing) throw alreadyLinked(institution);
+  if (existing?.awaitingConsentSince) {
+    // A Connector link of this login whose accounts were never chosen (the institution failed, or
+    // the end-user left): half made, it goes, and this link takes its place instead of a 409.
+    await ctx.db.transaction((tx) => requestDisconnect(tx, environment.id, existing.id, now));
+    ctx.wakeWorkers();
+  } else if (existing) {
+    throw alreadyLinked(institution);
+  }
 
   const connection = await createConnection(
     ctx,

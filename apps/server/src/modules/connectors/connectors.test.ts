@@ -244,6 +244,36 @@ describe("linking waits for the end-user to choose accounts", () => {
     expect(await accountsOf(connectionId)).toHaveLength(0);
   });
 
+  it("linking the same login again after a failed or abandoned link replaces the half-made connection (no 409)", async () => {
+    const { connectionId, auth } = await linkInConnector("user_error_institution");
+    await widget("GET", `/connections/${connectionId}/choices`, auth);
+    expect((await connectionRow(connectionId)).status).toBe("ERROR_INSTITUTION");
+    const again = await widget("POST", "/connections", auth, {
+      institutionId: bankId,
+      username: "user_error_institution",
+      password: "pass_good",
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().connectionId).not.toBe(connectionId);
+    await platform.worker.drain();
+    expect((await connectionRow(connectionId)).status).toBe("DISCONNECTED");
+    // A connection whose accounts were shared is not half made: linking it again is still a 409.
+    const done = await linkInConnector();
+    const shared = await widget("POST", `/connections/${done.connectionId}/accounts`, done.auth, {
+      accountIds: (await widget("GET", `/connections/${done.connectionId}/choices`, done.auth))
+        .json()
+        .accounts.map((a: { id: string }) => a.id),
+      consent: true,
+    });
+    expect(shared.statusCode).toBe(200);
+    const duplicate = await widget("POST", "/connections", done.auth, {
+      institutionId: bankId,
+      username: "user_good",
+      password: "pass_good",
+    });
+    expect(duplicate.statusCode).toBe(409);
+  });
+
   it("a link nobody finishes is disconnected after 30 minutes", async () => {
     const { connectionId } = await linkInConnector();
     const [timeout] = (await queuedJobs(platform, CONSENT_TIMEOUT_QUEUE)).filter(
