@@ -9,7 +9,6 @@ import {
   INTEGRATION_PROVIDERS,
   type IntegrationProvider,
 } from "./db/schema/index.ts";
-import { serve } from "./main.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./modules/api-keys/service.ts";
 import { cliActor, recordAudit } from "./modules/audit/service.ts";
 import { createConnector, listConnectors, toConnectorView } from "./modules/connectors/service.ts";
@@ -34,7 +33,8 @@ import { createProcessorSecret } from "./modules/processors/service.ts";
 import { SESSION_LIFETIME_MS } from "./modules/sessions/service.ts";
 import { ListenError, listenForWebhooks } from "./modules/webhooks/listen.ts";
 import { EVENT_TYPE_SCOPES } from "./modules/webhooks/schemas.ts";
-import { createLogger, openRuntime, type Runtime } from "./runtime.ts";
+// The server and the runtime (every job handler, the HTTP app) load only for commands that use them.
+import type { Runtime } from "./runtime.ts";
 import { rotateSecrets } from "./security/rotate.ts";
 
 const USAGE = `weft: run and operate a Weft deployment
@@ -88,6 +88,7 @@ const audit = (ctx: AppContext, environmentId: string, action: string, resourceI
 
 async function withRuntime<T>(owner: string, run: (runtime: Runtime) => Promise<T>): Promise<T> {
   const config = loadConfig();
+  const { createLogger, openRuntime } = await import("./runtime.ts");
   const runtime = await openRuntime(
     config,
     owner,
@@ -454,6 +455,7 @@ export async function runCli(argv: string[]): Promise<number> {
       throw new UsageError("--role must be one of all, api, worker");
     if (role === "all" || role === "api") {
       const config = loadConfig();
+      const { serve } = await import("./main.ts");
       await serve(role === "api" ? { ...config, inProcessWorkers: false } : config);
       return -1;
     }
@@ -481,6 +483,7 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     if (role === "worker") {
       const config = loadConfig();
+      const { openRuntime } = await import("./runtime.ts");
       const runtime = await openRuntime(config, "weft worker");
       runtime.worker.start();
       process.stderr.write("weft worker: running jobs; Ctrl+C to stop\n");

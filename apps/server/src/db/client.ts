@@ -3,13 +3,11 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
-import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+// Each driver (PGlite's WebAssembly build, node-postgres) loads only when a database of its kind
+// is opened: a CLI command or a process on PostgreSQL never pays for the other.
+import type pg from "pg";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -129,6 +127,8 @@ function readLock(lockPath: string): LockHolder | undefined {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === "postgres") {
+    const { default: pg } = await import("pg");
+    const { drizzle: drizzlePostgres } = await import("drizzle-orm/node-postgres");
     // A database that does not answer fails a request in seconds instead of holding it forever.
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -165,6 +165,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ? await acquireDataDirLock(options.dataDir, options.owner ?? "weft")
     : () => {};
   try {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
+    const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
     const client = options.dataDir ? new PGlite(path.join(options.dataDir, "pgdata")) : new PGlite();
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
@@ -189,14 +192,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 /** A pooled connection kept for LISTEN; if it breaks, listeners fall back to their polling. */
 async function listenPostgres(pool: pg.Pool, channel: string, onNotify: () => void) {
+  const { escapeIdentifier } = (await import("pg")).default;
   const client = await pool.connect();
   client.on("notification", (message) => {
     if (message.channel === channel) onNotify();
   });
   client.on("error", () => {});
-  await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+  await client.query(`listen ${escapeIdentifier(channel)}`);
   return async () => {
-    await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {});
+    await client.query(`unlisten ${escapeIdentifier(channel)}`).catch(() => {});
     client.release();
   };
 }
@@ -206,6 +210,7 @@ async function migratePostgresOnce(pool: pg.Pool, db: ReturnType<typeof drizzleP
   const lockClient = await pool.connect();
   try {
     await lockClient.query("select pg_advisory_lock(727274)");
+    const { migrate: migratePostgres } = await import("drizzle-orm/node-postgres/migrator");
     await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await lockClient.query("select pg_advisory_unlock(727274)").catch(() => {});
