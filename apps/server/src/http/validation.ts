@@ -6,14 +6,14 @@ import type { FastifySchemaCompiler } from "fastify";
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
   addFormatsModule) as typeof addFormatsModule.default;
 
-function makeAjv(coerceTypes: boolean): Ajv {
+function makeAjv(coerceTypes: boolean, removeAdditional = true): Ajv {
   const ajv = new Ajv({
     allErrors: true,
     verbose: true,
     coerceTypes,
     useDefaults: true,
     // Fields a schema closes (additionalProperties: false) are dropped from what handlers see.
-    removeAdditional: true,
+    removeAdditional,
     strict: false,
   });
   addFormats(ajv as never);
@@ -59,9 +59,8 @@ function closedObjects(schema: unknown): unknown {
   return copy;
 }
 
-const closedAjv = new Ajv({ allErrors: true, strict: false });
-addFormats(closedAjv as never);
-closedAjv.addKeyword({ keyword: "errorMessage", schemaType: "string" });
+/** Only reports unknown fields: it must see them, not drop them. */
+const closedAjv = makeAjv(false, false);
 
 type BodyValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 

@@ -84,15 +84,22 @@ export async function claimJobs(
     .returning();
 }
 
-async function finish(db: Database, job: JobRow, workerId: string, values: Partial<JobRow>) {
-  // Only the worker that holds the lease may settle the job; a stale worker's result is dropped.
-  await db
+/** Settle the job only while `workerId` holds its lease; false when a stale worker's result is dropped. */
+async function finish(
+  db: Database,
+  job: JobRow,
+  workerId: string,
+  values: Partial<JobRow>,
+): Promise<boolean> {
+  const settled = await db
     .update(jobs)
     .set({ ...values, lockedBy: null, lockedUntil: null, updatedAt: new Date() })
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.state, "active" as JobState)));
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.state, "active" as JobState)))
+    .returning({ id: jobs.id });
+  return settled.length > 0;
 }
 
-export function completeJob(db: Database, job: JobRow, workerId: string) {
+export function completeJob(db: Database, job: JobRow, workerId: string): Promise<boolean> {
   return finish(db, job, workerId, { state: "completed", finishedAt: new Date(), lastError: null });
 }
 
@@ -101,23 +108,8 @@ export function completeJob(db: Database, job: JobRow, workerId: string) {
  * job's work and its completion commit together: a crash between the two cannot run it twice.
  * False when another worker has taken the job over; the caller then writes nothing.
  */
-export async function completeJobWithin(tx: Database, job: JobRow): Promise<boolean> {
-  const settled = await tx
-    .update(jobs)
-    .set({
-      state: "completed",
-      finishedAt: new Date(),
-      lastError: null,
-      lockedBy: null,
-      lockedUntil: null,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? ""), eq(jobs.state, "active" as JobState)),
-    )
-    .returning({ id: jobs.id });
-  return settled.length > 0;
-}
+export const completeJobWithin = (tx: Database, job: JobRow): Promise<boolean> =>
+  completeJob(tx, job, job.lockedBy ?? "");
 
 /** Retry at `retryAt`, or mark failed when the attempts are used up or no retry is wanted. */
 export function failJob(db: Database, job: JobRow, workerId: string, error: string, retryAt: Date | null) {
