@@ -74,6 +74,21 @@ describe("<SchemaViewer />", () => {
     expect(field("limit").textContent).toContain("minimum 1, maximum 100");
   });
 
+  it("counts constraints in the singular for one and the plural otherwise", () => {
+    const limits: JsonSchema = {
+      type: "object",
+      properties: {
+        key: { type: "string", minLength: 1, maxLength: 255 },
+        tags: { type: "array", items: { type: "string" }, minItems: 1, maxItems: 2 },
+        metadata: { type: "object", minProperties: 1, maxProperties: 50 },
+      },
+    };
+    render(<SchemaViewer schema={limits} components={components} />);
+    expect(field("key").textContent).toContain("at least 1 character, at most 255 characters");
+    expect(field("tags").textContent).toContain("at least 1 item, at most 2 items");
+    expect(field("metadata").textContent).toContain("at least 1 key, at most 50 keys");
+  });
+
   it("lists Enum: values and One of: alternatives", () => {
     render(<SchemaViewer schema={schema} components={components} />);
     const status = field("status");

@@ -234,13 +234,18 @@ function constraintsOf(schema: JsonSchema): string[] {
   const out: string[] = [];
   if (schema.minimum !== undefined) out.push(`minimum ${schema.minimum}`);
   if (schema.maximum !== undefined) out.push(`maximum ${schema.maximum}`);
-  if (schema.minLength !== undefined) out.push(`at least ${schema.minLength} characters`);
-  if (schema.maxLength !== undefined) out.push(`at most ${schema.maxLength} characters`);
-  if (schema.minItems !== undefined) out.push(`at least ${schema.minItems} items`);
-  if (schema.maxItems !== undefined) out.push(`at most ${schema.maxItems} items`);
-  if (schema.minProperties !== undefined) out.push(`at least ${schema.minProperties} keys`);
-  if (schema.maxProperties !== undefined) out.push(`at most ${schema.maxProperties} keys`);
+  if (schema.minLength !== undefined) out.push(`at least ${count(schema.minLength, "character")}`);
+  if (schema.maxLength !== undefined) out.push(`at most ${count(schema.maxLength, "character")}`);
+  if (schema.minItems !== undefined) out.push(`at least ${count(schema.minItems, "item")}`);
+  if (schema.maxItems !== undefined) out.push(`at most ${count(schema.maxItems, "item")}`);
+  if (schema.minProperties !== undefined) out.push(`at least ${count(schema.minProperties, "key")}`);
+  if (schema.maxProperties !== undefined) out.push(`at most ${count(schema.maxProperties, "key")}`);
   return out;
+}
+
+/** "1 character", "0 characters", "255 characters". */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 export function formatValue(value: unknown): string {
