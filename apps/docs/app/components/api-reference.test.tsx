@@ -45,6 +45,12 @@ describe.each(["auth", "platform"] as const)("the %s API reference", (api) => {
     }
   });
 
+  it("leaves the introduction to its page: the document's own description is not said a second time", () => {
+    const description = documents[api].info.description;
+    expect(description).toBeTruthy();
+    expect(renderReference(api).body.textContent).not.toContain(description);
+  });
+
   it("groups operations under their tags, with stable anchors", () => {
     const page = renderReference(api);
     const anchors = listOperations(documents[api]).map((o) => o.anchor);

@@ -34,7 +34,9 @@ const METHOD_COLORS: Record<string, string> = {
 /**
  * One OpenAPI document, whatever operations it holds: grouped by tag, each operation with a
  * stable anchor, its method and path, auth scheme, parameters, request body and every
- * response through the schema viewer, and examples (curl, @weft/sdk, response).
+ * response through the schema viewer, and examples (curl, @weft/sdk, response). The page it
+ * sits on introduces the API (its title, description and text), so the document's own
+ * description is not shown again.
  */
 export function ApiReference({ api, document, html }: Props) {
   const components = document.components?.schemas ?? {};
@@ -52,7 +54,6 @@ export function ApiReference({ api, document, html }: Props) {
         )}{" "}
         · the document itself: <a href={`/openapi/${api}.json`}>/openapi/{api}.json</a>
       </p>
-      <Description html={html?.info} text={document.info.description} />
       {Object.keys(schemes).length > 0 && (
         <>
           <Heading as="h2" id="authentication">

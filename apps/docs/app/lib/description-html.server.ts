@@ -8,7 +8,6 @@ import { type DescriptionHtml, listOperations, type OpenApiDocument } from "./op
  */
 export function describeInHtml(document: OpenApiDocument): DescriptionHtml {
   const html: DescriptionHtml = { tags: {}, operations: {} };
-  if (document.info.description) html.info = micromark(document.info.description);
   for (const tag of document.tags ?? []) {
     if (tag.description) html.tags[tag.name] = micromark(tag.description);
   }

@@ -83,9 +83,8 @@ export type OpenApiDocument = {
 
 export type ApiName = "auth" | "platform";
 
-/** Descriptions of a document's info, tags and operations (by anchor), rendered from Markdown. */
+/** Descriptions of a document's tags and operations (by anchor), rendered from Markdown. */
 export type DescriptionHtml = {
-  info?: string;
   tags: Record<string, string>;
   operations: Record<string, string>;
 };
