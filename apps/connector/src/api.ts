@@ -6,6 +6,7 @@ export type ConnectorConfig = {
   emailSignIn: boolean;
   allowedOrigins: string[] | null;
   products: string[];
+  privacyPolicyUrl: string | null;
 };
 
 export type Institution = {
@@ -32,6 +33,14 @@ export type ConnectionState = {
   institution: Institution | null;
   error: { message: string; code: string } | null;
   accounts: Account[];
+  progress: SyncProgress;
+};
+export type SyncProgress = {
+  transactions: number;
+  syncedFrom: string | null;
+  syncedThrough: string | null;
+  recentSynced: boolean;
+  historySynced: boolean;
 };
 export type Session = { token: string; userId: string };
 export type AccountChoices = { accounts: Account[]; error: { message: string; code: string } | null };
@@ -91,6 +100,8 @@ export function createApi(connectorId: string, getToken: () => string | undefine
       }),
     searchInstitutions: (q: string) =>
       request<Institution[]>("GET", `${base}/institutions?q=${encodeURIComponent(q)}&limit=20`, authed),
+    /** The institutions most linked in the environment: the grid before the end-user types. */
+    popularInstitutions: () => request<Institution[]>("GET", `${base}/institutions?limit=8`, authed),
     institution: (id: string) =>
       request<Institution>("GET", `${base}/institutions/${encodeURIComponent(id)}`, authed),
     link: (body: { institutionId: string; username: string; password: string; mfaCode?: string }) =>

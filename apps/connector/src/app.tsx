@@ -13,18 +13,22 @@ import type { Host } from "./host.ts";
 import { openPlaidLink } from "./plaid-link.ts";
 import {
   Accounts,
+  Closed,
   Credentials,
   ErrorScreen,
+  Intro,
   Mfa,
   Passcode,
   Progress,
   Search,
   SignIn,
   Success,
+  Syncing,
 } from "./screens.tsx";
 
 type Step =
   | { name: "starting" }
+  | { name: "intro" }
   | { name: "signIn" }
   | { name: "passcode"; email: string }
   | { name: "search" }
@@ -40,8 +44,9 @@ type Step =
   | { name: "linking" }
   | { name: "plaidLink"; institution: Institution }
   | { name: "accounts"; connectionId: string; institution: Institution; accounts: Account[] }
-  | { name: "syncing"; connectionId: string }
+  | { name: "syncing"; connectionId: string; connection?: ConnectionState }
   | { name: "success"; connection: ConnectionState }
+  | { name: "closed"; message: string }
   | { name: "error"; title: string; message: string; action: string; code: string };
 
 /** What each connection error means to the end-user, and whether trying again can help now. */
@@ -69,6 +74,9 @@ const ERROR_COPY: Record<string, { title: string; action: string; canRetry: bool
 };
 
 const POLL_MS = 500;
+
+/** Elements Tab can reach inside the Connector, in order. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function App({ connectorId, host }: { connectorId: string; host: Host }) {
   const token = useRef<string | undefined>(undefined);
@@ -181,14 +189,18 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
             if (!(error instanceof ApiError && error.status === 401)) throw error;
           }
         }
+        if (!token.current && !cfg.emailSignIn) {
+          return fail(
+            "Sign-in needed",
+            "This app has to sign you in before you can connect a bank.",
+            "Close this window and try again from the app.",
+            "SESSION_REQUIRED",
+          );
+        }
+        // A reconnect goes straight to the bank; a new link opens on what will be shared.
+        if (!message?.connectionId) return setStep({ name: "intro" });
         if (token.current) return await begin(message);
-        if (cfg.emailSignIn) return setStep({ name: "signIn" });
-        fail(
-          "Sign-in needed",
-          "This app has to sign you in before you can connect a bank.",
-          "Close this window and try again from the app.",
-          "SESSION_REQUIRED",
-        );
+        setStep({ name: "signIn" });
       } catch (error) {
         fail(
           "This connector cannot open",
@@ -202,6 +214,12 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
     };
   }, [api, host, fail, begin]);
 
+  // The host's theme, if it chose one; otherwise the system's (styles.css follows prefers-color-scheme).
+  useEffect(() => {
+    if (init?.theme === "light" || init?.theme === "dark")
+      document.documentElement.dataset.theme = init.theme;
+  }, [init]);
+
   // Load: once, when the first real step shows.
   useEffect(() => {
     if (loaded.current || step.name === "starting") return;
@@ -209,11 +227,26 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
     host.send({ type: "Load", profileId: profileId.current, connectionId: init?.connectionId ?? null });
   }, [step.name, host, init]);
 
-  // Escape closes a modal connector.
+  // A modal connector: Escape closes it, and Tab cycles through its own controls only.
+  const root = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!isModal) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") exitAbort();
+      if (event.key === "Escape") return exitAbort();
+      if (event.key !== "Tab" || !root.current) return;
+      const focusable = [...root.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) return;
+      const active = document.activeElement;
+      const isInside = active instanceof HTMLElement && root.current.contains(active);
+      if (event.shiftKey && (active === first || !isInside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !isInside)) {
+        event.preventDefault();
+        first.focus();
+      }
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -236,6 +269,7 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
           );
         }
         if (connection.status === "SYNCED") return setStep({ name: "success", connection });
+        setStep({ name: "syncing", connectionId: syncingId, connection });
       } catch (error) {
         if (!stopped)
           return fail("Something went wrong", (error as Error).message, "Close this window and try again.");
@@ -280,18 +314,41 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
     setStep({ name: "accounts", connectionId, institution, accounts: choices.accounts });
   };
 
+  /** Hand back to the host page; standalone, there is none: say the window may be closed. */
+  const finish = (message: Parameters<Host["send"]>[0], closedMessage: string) => {
+    if (host.isEmbedded) return host.send(message);
+    setStep({ name: "closed", message: closedMessage });
+  };
+
   const closeWithError = (code: string, message: string) =>
-    host.send({
-      type: "ExitError",
-      profileId: profileId.current,
-      connectionId: init?.connectionId ?? null,
-      error: { message, code },
-    });
+    finish(
+      {
+        type: "ExitError",
+        profileId: profileId.current,
+        connectionId: init?.connectionId ?? null,
+        error: { message, code },
+      },
+      "Nothing was connected.",
+    );
 
   const content = (() => {
     switch (step.name) {
       case "starting":
         return <Progress title="Loading" detail="Getting things ready…" />;
+      case "intro":
+        return (
+          <Intro
+            connectorName={config?.name ?? "This app"}
+            products={config?.products ?? []}
+            privacyPolicyUrl={config?.privacyPolicyUrl ?? null}
+            onContinue={() => {
+              if (!token.current) return setStep({ name: "signIn" });
+              begin(init).catch((error: Error) =>
+                fail("This connector cannot open", error.message, "Close this window and try again later."),
+              );
+            }}
+          />
+        );
       case "signIn":
         return (
           <SignIn
@@ -317,7 +374,13 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
           />
         );
       case "search":
-        return <Search search={api.searchInstitutions} onPick={(institution) => startLink(institution)} />;
+        return (
+          <Search
+            search={api.searchInstitutions}
+            popular={api.popularInstitutions}
+            onPick={(institution) => startLink(institution)}
+          />
+        );
       case "credentials":
         return (
           <Credentials
@@ -357,19 +420,23 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
           />
         );
       case "syncing":
-        return <Progress title="Syncing your accounts" detail="Fetching balances and transactions…" />;
+        return <Syncing connection={step.connection} />;
       case "success": {
         const { connection } = step;
         return (
           <Success
-            institution={connection.institution}
-            accountCount={connection.accounts.length}
+            connection={connection}
             onDone={() =>
-              host.send({ type: "ExitSuccess", profileId: connection.profileId, connectionId: connection.id })
+              finish(
+                { type: "ExitSuccess", profileId: connection.profileId, connectionId: connection.id },
+                `${connection.institution?.name ?? "Your bank"} is connected.`,
+              )
             }
           />
         );
       }
+      case "closed":
+        return <Closed message={step.message} />;
       case "error":
         return (
           <ErrorScreen
@@ -386,7 +453,7 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
   })();
 
   return (
-    <main className={`connector ${isModal ? "modal" : "inline"}`}>
+    <main ref={root} className={`connector ${isModal ? "modal" : "inline"}`}>
       <header>
         <span className="brand">{config?.name ?? "Weft"}</span>
         {host.isEmbedded && (

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import type { Account, Challenge, Institution } from "./api.ts";
+import type { Account, Challenge, ConnectionState, Institution, SyncProgress } from "./api.ts";
 
 /** A screen: its heading takes focus when it appears, so screen readers announce each step. */
 export function Screen({ title, children, busy }: { title: string; children: ReactNode; busy?: boolean }) {
@@ -78,6 +78,64 @@ function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
   );
 }
 
+/** What each product lets the app see, in the end-user's words. */
+const PRODUCT_COPY: Record<string, string> = {
+  ACCOUNT_BALANCES_AND_TRANSACTIONS: "Account names, balances and transactions",
+  ACCOUNT_BALANCE_REFRESHES: "Up-to-date balances when the app asks for them",
+  ACCOUNT_NUMBERS: "Account and routing numbers",
+  ACCOUNT_OWNERS: "Account holders' names, emails, phone numbers and addresses",
+  ACCOUNT_STATEMENTS: "Statements",
+  INVESTMENTS: "Investment holdings",
+  LIABILITIES: "Loan and credit card details",
+};
+
+/** The opening pane: who asks, what they will see, and their privacy policy. */
+export function Intro(props: {
+  connectorName: string;
+  products: string[];
+  privacyPolicyUrl: string | null;
+  onContinue(): void;
+}) {
+  const shared = props.products.map((p) => PRODUCT_COPY[p]).filter((p): p is string => Boolean(p));
+  return (
+    <Screen title={`${props.connectorName} uses Weft to connect your accounts`}>
+      <ul className="promises">
+        <li>
+          <strong>You choose</strong>
+          <span>You pick the accounts to share, and can disconnect them at any time.</span>
+        </li>
+        <li>
+          <strong>Your login stays private</strong>
+          <span>{props.connectorName} never sees your bank username or password.</span>
+        </li>
+      </ul>
+      {shared.length > 0 && (
+        <section className="shares" aria-labelledby="shares-title">
+          <h2 id="shares-title">{props.connectorName} will be able to see</h2>
+          <ul>
+            {shared.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {props.privacyPolicyUrl && (
+        <p className="hint">
+          How {props.connectorName} uses your data:{" "}
+          <a href={props.privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
+            privacy policy
+          </a>
+          .
+        </p>
+      )}
+      {/* biome-ignore lint/a11y/noAutofocus: the pane's one action. */}
+      <button type="button" className="primary" onClick={props.onContinue} autoFocus>
+        Continue
+      </button>
+    </Screen>
+  );
+}
+
 export function SignIn(props: { connectorName: string; onSubmit(email: string): Promise<void> }) {
   const [email, setEmail] = useState("");
   const { busy, error, submit } = useSubmit(() => props.onSubmit(email));
@@ -132,19 +190,42 @@ export function Passcode(props: {
   );
 }
 
+function InstitutionButton({ institution, onPick }: { institution: Institution; onPick(): void }) {
+  return (
+    <button type="button" className="institution" onClick={onPick}>
+      <img src={institution.logoUrl} alt="" width={32} height={32} />
+      <span>{institution.name}</span>
+    </button>
+  );
+}
+
 export function Search(props: {
   search(q: string): Promise<Institution[]>;
+  popular(): Promise<Institution[]>;
   onPick(institution: Institution): void;
 }) {
   const [query, setQuery] = useState("");
   const [results, setResults] = useState<Institution[]>([]);
-  const [status, setStatus] = useState("Type at least 2 characters.");
+  const [popular, setPopular] = useState<Institution[]>([]);
+  const [status, setStatus] = useState("");
   const id = useId();
+  const isSearching = query.trim().length >= 2;
+  useEffect(() => {
+    let cancelled = false;
+    props
+      .popular()
+      .then((found) => !cancelled && setPopular(found))
+      // The grid is a shortcut: without it, the search box still works.
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, [props.popular]);
   useEffect(() => {
     const q = query.trim();
     if (q.length < 2) {
       setResults([]);
-      setStatus("Type at least 2 characters.");
+      setStatus(q.length === 0 ? "" : "Type at least 2 characters.");
       return;
     }
     let cancelled = false;
@@ -187,16 +268,28 @@ export function Search(props: {
       <p id={`${id}-status`} className="hint" aria-live="polite">
         {status}
       </p>
-      <ul className="institutions" aria-label="Institutions">
-        {results.map((institution) => (
-          <li key={institution.id}>
-            <button type="button" className="institution" onClick={() => props.onPick(institution)}>
-              <img src={institution.logoUrl} alt="" width={32} height={32} />
-              <span>{institution.name}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      {isSearching ? (
+        <ul className="institutions" aria-label="Institutions">
+          {results.map((institution) => (
+            <li key={institution.id}>
+              <InstitutionButton institution={institution} onPick={() => props.onPick(institution)} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        popular.length > 0 && (
+          <section aria-labelledby={`${id}-popular`}>
+            <h2 id={`${id}-popular`}>Popular</h2>
+            <ul className="popular" aria-labelledby={`${id}-popular`}>
+              {popular.map((institution) => (
+                <li key={institution.id}>
+                  <InstitutionButton institution={institution} onPick={() => props.onPick(institution)} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )
+      )}
     </Screen>
   );
 }
@@ -337,20 +430,87 @@ export function Accounts(props: {
   );
 }
 
-export function Success(props: { institution: Institution | null; accountCount: number; onDone(): void }) {
+/** "May 2025" for a day "2025-05-24". */
+const monthOf = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+const plural = (n: number, one: string) => `${n.toLocaleString("en-US")} ${one}${n === 1 ? "" : "s"}`;
+
+/** One line of the syncing checklist: done, or in progress. */
+function Step({ done, children }: { done: boolean; children: ReactNode }) {
+  return (
+    <li className={done ? "done" : "pending"}>
+      <span className="step-mark" aria-hidden="true">
+        {done ? "✓" : ""}
+      </span>
+      <span>
+        {children}
+        <span className="visually-hidden">{done ? " (done)" : " (in progress)"}</span>
+      </span>
+    </li>
+  );
+}
+
+/** The first sync as it happens: what the server has fetched so far. */
+export function Syncing(props: { connection?: ConnectionState | undefined }) {
+  const bank = props.connection?.institution?.name ?? "your bank";
+  const accounts = props.connection?.accounts.length ?? 0;
+  const progress = props.connection?.progress;
+  return (
+    <Screen title="Syncing your accounts" busy>
+      <ol className="checklist" aria-live="polite">
+        <Step done>Connected to {bank}</Step>
+        <Step done={accounts > 0}>
+          {accounts > 0 ? `${plural(accounts, "account")} found` : "Finding your accounts"}
+        </Step>
+        <Step done={progress?.recentSynced ?? false}>
+          {progress?.recentSynced
+            ? `${plural(progress.transactions, "transaction")} fetched`
+            : "Fetching recent transactions"}
+        </Step>
+      </ol>
+      <p className="hint">This usually takes a few seconds. You can leave this window open.</p>
+    </Screen>
+  );
+}
+
+/** What the first sync brought, and what continues in the background. */
+function summaryOf(progress: SyncProgress): string {
+  const since = progress.syncedFrom ? ` since ${monthOf(progress.syncedFrom)}` : "";
+  const fetched = `${plural(progress.transactions, "transaction")}${since}`;
+  return progress.historySynced ? fetched : `${fetched}; older history keeps arriving in the background`;
+}
+
+export function Success(props: { connection: ConnectionState; onDone(): void }) {
+  const { connection } = props;
+  const count = connection.accounts.length;
   return (
     <Screen title="Connected">
       <p className="success-mark" aria-hidden="true">
         ✓
       </p>
       <p>
-        {props.institution?.name ?? "Your bank"} is connected: {props.accountCount} account
-        {props.accountCount === 1 ? "" : "s"} shared.
+        {connection.institution?.name ?? "Your bank"} is connected: {plural(count, "account")} shared.
       </p>
+      <p className="hint">{summaryOf(connection.progress)}.</p>
       {/* biome-ignore lint/a11y/noAutofocus: the only action left. */}
       <button type="button" className="primary" onClick={props.onDone} autoFocus>
         Done
       </button>
+    </Screen>
+  );
+}
+
+/** Standalone (no host page to return to): the end-user is told they may close the window. */
+export function Closed({ message }: { message: string }) {
+  return (
+    <Screen title="All done">
+      <p>{message}</p>
+      <p className="hint">You can close this window now.</p>
     </Screen>
   );
 }

@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import http from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { and, eq } from "drizzle-orm";
-import type { FrameLocator, Page } from "playwright-core";
+import type { Frame, FrameLocator, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connections, events } from "../../server/src/db/schema/index.ts";
@@ -64,7 +65,13 @@ beforeAll(async () => {
   await platform.app.listen({ port, host: "127.0.0.1" });
   platform.worker.start();
   env = await platform.environment("SANDBOX");
-  connectorId = (await createConnector(platform.ctx.db, { environmentId: env.id, name: "Acme Budget" })).id;
+  connectorId = (
+    await createConnector(platform.ctx.db, {
+      environmentId: env.id,
+      name: "Acme Budget",
+      privacyPolicyUrl: "https://acme.example/privacy",
+    })
+  ).id;
 
   browser = await launchChromium();
 }, 120_000);
@@ -101,8 +108,12 @@ async function openHost(query: Record<string, string> = {}): Promise<Session> {
 const shot = (session: Session, name: string) =>
   session.page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 
+const INTRO = "Acme Budget uses Weft to connect your accounts";
+
 async function signIn(session: Session, email: string) {
   const { connector } = session;
+  await connector.getByRole("heading", { name: INTRO }).waitFor();
+  await connector.getByRole("button", { name: "Continue" }).click();
   await connector.getByRole("heading", { name: "Sign in to Acme Budget" }).waitFor();
   await shot(session, "01-sign-in");
   await connector.getByLabel("Email").fill(email);
@@ -116,9 +127,13 @@ async function signIn(session: Session, email: string) {
 async function pickSandboxBank(session: Session) {
   const { connector } = session;
   await connector.getByRole("heading", { name: "Select your bank" }).waitFor();
+  // Before typing: the popular banks, with their logos.
+  const popular = connector.getByRole("list", { name: "Popular" });
+  await popular.getByRole("button", { name: "Houndstooth Bank" }).waitFor();
+  await shot(session, "03-search");
   await connector.getByLabel("Search for your bank").fill("weft");
   await connector.getByRole("button", { name: "Weft Sandbox Bank" }).waitFor();
-  await shot(session, "03-search");
+  expect(await popular.count()).toBe(0);
   await connector.getByRole("button", { name: "Weft Sandbox Bank" }).click();
   await connector.getByRole("heading", { name: "Log in to Weft Sandbox Bank" }).waitFor();
 }
@@ -143,6 +158,14 @@ describe("the Connector in Chromium", () => {
   it("a new end-user signs in, links a sandbox bank, shares accounts, and the host gets ExitSuccess", async () => {
     const session = await openHost();
     await waitForEvent(session, "loaded");
+    // The opening pane: who asks, what they will see, their privacy policy.
+    const intro = session.connector.getByRole("heading", { name: INTRO });
+    await intro.waitFor();
+    await shot(session, "01-intro");
+    await session.connector.getByText("Account and routing numbers").waitFor();
+    expect(await session.connector.getByRole("link", { name: "privacy policy" }).getAttribute("href")).toBe(
+      "https://acme.example/privacy",
+    );
     await signIn(session, "new.user@example.com");
     await pickSandboxBank(session);
     await logIn(session, "user_good", "04-credentials");
@@ -161,6 +184,8 @@ describe("the Connector in Chromium", () => {
     await connector.getByRole("button", { name: "Share accounts" }).click();
 
     await connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
+    // What the first sync brought, counted by the server.
+    await connector.getByText(/^[\d,]+ transactions since \w+ \d{4}/).waitFor();
     await shot(session, "06-success");
     await connector.getByRole("button", { name: "Done" }).click();
 
@@ -218,11 +243,11 @@ describe("the Connector in Chromium", () => {
 
   it("Escape aborts: the host gets exited.aborted and the modal is gone", async () => {
     const session = await openHost();
-    await session.connector.getByRole("heading", { name: "Sign in to Acme Budget" }).waitFor();
-    // Escape where the end-user is, in the Connector's form. The press is not awaited: the key
+    await session.connector.getByRole("heading", { name: INTRO }).waitFor();
+    // Escape where the end-user is, in the Connector. The press is not awaited: the key
     // closes the Connector, and Playwright's press can wait for ever on a frame that is removed
     // under it (what made this test hang on a busy machine).
-    await session.connector.getByLabel("Email").focus();
+    await session.connector.getByRole("button", { name: "Continue" }).focus();
     void session.page.keyboard.press("Escape").catch(() => undefined);
     await waitForEvent(session, "exited.aborted");
     expect(await session.page.locator("iframe").count()).toBe(0);
@@ -364,5 +389,129 @@ describe("Plaid Link in the Connector", () => {
     expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("SYNCED");
     const linkTokens = plaid.requests.filter((r) => r.path === "/link/token/create");
     expect(linkTokens.at(-1)!.body.access_token).toBeDefined();
+  });
+});
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const SIZES = { narrow: { width: 390, height: 844 }, wide: { width: 1366, height: 900 } } as const;
+
+/** axe's WCAG 2.1 A/AA and best-practice rules on a page (or the Connector's frame), as "rule: targets". */
+async function axeViolations(target: Page | Frame): Promise<string[]> {
+  // Evaluated, not injected as a script tag: the Connector's CSP allows no inline scripts.
+  await target.evaluate(AXE_SOURCE);
+  const result = await target.evaluate(() =>
+    (
+      window as unknown as {
+        axe: { run(o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe.run({
+      runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
+    }),
+  );
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+describe("the Connector is accessible and fits the screen", () => {
+  it.each([
+    ["narrow", "light"],
+    ["narrow", "dark"],
+    ["wide", "light"],
+    ["wide", "dark"],
+  ] as const)(
+    "every pane, standalone at %s size in %s mode: axe finds nothing; Done says the window may close",
+    async (size, scheme) => {
+      const page = await browser.context.newPage();
+      await page.setViewportSize(SIZES[size]);
+      await page.emulateMedia({ colorScheme: scheme });
+      const panes: Record<string, string[]> = {};
+      const check = async (pane: string, heading: string | RegExp) => {
+        await page.getByRole("heading", { name: heading }).waitFor({ timeout: 30_000 });
+        panes[pane] = await axeViolations(page);
+        await page.screenshot({ path: path.join(SHOTS, `${size}-${scheme}-${pane}.png`), fullPage: true });
+      };
+      try {
+        await page.goto(`${weftUrl}/connector/${connectorId}`);
+        await check("01-intro", INTRO);
+        await page.getByRole("button", { name: "Continue" }).click();
+        await check("02-sign-in", "Sign in to Acme Budget");
+        await page.getByLabel("Email").fill(`a11y.${size}.${scheme}@example.com`);
+        await page.getByRole("button", { name: "Send code" }).click();
+        await check("03-passcode", "Enter your code");
+        await page.getByLabel("6-digit code").fill("000000");
+        await page.getByRole("button", { name: "Continue" }).click();
+        await page.getByRole("list", { name: "Popular" }).getByRole("button").first().waitFor();
+        await check("04-search", "Select your bank");
+        await page.getByLabel("Search for your bank").fill("weft");
+        await page.getByRole("button", { name: "Weft Sandbox Bank" }).click();
+        await check("05-credentials", "Log in to Weft Sandbox Bank");
+        await page.getByLabel("Username").fill("user_mfa");
+        await page.getByLabel("Password").fill("pass_good");
+        await page.getByRole("button", { name: "Connect", exact: true }).click();
+        await check("06-mfa", "Verify it's you");
+        await page.getByLabel("Verification code").fill("123456");
+        await page.getByRole("button", { name: "Verify" }).click();
+        await check("07-accounts", "Choose accounts to share");
+        await page.getByRole("checkbox", { name: /I allow Acme Budget/ }).check();
+        // The workers wait, so the syncing pane stays long enough to be looked at.
+        await platform.worker.stop();
+        try {
+          await page.getByRole("button", { name: "Share accounts" }).click();
+          await page.getByText("Finding your accounts").waitFor();
+          await check("08-syncing", "Syncing your accounts");
+        } finally {
+          platform.worker.start();
+        }
+        await check("09-success", "Connected");
+        await page.getByRole("button", { name: "Done" }).click();
+        await check("10-done", "All done");
+        await page.getByText("Weft Sandbox Bank is connected.").waitFor();
+        expect(panes).toEqual(Object.fromEntries(Object.keys(panes).map((pane) => [pane, []])));
+      } finally {
+        await page.close();
+      }
+    },
+  );
+
+  it("modal: the rest of the page is inert, Tab stays inside, Escape returns focus to the button; full screen when narrow", async () => {
+    const page = await browser.context.newPage();
+    try {
+      await page.setViewportSize(SIZES.wide);
+      const params = new URLSearchParams({ connector: connectorId, weft: weftUrl, theme: "dark" });
+      await page.goto(`${hostUrl}/?${params}`);
+      const opener = page.getByRole("button", { name: "Connect a bank" });
+      await opener.focus();
+      await page.keyboard.press("Enter");
+      const frame = page.frameLocator(`iframe[data-weft-connector="${connectorId}"]`);
+      await frame.getByRole("heading", { name: INTRO }).waitFor();
+      // The host asked for dark: the Connector shows dark whatever the system says.
+      const connectorFrame = page.frames().find((f) => f.url().includes(`/connector/${connectorId}`))!;
+      expect(await connectorFrame.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+      expect(await page.evaluate(() => document.getElementById("root")?.inert)).toBe(true);
+
+      // A card on a wide screen.
+      const card = await page.locator("iframe").boundingBox();
+      expect(card?.width).toBe(420);
+
+      // Tab and Shift+Tab never leave the Connector.
+      for (const key of ["Tab", "Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+        await page.keyboard.press(key);
+        expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("IFRAME");
+        expect(await connectorFrame.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(
+          true,
+        );
+      }
+
+      // Full screen on a phone.
+      await page.setViewportSize(SIZES.narrow);
+      await expect.poll(async () => (await page.locator("iframe").boundingBox())?.height).toBe(844);
+      expect((await page.locator("iframe").boundingBox())?.width).toBe(390);
+
+      void page.keyboard.press("Escape").catch(() => undefined);
+      await expect.poll(() => page.locator("iframe").count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Connect a bank");
+      expect(await page.evaluate(() => document.getElementById("root")?.inert)).toBe(false);
+    } finally {
+      await page.close();
+    }
   });
 });

@@ -11,7 +11,13 @@ import {
 } from "./db/schema/index.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./modules/api-keys/service.ts";
 import { cliActor, recordAudit } from "./modules/audit/service.ts";
-import { createConnector, listConnectors, toConnectorView } from "./modules/connectors/service.ts";
+import {
+  type ConnectorSettings,
+  createConnector,
+  listConnectors,
+  toConnectorView,
+  updateConnector,
+} from "./modules/connectors/service.ts";
 import {
   createEnvironment,
   ENVIRONMENT_FEATURES,
@@ -58,6 +64,9 @@ Usage: npm run weft -- <command> [options]
   keys list
   keys revoke API_KEY_ID
   connectors create --env ENV_ID [--name N] [--allowed-origins https://a.example,https://b.example]
+                    [--privacy-policy-url URL]
+  connectors update CONNECTOR_ID [--name N] [--allowed-origins O,P|any] [--privacy-policy-url URL|none]
+                                          the name and privacy policy the Connector shows end-users
   connectors list
   processors create-secret --env ENV_ID --processor NAME
                                           a processor's secret for processor tokens; printed once
@@ -114,6 +123,7 @@ type Flags = {
   enable?: string;
   disable?: string;
   "allowed-origins"?: string;
+  "privacy-policy-url"?: string;
   allow?: string;
   disallow?: string;
   "client-id"?: string;
@@ -283,20 +293,56 @@ function parseOrigins(list: string, flag = "--allowed-origins"): string[] {
   });
 }
 
-async function connectorsCommand(action: string | undefined, values: Flags): Promise<Output> {
+/** An absolute http(s) URL for a page end-users open, or a usage error naming the flag. */
+function parsePageUrl(value: string, flag: string): string {
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol === "https:" || url.protocol === "http:") return url.href;
+  } catch {}
+  throw new UsageError(`${flag}: "${value.trim()}" is not an absolute http(s) URL`);
+}
+
+/** The connector settings the flags give (create and update take the same ones). */
+function connectorSettings(values: Flags): ConnectorSettings {
+  const origins = values["allowed-origins"];
+  const privacy = values["privacy-policy-url"];
+  return {
+    ...(values.name !== undefined && { name: values.name.trim() || "Connector" }),
+    ...(origins !== undefined && { allowedOrigins: origins === "any" ? null : parseOrigins(origins) }),
+    ...(privacy !== undefined && {
+      privacyPolicyUrl: privacy === "none" ? null : parsePageUrl(privacy, "--privacy-policy-url"),
+    }),
+  };
+}
+
+async function connectorsCommand(action: string | undefined, values: Flags, rest: string[]): Promise<Output> {
   if (action === "create") {
     const envId = required(values.env, "--env");
+    const settings = connectorSettings(values);
     const row = await withRuntime("weft connectors create", async ({ ctx }) => {
       if (!(await findEnvironment(ctx.db, envId)))
         throw new UsageError(`No environment ${envId}: see weft env list`);
-      return createConnector(ctx.db, {
-        environmentId: envId,
-        name: values.name || "Connector",
-        allowedOrigins: values["allowed-origins"] ? parseOrigins(values["allowed-origins"]) : null,
-      });
+      const created = await createConnector(ctx.db, { environmentId: envId, name: "Connector", ...settings });
+      await audit(ctx, envId, "connectors create", created.id);
+      return created;
     });
     const connector = toConnectorView(row);
     return { json: { connector }, text: `Created connector ${connector.id} (${connector.name}) in ${envId}` };
+  }
+  if (action === "update") {
+    const id = required(rest[0], "CONNECTOR_ID");
+    const settings = connectorSettings(values);
+    if (Object.keys(settings).length === 0)
+      throw new UsageError("Nothing to change: give --name, --allowed-origins or --privacy-policy-url");
+    const row = await withRuntime("weft connectors update", async ({ ctx }) => {
+      const updated = await updateConnector(ctx.db, id, settings);
+      if (!updated) throw new UsageError(`No connector ${id}: see weft connectors list`);
+      await audit(ctx, updated.environmentId, "connectors update", id);
+      return updated;
+    });
+    const connector = toConnectorView(row);
+    const privacy = connector.privacyPolicyUrl ?? "no privacy policy link";
+    return { json: { connector }, text: `Updated connector ${connector.id}: ${connector.name}, ${privacy}` };
   }
   if (action === "list") {
     const rows = await withRuntime("weft connectors list", ({ ctx }) => listConnectors(ctx.db));
@@ -426,6 +472,7 @@ export async function runCli(argv: string[]): Promise<number> {
       env: { type: "string" },
       enable: { type: "string" },
       "allowed-origins": { type: "string" },
+      "privacy-policy-url": { type: "string" },
       allow: { type: "string" },
       disallow: { type: "string" },
       disable: { type: "string" },
@@ -499,7 +546,7 @@ export async function runCli(argv: string[]): Promise<number> {
     } else if (command === "env") {
       output = await envCommand(action, values);
     } else if (command === "connectors") {
-      output = await connectorsCommand(action, values);
+      output = await connectorsCommand(action, values, rest);
     } else if (command === "processors") {
       output = await processorsCommand(action, values);
     } else if (command === "integrations") {

@@ -169,6 +169,39 @@ describe("weft CLI and npm start", { timeout: 120_000 }, () => {
       "Staging Connector",
       "Connector",
     ]);
+
+    // What the Connector shows end-users: its name and the app's privacy policy.
+    const id = connector.connector.id;
+    const updated = await weft([
+      "connectors",
+      "update",
+      id,
+      "--name",
+      "Acme Budget",
+      "--privacy-policy-url",
+      "https://acme.example/privacy",
+      "--json",
+    ]);
+    expect(JSON.parse(updated.stdout).connector).toMatchObject({
+      id,
+      name: "Acme Budget",
+      privacyPolicyUrl: "https://acme.example/privacy",
+      allowedOrigins: null,
+    });
+    for (const [args, message] of [
+      [
+        ["--privacy-policy-url", "javascript:alert(1)"],
+        '--privacy-policy-url: "javascript:alert(1)" is not an absolute http(s) URL',
+      ],
+      [[], "Nothing to change: give --name, --allowed-origins or --privacy-policy-url"],
+    ] as const) {
+      const refused = await weft(["connectors", "update", id, ...args]);
+      expect(refused.code).toBe(64);
+      expect(refused.stderr).toContain(message);
+    }
+    const missing = await weft(["connectors", "update", "ctr_nope", "--name", "x"]);
+    expect(missing.code).toBe(64);
+    expect(missing.stderr).toContain("No connector ctr_nope: see weft connectors list");
   });
 
   it("a port in use is said plainly, with what to do, and nothing is created", async () => {

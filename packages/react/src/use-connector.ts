@@ -11,6 +11,7 @@ const OPTION_KEYS = [
   "session",
   "institution",
   "connectionId",
+  "theme",
   "onEvent",
   "onLoad",
   "onExitSuccess",
@@ -41,7 +42,7 @@ export function useConnector(connectorId: string, options: UseConnectorOptions =
   latest.current = options;
   const handle = useRef<ConnectorHandle | undefined>(undefined);
   const session = options.session ?? context?.session ?? undefined;
-  const { institution, connectionId, container } = options;
+  const { institution, connectionId, container, theme } = options;
 
   useEffect(() => {
     const launcher = connect(connectorId, {
@@ -49,6 +50,7 @@ export function useConnector(connectorId: string, options: UseConnectorOptions =
       institution,
       connectionId,
       container,
+      theme,
       baseUrl: context?.baseUrl,
       onEvent: (type, metadata) => latest.current.onEvent?.(type, metadata),
       onLoad: (metadata) => latest.current.onLoad?.(metadata),
@@ -61,7 +63,7 @@ export function useConnector(connectorId: string, options: UseConnectorOptions =
       if (launcher.isOpen) launcher.close();
       if (handle.current === launcher) handle.current = undefined;
     };
-  }, [connectorId, session, institution, connectionId, container, context?.baseUrl]);
+  }, [connectorId, session, institution, connectionId, container, theme, context?.baseUrl]);
 
   const open = useCallback(() => handle.current?.open(), []);
   const close = useCallback(() => handle.current?.close(), []);

@@ -22,6 +22,7 @@ function HostApp() {
       <ConnectorButton
         connectorId={params.get("connector") ?? ""}
         connectionId={params.get("connectionId") ?? undefined}
+        theme={(params.get("theme") as "light" | "dark" | null) ?? undefined}
         onEvent={log}
       >
         Connect a bank

@@ -74,6 +74,30 @@ describe("connect()", () => {
     );
   });
 
+  it("sends the host's theme in Init", () => {
+    connect("ctr_1", { baseUrl: BASE, theme: "dark" }).open();
+    const frame = frameOf();
+    const post = vi.spyOn(frame.contentWindow!, "postMessage");
+    fromConnector(frame, { type: "Ready" });
+    expect(post).toHaveBeenCalledWith(expect.objectContaining({ type: "Init", theme: "dark" }), BASE);
+  });
+
+  it("makes the rest of the page inert while the modal is open, and gives focus back to the opener on close", () => {
+    const app = document.body.appendChild(document.createElement("div"));
+    const button = app.appendChild(document.createElement("button"));
+    const alreadyInert = document.body.appendChild(document.createElement("aside"));
+    alreadyInert.inert = true;
+    button.focus();
+    const handle = connect("ctr_1", { baseUrl: BASE });
+    handle.open();
+    expect(app.inert).toBe(true);
+    expect(document.querySelector<HTMLElement>("[data-weft-overlay]")!.inert).toBeFalsy();
+    handle.close();
+    expect(app.inert).toBe(false);
+    expect(alreadyInert.inert).toBe(true);
+    expect(document.activeElement).toBe(button);
+  });
+
   it("ignores messages from another origin or another window", () => {
     const { events, onEvent } = recorder();
     connect("ctr_1", { baseUrl: BASE, onEvent }).open();

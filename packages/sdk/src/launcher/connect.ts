@@ -1,4 +1,10 @@
-import { type ConnectorMessage, type InitMessage, isConnectorMessage, PROTOCOL_VERSION } from "./protocol.ts";
+import {
+  type ConnectorMessage,
+  type ConnectorTheme,
+  type InitMessage,
+  isConnectorMessage,
+  PROTOCOL_VERSION,
+} from "./protocol.ts";
 
 /** The public event names a host page sees. */
 export type ConnectorEventName =
@@ -26,6 +32,8 @@ export type ConnectOptions = {
   baseUrl?: string;
   /** Render inline inside this element instead of as a modal. */
   container?: HTMLElement;
+  /** light or dark; auto (the default) follows the end-user's system setting. */
+  theme?: ConnectorTheme | undefined;
   onEvent?: (type: ConnectorEventName, metadata: ConnectorEventMetadata) => void;
   onLoad?: (metadata: ConnectorEventMetadata) => void;
   onExitSuccess?: (metadata: ConnectorEventMetadata) => void;
@@ -48,6 +56,23 @@ const EVENT_NAMES: Partial<Record<ConnectorMessage["type"], Exclude<ConnectorEve
 
 /** At most one modal Connector is open on a page. */
 let activeModal: ConnectorHandle | undefined;
+
+/** Below this width the modal fills the screen, as a native sheet would. */
+const NARROW = "(max-width: 480px)";
+
+/**
+ * While the modal is open the rest of the page is inert: no Tab, click or screen reader reaches
+ * it. Returns what undoes that (elements that were inert already stay so).
+ */
+function makeRestInert(overlay: HTMLElement): () => void {
+  const made = [...document.body.children].filter(
+    (el): el is HTMLElement => el !== overlay && el instanceof HTMLElement && !el.inert,
+  );
+  for (const el of made) el.inert = true;
+  return () => {
+    for (const el of made) el.inert = false;
+  };
+}
 
 function defaultBaseUrl(): string {
   if (typeof window === "undefined") throw new Error("connect() runs in a browser");
@@ -106,6 +131,7 @@ export function connect(connectorId: string, options: ConnectOptions = {}): Conn
         institution: options.institution,
         connectionId: options.connectionId,
         mode: options.container ? "inline" : "modal",
+        theme: options.theme,
       };
       frame.contentWindow?.postMessage(init, connectorOrigin);
       return;
@@ -134,16 +160,20 @@ export function connect(connectorId: string, options: ConnectOptions = {}): Conn
     open() {
       if (frame) return;
       if (!options.container && activeModal && activeModal !== handle) activeModal.close();
+      // Focus goes back where it was (the button that opened the Connector, say) when it closes.
+      const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       frame = document.createElement("iframe");
       frame.src = `${baseUrl}/connector/${encodeURIComponent(connectorId)}?mode=${options.container ? "inline" : "modal"}`;
       frame.title = "Connect your bank account";
       frame.allow = "clipboard-write";
       frame.setAttribute("data-weft-connector", connectorId);
-      frame.style.cssText = "border:0;width:100%;height:100%;display:block;background:transparent";
+      frame.style.cssText =
+        "border:0;width:100%;height:100%;display:block;background:transparent;color-scheme:light dark";
 
       const onKeyDown = (event: KeyboardEvent) => {
         if (event.key === "Escape") exit("exited.aborted");
       };
+      const undo: (() => void)[] = [];
       if (options.container) {
         root = frame;
         options.container.appendChild(frame);
@@ -156,11 +186,22 @@ export function connect(connectorId: string, options: ConnectOptions = {}): Conn
         overlay.style.cssText =
           "position:fixed;inset:0;z-index:2147483000;display:flex;align-items:center;justify-content:center;background:rgba(15,23,42,.55)";
         const panel = document.createElement("div");
-        panel.style.cssText =
-          "width:min(420px,100vw);height:min(680px,100vh);border-radius:16px;overflow:hidden;background:#fff;box-shadow:0 24px 64px rgba(0,0,0,.3)";
+        panel.style.cssText = "overflow:hidden;background:Canvas;box-shadow:0 24px 64px rgba(0,0,0,.3)";
+        // A card on wide screens; the whole screen on narrow ones.
+        const narrow = typeof window.matchMedia === "function" ? window.matchMedia(NARROW) : undefined;
+        const fit = () => {
+          const full = narrow?.matches ?? false;
+          panel.style.width = full ? "100%" : "min(420px,100vw)";
+          panel.style.height = full ? "100%" : "min(680px,100vh)";
+          panel.style.borderRadius = full ? "0" : "16px";
+        };
+        fit();
+        narrow?.addEventListener("change", fit);
+        undo.push(() => narrow?.removeEventListener("change", fit));
         panel.appendChild(frame);
         overlay.appendChild(panel);
         document.body.appendChild(overlay);
+        undo.push(makeRestInert(overlay));
         root = overlay;
         document.addEventListener("keydown", onKeyDown);
         activeModal = handle;
@@ -169,6 +210,8 @@ export function connect(connectorId: string, options: ConnectOptions = {}): Conn
       cleanup = () => {
         window.removeEventListener("message", onMessage);
         document.removeEventListener("keydown", onKeyDown);
+        for (const step of undo) step();
+        if (opener?.isConnected) opener.focus();
       };
       metadata = { connectorId, profileId: null, connectionId: options.connectionId ?? null };
       emit("opened");

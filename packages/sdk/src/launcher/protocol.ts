@@ -18,7 +18,11 @@ export type InitMessage = {
   /** Reconnect this connection instead of linking a new one. */
   connectionId?: string | undefined;
   mode: ConnectorMode;
+  /** light or dark; auto (or absent) follows the end-user's system setting. */
+  theme?: ConnectorTheme | undefined;
 };
+
+export type ConnectorTheme = "light" | "dark" | "auto";
 
 export type ConnectorEventType = "Ready" | "Load" | "ExitSuccess" | "ExitAbort" | "ExitError" | "Navigate";
 

@@ -56,7 +56,7 @@ function dispatch(listeners: Listeners, type: ConnectorEventName, metadata: Meta
 export type QuilttConnectOptions = Partial<Record<`on${Kind}`, EventCallback | MetadataCallback>> & {
   institution?: string;
   connectionId?: string;
-  /** Accepted for compatibility; the Connector follows the page's color scheme. */
+  /** light, dark, or auto (the end-user's system setting). */
   themeMode?: "light" | "dark" | "auto";
   /** Accepted for compatibility (mobile OAuth return links). */
   appLauncherUrl?: string;
@@ -101,6 +101,7 @@ export function createQuilttSdk(baseUrl: string, root: Document = document): Qui
       institution: options.institution,
       connectionId: options.connectionId,
       container,
+      theme: options.themeMode,
       onEvent: (type, metadata) => {
         dispatch(own.listeners, type, metadata);
         dispatch(sdk.listeners, type, metadata);

@@ -133,7 +133,8 @@ export const connections = pgTable(
   },
   (t) => [
     index("connections_profile_created_idx").on(t.profileId, t.createdAt, t.id),
-    index("connections_environment_idx").on(t.environmentId),
+    // Also counts an environment's connections per institution (the Connector's popular banks).
+    index("connections_environment_institution_idx").on(t.environmentId, t.institutionId),
     uniqueIndex("connections_live_external_idx")
       .on(t.environmentId, t.provider, t.externalId)
       .where(sql`${t.status} not in ('DISCONNECTING', 'DISCONNECTED')`),

@@ -21,6 +21,8 @@ export const connectors = pgTable(
     emailSignIn: boolean("email_sign_in").notNull().default(true),
     /** Host page origins that may embed the connector; null allows any. */
     allowedOrigins: jsonb("allowed_origins").$type<string[] | null>(),
+    /** The app's privacy policy, linked from the Connector's opening pane; null shows no link. */
+    privacyPolicyUrl: text("privacy_policy_url"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

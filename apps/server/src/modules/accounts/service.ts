@@ -407,6 +407,16 @@ export function listConnectionAccounts(db: Database, connectionId: string) {
     .orderBy(asc(accounts.createdAt), asc(accounts.id));
 }
 
+/** How many transactions a connection's accounts hold (the transactions index alone answers it). */
+export async function countConnectionTransactions(db: Database, connectionId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(transactions)
+    .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+    .where(eq(accounts.connectionId, connectionId));
+  return row?.n ?? 0;
+}
+
 /** An account's type by id, whatever its environment (the caller already scoped the id). */
 export async function findAccountType(db: Database, accountId: string): Promise<AccountType | undefined> {
   const [row] = await db.select({ type: accounts.type }).from(accounts).where(eq(accounts.id, accountId));

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import {
@@ -11,7 +11,7 @@ import {
 import { accounts, connections } from "../../db/schema/index.ts";
 import { expireConsent } from "../connections/consent.ts";
 import { CONSENT_TIMEOUT_QUEUE, SYNC_QUEUE } from "../connections/service.ts";
-import { createConnector } from "./service.ts";
+import { createConnector, updateConnector } from "./service.ts";
 
 let platform: TestPlatform;
 let env: TestEnvironment;
@@ -76,10 +76,19 @@ describe("the Connector's public config", () => {
       emailSignIn: true,
       allowedOrigins: null,
       products: expect.arrayContaining(["ACCOUNT_NUMBERS"]),
+      privacyPolicyUrl: null,
     });
     expect((await platform.app.inject({ method: "GET", url: "/v1/connectors/ctr_nope" })).statusCode).toBe(
       404,
     );
+  });
+
+  it("carries the privacy policy the operator set, for the opening pane's link", async () => {
+    const made = await createConnector(platform.ctx.db, { environmentId: env.id, name: "Policy" });
+    await updateConnector(platform.ctx.db, made.id, { privacyPolicyUrl: "https://acme.example/privacy" });
+    const res = await platform.app.inject({ method: "GET", url: `/v1/connectors/${made.id}` });
+    expect(res.json()).toMatchObject({ name: "Policy", privacyPolicyUrl: "https://acme.example/privacy" });
+    expect(await updateConnector(platform.ctx.db, "ctr_nope", { name: "x" })).toBeUndefined();
   });
 });
 
@@ -152,6 +161,59 @@ describe("institution search", () => {
   });
 });
 
+describe("popular institutions (no query)", () => {
+  it("the environment's most linked first, then by name; other environments' links do not count; limits hold", async () => {
+    const own = await platform.environment("SANDBOX");
+    const ownConnector = await createConnector(platform.ctx.db, { environmentId: own.id, name: "Popular" });
+    const auth = await sessionFor(await createProfile(platform, own), own);
+    // A link made in a connector counts at once (before any account is shared or synced).
+    const link = async (e: TestEnvironment, connector: string, institutionId: string) => {
+      const res = await platform.app.inject({
+        method: "POST",
+        url: `/v1/connectors/${connector}/connections`,
+        headers: await sessionFor(await createProfile(platform, e), e),
+        payload: { institutionId, username: "user_good", password: "pass_good" },
+      });
+      expect(res.json().outcome).toBe("LINKED");
+    };
+    const popular = async (connector = ownConnector.id, limit = 8) =>
+      (
+        await platform.app.inject({
+          method: "GET",
+          url: `/v1/connectors/${connector}/institutions?limit=${limit}`,
+          headers: auth,
+        })
+      ).json() as { id: string; name: string }[];
+
+    // Nothing linked yet: the catalogue by name.
+    const first = await popular();
+    expect(first.map((i) => i.name)).toEqual([...first.map((i) => i.name)].sort());
+    const byName = first.map((i) => i.id);
+    const [a, b] = [byName.at(-1)!, byName.at(-2)!];
+
+    // Links in another environment change nothing here.
+    for (let i = 0; i < 3; i++) await link(env, connectorId, a);
+    expect((await popular()).map((i) => i.id)).toEqual(byName);
+
+    // Two links to b and one to a in this environment: b, a, then the rest by name.
+    await link(own, ownConnector.id, b);
+    await link(own, ownConnector.id, b);
+    await link(own, ownConnector.id, a);
+    const ranked = (await popular()).map((i) => i.id);
+    expect(ranked.slice(0, 2)).toEqual([b, a]);
+    expect(ranked.slice(2)).toEqual(byName.filter((id) => id !== a && id !== b));
+    expect(await popular(ownConnector.id, 2)).toHaveLength(2);
+
+    // A connector limited to some institutions offers only those.
+    const limited = await createConnector(platform.ctx.db, {
+      environmentId: own.id,
+      name: "Limited",
+      institutionIds: [a],
+    });
+    expect((await popular(limited.id)).map((i) => i.id)).toEqual([a]);
+  });
+});
+
 describe("linking waits for the end-user to choose accounts", () => {
   it("links without syncing; the choices come from the provider; only the shared accounts are ever stored", async () => {
     const { connectionId, auth, outcome } = await linkInConnector();
@@ -185,7 +247,18 @@ describe("linking waits for the end-user to choose accounts", () => {
       consent: true,
     });
     expect(shared.statusCode).toBe(200);
-    expect(shared.json()).toMatchObject({ id: connectionId, status: "INITIALIZING", accounts: [] });
+    expect(shared.json()).toMatchObject({
+      id: connectionId,
+      status: "INITIALIZING",
+      accounts: [],
+      progress: {
+        transactions: 0,
+        syncedFrom: null,
+        syncedThrough: null,
+        recentSynced: false,
+        historySynced: false,
+      },
+    });
     await platform.worker.drain();
     const stored = await accountsOf(connectionId);
     expect(stored.map((a) => a.externalId).sort()).toEqual([...chosen].sort());
@@ -196,6 +269,19 @@ describe("linking waits for the end-user to choose accounts", () => {
     expect(created).toHaveLength(2);
     const view = (await widget("GET", `/connections/${connectionId}`, auth)).json();
     expect(view.accounts).toHaveLength(2);
+    // The syncing pane's progress: what was fetched, over which days.
+    const counted = await platform.ctx.db.execute(
+      sql`select count(*)::int as n from transactions t join accounts a on a.id = t.account_id where a.connection_id = ${connectionId}`,
+    );
+    const { n } = (counted as unknown as { rows: { n: number }[] }).rows[0]!;
+    expect(n).toBeGreaterThan(0);
+    expect(view.progress).toEqual({
+      transactions: n,
+      syncedFrom: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      syncedThrough: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      recentSynced: true,
+      historySynced: true,
+    });
 
     // Sharing is once: a second choice is a 409.
     const again = await widget("POST", `/connections/${connectionId}/accounts`, auth, {

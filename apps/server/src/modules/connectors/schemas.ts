@@ -11,6 +11,8 @@ export const ConnectorPublicConfig = Type.Object({
   emailSignIn: Type.Boolean(),
   allowedOrigins: Nullable(Type.Array(Type.String())),
   products: Type.Array(Type.Enum(PRODUCTS, { type: "string" })),
+  /** The app's privacy policy, linked from the opening pane. */
+  privacyPolicyUrl: Nullable(Type.String()),
 });
 
 export const ConnectorParams = Type.Object({ connectorId: Type.String() });
@@ -19,8 +21,9 @@ export const ConnectorConnectionParams = Type.Object({
   connectionId: Type.String(),
 });
 
+/** Without `q`: the institutions most linked in the environment (the Connector's opening grid). */
 export const InstitutionQuery = Type.Object({
-  q: Type.String({ minLength: 2, errorMessage: "Type at least 2 characters to search" }),
+  q: Type.Optional(Type.String({ minLength: 2, errorMessage: "Type at least 2 characters to search" })),
   limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
 });
 
@@ -115,6 +118,18 @@ export const ConnectorConnection = Type.Object({
   institution: Nullable(Type.Object({ id: Type.String(), name: Type.String(), logoUrl: Type.String() })),
   error: Nullable(Type.Object({ message: Type.String(), code: Type.String() })),
   accounts: Type.Array(ConnectorAccount),
+  /** How far the sync has come: what the Connector's syncing pane shows. */
+  progress: Type.Object({
+    /** Transactions fetched so far, over the shared accounts. */
+    transactions: Type.Integer(),
+    /** The days fetched so far (null before the first sync finishes). */
+    syncedFrom: Nullable(Type.String({ format: "date" })),
+    syncedThrough: Nullable(Type.String({ format: "date" })),
+    /** The first (recent) sync finished: the data can be read. */
+    recentSynced: Type.Boolean(),
+    /** The whole history the connection collects has been fetched. */
+    historySynced: Type.Boolean(),
+  }),
 });
 
 /** The accounts at the institution, before any is shared (ids are the provider's). */

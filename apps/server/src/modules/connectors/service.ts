@@ -15,6 +15,7 @@ export type ConnectorView = {
   products: Product[];
   emailSignIn: boolean;
   allowedOrigins: string[] | null;
+  privacyPolicyUrl: string | null;
 };
 
 export const toConnectorView = (row: ConnectorRow): ConnectorView => ({
@@ -26,18 +27,25 @@ export const toConnectorView = (row: ConnectorRow): ConnectorView => ({
   products: row.products,
   emailSignIn: row.emailSignIn,
   allowedOrigins: row.allowedOrigins,
+  privacyPolicyUrl: row.privacyPolicyUrl,
 });
+
+/** What an operator may change on a connector after creating it. */
+export type ConnectorSettings = {
+  name?: string;
+  allowedOrigins?: string[] | null;
+  privacyPolicyUrl?: string | null;
+};
 
 export async function createConnector(
   db: Database,
-  input: {
+  input: ConnectorSettings & {
     environmentId: string;
     name: string;
     institutionIds?: string[] | null;
     providers?: string[] | null;
     products?: Product[];
     emailSignIn?: boolean;
-    allowedOrigins?: string[] | null;
   },
 ): Promise<ConnectorRow> {
   const [row] = await db
@@ -51,9 +59,24 @@ export async function createConnector(
       products: input.products ?? [...PRODUCTS],
       emailSignIn: input.emailSignIn ?? true,
       allowedOrigins: input.allowedOrigins ?? null,
+      privacyPolicyUrl: input.privacyPolicyUrl ?? null,
     })
     .returning();
   return row!;
+}
+
+/** Change a connector's settings (those not given stay as they are); undefined if there is no such connector. */
+export async function updateConnector(
+  db: Database,
+  id: string,
+  settings: ConnectorSettings,
+): Promise<ConnectorRow | undefined> {
+  const [row] = await db
+    .update(connectors)
+    .set({ ...settings, updatedAt: new Date() })
+    .where(eq(connectors.id, id))
+    .returning();
+  return row;
 }
 
 export function listConnectors(db: Database): Promise<ConnectorRow[]> {

@@ -1,11 +1,12 @@
 import type { Static } from "typebox";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../http/errors.ts";
-import { listConnectionAccounts } from "../accounts/service.ts";
+import { countConnectionTransactions, listConnectionAccounts } from "../accounts/service.ts";
 import { previewAccounts, reconnectConnection, shareAccounts } from "../connections/consent.ts";
 import {
   type LinkOutcome as ConnectionLinkOutcome,
-  getConnectionView,
+  connectionViewOf,
+  findConnection,
   linkConnection,
   providerForMode,
 } from "../connections/service.ts";
@@ -14,6 +15,7 @@ import {
   findByProviderId,
   findInstitution,
   type InstitutionRow,
+  popularInstitutions,
   searchByName,
   toInstitutionSummary,
 } from "../institutions/service.ts";
@@ -54,6 +56,7 @@ export async function publicConfig(
     emailSignIn: connector.emailSignIn,
     allowedOrigins: connector.allowedOrigins,
     products: connector.products,
+    privacyPolicyUrl: connector.privacyPolicyUrl,
   };
 }
 
@@ -90,27 +93,34 @@ function toConnectorInstitution(ctx: AppContext, caller: WidgetCaller, row: Inst
 /**
  * Institutions by name: the catalogue's, and when the environment has Plaid on, Plaid's own
  * search (each added to the catalogue the first time it is seen). Plaid failing to answer
- * leaves the catalogue's results.
+ * leaves the catalogue's results. Without a query: the institutions most linked in the
+ * environment, from the catalogue.
  */
 export async function searchInstitutions(
   ctx: AppContext,
   connector: ConnectorRow,
   caller: WidgetCaller,
-  query: string,
+  query: string | undefined,
   limit: number,
 ) {
   // One read of the environment's Plaid setting: it decides both searches' Plaid rows.
   const plaid = await plaidSettingsFor(ctx, caller.environment.id);
-  const plaidRows = plaid
-    ? await searchPlaidInstitutions(ctx, plaid, query, limit).catch((error) => {
-        ctx.logger.warn({ err: error }, "Plaid institution search failed");
-        return [];
-      })
-    : [];
-  const rows = await searchByName(ctx.db, caller.environment.mode, query, {
-    ids: connector.institutionIds,
-    limit,
-  });
+  const plaidRows =
+    plaid && query !== undefined
+      ? await searchPlaidInstitutions(ctx, plaid, query, limit).catch((error) => {
+          ctx.logger.warn({ err: error }, "Plaid institution search failed");
+          return [];
+        })
+      : [];
+  const options = { ids: connector.institutionIds, limit };
+  const rows =
+    query === undefined
+      ? // Some may be filtered out below (another provider's, Plaid's while it is off): ask for more.
+        await popularInstitutions(ctx.db, caller.environment.mode, caller.environment.id, {
+          ...options,
+          limit: limit * 3,
+        })
+      : await searchByName(ctx.db, caller.environment.mode, query, options);
   const isPlaidOn = plaid !== null;
   const byId = new Map([...rows, ...plaidRows].map((row) => [row.id, row]));
   return [...byId.values()]
@@ -274,9 +284,13 @@ export async function connectionFor(
   caller: WidgetCaller,
   connectionId: string,
 ): Promise<Static<typeof ConnectorConnection>> {
-  const view = await getConnectionView(ctx.db, caller.environment.id, connectionId, ctx.config.publicUrl);
-  if (view.profileId !== caller.profile.id) throw notFound("Connection", connectionId);
-  const rows = await listConnectionAccounts(ctx.db, view.id);
+  const row = await findConnection(ctx.db, caller.environment.id, connectionId);
+  if (row.profileId !== caller.profile.id) throw notFound("Connection", connectionId);
+  const view = await connectionViewOf(ctx.db, row, ctx.config.publicUrl);
+  const [rows, transactions] = await Promise.all([
+    listConnectionAccounts(ctx.db, row.id),
+    countConnectionTransactions(ctx.db, row.id),
+  ]);
   return {
     id: view.id,
     provider: view.provider,
@@ -287,6 +301,13 @@ export async function connectionFor(
       ? { message: view.error.displayMessage ?? view.error.errorMessage, code: view.status }
       : null,
     accounts: rows,
+    progress: {
+      transactions,
+      syncedFrom: row.syncedFromOn,
+      syncedThrough: row.syncedThroughOn,
+      recentSynced: row.initialSyncedAt !== null,
+      historySynced: row.historicalSyncedAt !== null,
+    },
   };
 }
 

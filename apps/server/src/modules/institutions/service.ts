@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
   type ConnectionProvider,
+  connections,
   type EnvironmentMode,
   institutionRoutingNumbers,
   institutions,
@@ -120,6 +121,11 @@ export async function findAnyInstitution(db: Database, id: string): Promise<Inst
   return row;
 }
 
+/** Institutions visible in the mode, optionally only among `ids`. */
+function choosable(mode: EnvironmentMode, ids: string[] | null | undefined) {
+  return ids ? and(visibleIn(mode), inArray(institutions.id, ids.length > 0 ? ids : [""])) : visibleIn(mode);
+}
+
 /** Institutions whose name contains `query` (at least 2 characters), optionally only among `ids`. */
 export async function searchByName(
   db: Database,
@@ -128,14 +134,39 @@ export async function searchByName(
   options: { ids?: string[] | null; limit: number },
 ): Promise<InstitutionRow[]> {
   const pattern = `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const conditions = [visibleIn(mode), sql`${institutions.name} ilike ${pattern}`];
-  if (options.ids) conditions.push(inArray(institutions.id, options.ids.length > 0 ? options.ids : [""]));
   return db
     .select()
     .from(institutions)
-    .where(and(...conditions))
+    .where(and(choosable(mode, options.ids), sql`${institutions.name} ilike ${pattern}`))
     .orderBy(institutions.name)
     .limit(options.limit);
+}
+
+/**
+ * The institutions an environment's profiles link most (then the rest by name), optionally only
+ * among `ids`: what the Connector offers before the end-user types. The count reads the
+ * connections index on (environment_id, institution_id) alone.
+ */
+export async function popularInstitutions(
+  db: Database,
+  mode: EnvironmentMode,
+  environmentId: string,
+  options: { ids?: string[] | null; limit: number },
+): Promise<InstitutionRow[]> {
+  const linked = db
+    .select({ institutionId: connections.institutionId, count: sql<number>`count(*)`.as("count") })
+    .from(connections)
+    .where(and(eq(connections.environmentId, environmentId), isNotNull(connections.institutionId)))
+    .groupBy(connections.institutionId)
+    .as("linked");
+  const rows = await db
+    .select({ institution: institutions })
+    .from(institutions)
+    .leftJoin(linked, eq(linked.institutionId, institutions.id))
+    .where(choosable(mode, options.ids))
+    .orderBy(sql`coalesce(${linked.count}, 0) desc`, institutions.name, institutions.id)
+    .limit(options.limit);
+  return rows.map((r) => r.institution);
 }
 
 /**
