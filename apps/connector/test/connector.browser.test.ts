@@ -465,6 +465,22 @@ describe("the Connector is accessible and fits the screen", () => {
         await page.getByRole("button", { name: "Done" }).click();
         await check("10-done", "All done");
         await page.getByText("Weft Sandbox Bank is connected.").waitFor();
+
+        // The error pane: the bank is down.
+        await page.goto(`${weftUrl}/connector/${connectorId}`);
+        await page.getByRole("button", { name: "Continue" }).click();
+        await page.getByLabel("Email").fill(`a11y.${size}.${scheme}.error@example.com`);
+        await page.getByRole("button", { name: "Send code" }).click();
+        await page.getByLabel("6-digit code").fill("000000");
+        await page.getByRole("button", { name: "Continue" }).click();
+        await page.getByLabel("Search for your bank").fill("weft");
+        await page.getByRole("button", { name: "Weft Sandbox Bank" }).click();
+        await page.getByLabel("Username").fill("user_error_institution");
+        await page.getByLabel("Password").fill("pass_good");
+        await page.getByRole("button", { name: "Connect", exact: true }).click();
+        await check("11-error", "Your bank is unavailable");
+        await page.getByRole("button", { name: "Close", exact: true }).click();
+        await page.getByText("Nothing was connected.").waitFor();
         expect(panes).toEqual(Object.fromEntries(Object.keys(panes).map((pane) => [pane, []])));
       } finally {
         await page.close();
