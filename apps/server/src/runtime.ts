@@ -2,21 +2,10 @@ import pino, { type DestinationStream, type Logger } from "pino";
 import { type Config, ConfigError } from "./config.ts";
 import { type AppContext, createContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
-import { pruneIdempotencyKeys } from "./http/idempotency.ts";
 import { armCrashPoint } from "./jobs/crash-points.ts";
-import { JOBS_CHANNEL, pruneFinishedJobs, requeueOrphanedJobs } from "./jobs/queue.ts";
-import { type JobHandler, Worker } from "./jobs/worker.ts";
-import { balanceRefreshHandler } from "./modules/accounts/jobs.ts";
-import { pruneAuditEvents } from "./modules/audit/service.ts";
-import { connectionJobHandlers } from "./modules/connections/jobs.ts";
-import { reconcileSyncSchedules } from "./modules/connections/sync.ts";
-import { enrichmentBatchHandler } from "./modules/enrichment/jobs.ts";
-import { pruneEnrichmentBatches } from "./modules/enrichment/service.ts";
-import { reenrichStale } from "./modules/enrichment/stored.ts";
+import { requeueOrphanedJobs } from "./jobs/queue.ts";
+import type { Worker } from "./jobs/worker.ts";
 import { createMailer } from "./modules/passcodes/mailer.ts";
-import { profileDeletionHandler } from "./modules/profiles/jobs.ts";
-import { webhookJobHandlers } from "./modules/webhooks/jobs.ts";
-import { pruneSettledDeliveries } from "./modules/webhooks/service.ts";
 import { assertSameSecretKey } from "./security/secret-key-check.ts";
 import { loadSecretKeys } from "./security/secrets.ts";
 
@@ -64,28 +53,22 @@ export function createLogger(level: string, destination: 1 | 2 | DestinationStre
   );
 }
 
-/** Every job handler the platform has; a worker process runs all of them. */
-export function jobHandlers(ctx: AppContext): JobHandler[] {
-  return [
-    profileDeletionHandler(ctx),
-    ...webhookJobHandlers(ctx),
-    ...connectionJobHandlers(ctx),
-    balanceRefreshHandler(ctx),
-    enrichmentBatchHandler(ctx),
-  ];
-}
-
 export type Runtime = { ctx: AppContext; database: DatabaseHandle; worker: Worker; close(): Promise<void> };
 
+/** The database and the context without a worker: what a CLI command needs. */
+export type DatabaseRuntime = Omit<Runtime, "worker">;
+
 /**
- * Opens the database (PGlite in the data dir, or PostgreSQL), applies migrations and builds
- * the context and a worker (not started). `owner` names this process in the PGlite lock.
+ * Opens the database (PGlite in the data dir, or PostgreSQL), applies migrations and builds the
+ * context. `owner` names this process in the PGlite lock; `workers` are this process's job
+ * workers, if it has any (the context wakes them after an enqueue and reports their health).
  */
-export async function openRuntime(
+export async function openContext(
   config: Config,
   owner: string,
   logger = createLogger(config.logLevel),
-): Promise<Runtime> {
+  workers?: { wake(): void; healthy(): boolean | null },
+): Promise<DatabaseRuntime> {
   const database = await openDatabase(
     config.databaseUrl
       ? {
@@ -108,69 +91,51 @@ export async function openRuntime(
     }
     const secretKey = loadSecretKeys(config.secretKeys, config.dataDir);
     await assertSameSecretKey(database.db, secretKey);
-    let worker: Worker | undefined;
     const ctx = createContext({
       db: database.db,
       config,
       secretKey,
       logger,
       mailer: createMailer(config, logger),
-      wakeWorkers: () => worker?.wake(),
-      workersHealthy: () => (worker?.isRunning ? worker.isHealthy : null),
+      wakeWorkers: () => workers?.wake(),
+      workersHealthy: () => workers?.healthy() ?? null,
       listen: (channel, onNotify) => database.listen(channel, onNotify),
     });
-    worker = new Worker(database.db, jobHandlers(ctx), {
-      logger,
-      subscribe: (onEnqueued) => database.listen(JOBS_CHANNEL, onEnqueued),
-      periodic: [
-        {
-          name: "reconcile sync schedules",
-          everyMs: 60_000,
-          run: () => reconcileSyncSchedules(ctx).then(() => {}),
-        },
-        {
-          // After a catalogue update, stored enrichments catch up a batch a minute, never at start-up.
-          name: "re-enrich stale transactions",
-          everyMs: 60_000,
-          run: () => reenrichStale(ctx).then(() => {}),
-        },
-        {
-          name: "prune finished jobs and deliveries",
-          everyMs: 600_000,
-          run: async () => {
-            await pruneFinishedJobs(ctx.db, config.jobRetention);
-            await pruneSettledDeliveries(ctx.db, config.jobRetention);
-          },
-        },
-        {
-          name: "prune audit events",
-          everyMs: 3_600_000,
-          run: () => pruneAuditEvents(ctx.db, config.auditRetentionDays).then(() => {}),
-        },
-        {
-          name: "prune idempotency keys",
-          everyMs: 600_000,
-          run: () => pruneIdempotencyKeys(ctx).then(() => {}),
-        },
-        {
-          name: "prune enrichment answers",
-          everyMs: 600_000,
-          run: () => pruneEnrichmentBatches(ctx).then(() => {}),
-        },
-      ],
-    });
-    const runningWorker = worker;
+    return { ctx, database, close: () => database.close() };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/**
+ * The context and a worker (not started) with every job handler; the handlers load only here,
+ * so commands that only read or write the database start without them.
+ */
+export async function openRuntime(
+  config: Config,
+  owner: string,
+  logger = createLogger(config.logLevel),
+): Promise<Runtime> {
+  let worker: Worker | undefined;
+  const base = await openContext(config, owner, logger, {
+    wake: () => worker?.wake(),
+    healthy: () => (worker?.isRunning ? worker.isHealthy : null),
+  });
+  try {
+    const { createWorker } = await import("./workers.ts");
+    const created = createWorker(base.ctx, base.database, logger);
+    worker = created;
     return {
-      ctx,
-      database,
-      worker: runningWorker,
+      ...base,
+      worker: created,
       close: async () => {
-        await runningWorker.stop();
-        await database.close();
+        await created.stop();
+        await base.close();
       },
     };
   } catch (error) {
-    await database.close();
+    await base.close();
     throw error;
   }
 }

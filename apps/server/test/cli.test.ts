@@ -283,9 +283,16 @@ describe("weft CLI and npm start", { timeout: 120_000 }, () => {
       error: { message: "--mode must be one of TEST, SANDBOX, PRODUCTION" },
     });
     const unknownEnv = await weft(["keys", "create", "--env", "env_nope"]);
-    expect(unknownEnv.stderr).toContain("No environment env_nope");
+    expect(unknownEnv.stderr).toContain("No environment env_nope: see weft env list");
     const help = await weft(["--help"]);
     expect(help.stdout).toContain("keys revoke API_KEY_ID");
+    expect(help.stdout).toContain("Usage: weft <command>");
+    // Run through npm, messages name the command as `npm run weft --`.
+    const throughNpm = { npm_lifecycle_event: "weft" };
+    expect((await weft(["--help"], throughNpm)).stdout).toContain("Usage: npm run weft -- <command>");
+    const unknown = await weft(["bogus"], throughNpm);
+    expect(unknown.code).toBe(64);
+    expect(unknown.stderr).toBe('weft: Unknown command "bogus"\nRun npm run weft -- --help for usage.\n');
   });
 
   it("second start reuses the data: no new key, the old key and profile still work, revoked keys fail", async () => {

@@ -14,8 +14,8 @@ import { Worker } from "../src/jobs/worker.ts";
 import { createApiKey } from "../src/modules/api-keys/service.ts";
 import { createEnvironment } from "../src/modules/environments/service.ts";
 import type { MailMessage } from "../src/modules/passcodes/mailer.ts";
-import { jobHandlers } from "../src/runtime.ts";
 import { SecretKeys } from "../src/security/secrets.ts";
+import { jobHandlers } from "../src/workers.ts";
 
 export const testDriver = (process.env.WEFT_TEST_DRIVER ?? "pglite") as "pglite" | "postgres";
 
