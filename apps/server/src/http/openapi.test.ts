@@ -126,6 +126,24 @@ describe("document contents", () => {
     ]);
   });
 
+  it("gives a 422 the operation's own example: what the server answers to a wrong input to it", async () => {
+    const { auth } = await platform.environment();
+    const platformApi = await fetchDocument("platform");
+    const example = (method: string, path: string) =>
+      platformApi.paths[path][method].responses["422"].content["application/json"].example;
+    const emptyBody = await platform.app.inject({
+      method: "POST",
+      url: "/v1/webhooks/subscriptions",
+      headers: auth,
+      payload: {},
+    });
+    expect(emptyBody.statusCode).toBe(422);
+    expect(example("post", "/v1/webhooks/subscriptions")).toEqual(emptyBody.json());
+    const badQuery = await platform.app.inject({ method: "GET", url: "/v1/profiles?page=-1", headers: auth });
+    expect(badQuery.statusCode).toBe(422);
+    expect(example("get", "/v1/profiles")).toEqual(badQuery.json());
+  });
+
   it("session endpoints declare the session scheme", async () => {
     const auth = await fetchDocument("auth");
     expect(auth.paths["/v1/users/session"].delete.security).toEqual([{ session: [] }]);

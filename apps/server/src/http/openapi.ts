@@ -1,5 +1,6 @@
 import type { RouteOptions } from "fastify";
 import type { ApiName, AuthScheme } from "./auth.ts";
+import { validationErrorsExample } from "./validation.ts";
 
 type JsonSchema = Record<string, unknown>;
 type RouteSchema = {
@@ -175,6 +176,8 @@ export class OpenApiRegistry {
       }
       const headers = response.headers as Record<string, JsonSchema> | undefined;
       const { description: _d, ...body } = response;
+      // A 422's example is this route's own: what the validator says about a wrong input to it.
+      const example = status === "422" ? validationErrorsExample(schema) : undefined;
       responses[status] = {
         description,
         ...(headers && {
@@ -185,7 +188,7 @@ export class OpenApiRegistry {
             ]),
           ),
         }),
-        content: { "application/json": { schema: lift(body) } },
+        content: { "application/json": { schema: lift(body), ...(example && { example }) } },
       };
     }
     return {

@@ -175,3 +175,55 @@ export function bodyErrors(schema: object, value: unknown): Record<string, strin
   }
   return validate(value) ? null : toFieldMessages(validate.errors ?? []);
 }
+
+const compiledQueries = new WeakMap<object, BodyValidator>();
+
+/** A value checked as a query string would be (text, coerced to the declared types): the 422 field map, or null. */
+function queryErrors(schema: object, value: Record<string, string>): Record<string, string[]> | null {
+  let validate = compiledQueries.get(schema);
+  if (!validate) {
+    validate = textAjv.compile(schema);
+    compiledQueries.set(schema, validate);
+  }
+  return validate({ ...value }) ? null : toFieldMessages(validate.errors ?? []);
+}
+
+/** Wrong values to try, in turn: one below any minimum (and no text), a boolean, text. */
+const WRONG_VALUES: readonly unknown[] = [-1, true, "?"];
+
+/**
+ * The 422 a route answers when its input is wrong, as the validator itself words it, for the
+ * route's OpenAPI example: an empty body (its required fields), else a wrong value in the body's
+ * first field, else in the first query parameter. Undefined when the route validates neither.
+ */
+export function validationErrorsExample(schema: {
+  body?: object;
+  querystring?: object;
+}): Record<string, string[]> | undefined {
+  const { body, querystring } = schema;
+  if (body) {
+    const errors =
+      bodyErrors(body, {}) ?? firstError(body, (name, value) => bodyErrors(body, { [name]: value }));
+    if (errors) return errors;
+  }
+  if (querystring) {
+    const errors = firstError(querystring, (name, value) =>
+      queryErrors(querystring, { [name]: String(value) }),
+    );
+    if (errors) return errors;
+  }
+  return undefined;
+}
+
+function firstError(
+  schema: object,
+  check: (name: string, value: unknown) => Record<string, string[]> | null,
+): Record<string, string[]> | null {
+  const [name] = Object.keys((schema as { properties?: object }).properties ?? {});
+  if (name === undefined) return null;
+  for (const value of WRONG_VALUES) {
+    const errors = check(name, value);
+    if (errors) return errors;
+  }
+  return null;
+}

@@ -134,6 +134,7 @@ export interface components {
         APIKey: {
             /** @example api_01jd8x0m6e9q7v2c5b4n3k1h0g */
             id: string;
+            /** @example Backend */
             name: string;
             /** @example 2025-04-01 */
             apiVersion: string;
@@ -143,6 +144,7 @@ export interface components {
         Environment: {
             /** @example env_01jd8x0m6e9q7v2c5b4n3k1h0g */
             id: string;
+            /** @example Sandbox */
             name: string;
             /**
              * @description TEST and SANDBOX use the sandbox provider; PRODUCTION reaches real institutions.
@@ -156,7 +158,10 @@ export interface components {
         /** PasscodeRequest */
         PasscodeRequest: {
             session: {
-                /** @description The Connector's id (ctr_…): it decides the environment and whether sign-in is allowed. */
+                /**
+                 * @description The Connector's id (ctr_…): it decides the environment and whether sign-in is allowed.
+                 * @example ctr_01jd8x0m6e9q7v2c5b4n3k1h0g
+                 */
                 clientId: string;
                 email?: string | null;
                 phone?: string | null;
@@ -180,7 +185,10 @@ export interface components {
         /** PasscodeVerification */
         PasscodeVerification: {
             session: {
-                /** @description The Connector's id (ctr_…): it decides the environment and whether sign-in is allowed. */
+                /**
+                 * @description The Connector's id (ctr_…): it decides the environment and whether sign-in is allowed.
+                 * @example ctr_01jd8x0m6e9q7v2c5b4n3k1h0g
+                 */
                 clientId: string;
                 email?: string | null;
                 phone?: string | null;
@@ -199,6 +207,7 @@ export interface components {
              */
             token: string;
             account: {
+                /** @example acct_01jd8x0m6e9q7v2c5b4n3k1h0g */
                 id: string;
                 /**
                  * @description SPENDING for checking accounts.
@@ -207,6 +216,7 @@ export interface components {
                 type: "SPENDING" | "SAVINGS";
             };
             environment: {
+                /** @example env_01jd8x0m6e9q7v2c5b4n3k1h0g */
                 id: string;
                 /** @enum {string} */
                 mode: "TEST" | "SANDBOX" | "PRODUCTION";
@@ -246,14 +256,27 @@ export interface components {
         };
         /** UserSession */
         UserSession: {
-            /** @description The session token (a JWT): safe to hand to the end-user's client. */
+            /**
+             * @description The session token (a JWT): safe to hand to the end-user's client.
+             * @example eyJhbGciOiJFUzI1NiIsImtpZCI6ImtleV8wMWpkOHgwbTZlOXE3djJjNWI0bjNrMWgwZyJ9.eyJzdWIiOiJwXzAxamQ4eDBtNmU5cTd2MmM1YjRuM2sxaDBnIn0.…
+             */
             token: string;
-            /** @description The profile's id. */
+            /**
+             * @description The profile's id.
+             * @example p_01jd8x0m6e9q7v2c5b4n3k1h0g
+             */
             userId: string;
-            /** @description The profile's uuid. */
+            /**
+             * @description The profile's uuid.
+             * @example 8b6f2c1e-4a3d-4f7e-9c2b-1d5e6f7a8b9c
+             */
             userUuid: string;
+            /** @example env_01jd8x0m6e9q7v2c5b4n3k1h0g */
             environmentId: string;
-            /** @description When the token expires, in unix seconds. */
+            /**
+             * @description When the token expires, in unix seconds.
+             * @example 1743508800
+             */
             expiration: number;
             /**
              * Format: date-time
@@ -380,6 +403,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": [
+                     *         "User id must be string"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -501,6 +531,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "session": [
+                     *         "Session is required"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -570,6 +607,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "session": [
+                     *         "Session is required"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };

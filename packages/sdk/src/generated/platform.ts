@@ -844,15 +844,35 @@ export interface components {
         };
         /** AccountOwner */
         AccountOwner: {
+            /**
+             * @example [
+             *       "Ada Lovelace"
+             *     ]
+             */
             names: string[];
+            /**
+             * @example [
+             *       "ada@example.com"
+             *     ]
+             */
             emails: string[];
+            /**
+             * @example [
+             *       "+14155552671"
+             *     ]
+             */
             phones: string[];
             addresses: {
+                /** @example 1 Market St */
                 line1: string;
                 line2: string | null;
+                /** @example San Francisco */
                 city: string;
+                /** @example CA */
                 state: string;
+                /** @example 94105 */
                 postalCode: string;
+                /** @example USA */
                 countryCode: string;
             }[];
         };
@@ -886,7 +906,10 @@ export interface components {
         };
         /** AuditEvent */
         AuditEvent: {
-            /** @description The audit event's id (aud_…). */
+            /**
+             * @description The audit event's id (aud_…).
+             * @example aud_01jd8x0m6e9q7v2c5b4n3k1h0g
+             */
             id: string;
             actor: {
                 /**
@@ -894,16 +917,31 @@ export interface components {
                  * @enum {unknown}
                  */
                 type: "apiKey" | "session" | "processor" | "cli";
-                /** @description The API key, session or processor token id; for the CLI, the operating-system user. */
+                /**
+                 * @description The API key, session or processor token id; for the CLI, the operating-system user.
+                 * @example api_01jd8x0m6e9q7v2c5b4n3k1h0g
+                 */
                 id: string;
             };
-            /** @description What was done: the method and route ("DELETE /v1/connections/:connectionId") or the CLI command ("keys revoke"). */
+            /**
+             * @description What was done: the method and route ("DELETE /v1/connections/:connectionId") or the CLI command ("keys revoke").
+             * @example POST /v1/profiles
+             */
             action: string;
-            /** @description The record it acted on, when there is one. */
+            /**
+             * @description The record it acted on, when there is one.
+             * @example p_01jd8x0m6e9q7v2c5b4n3k1h0g
+             */
             resourceId: string | null;
-            /** @description The HTTP status of the answer. */
+            /**
+             * @description The HTTP status of the answer.
+             * @example 201
+             */
             status: number | null;
-            /** @description The request's x-request-id, to find it in the logs. */
+            /**
+             * @description The request's x-request-id, to find it in the logs.
+             * @example req_5f2c9a1e7b3d4c6a8e0f1b2d
+             */
             requestId: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -965,49 +1003,97 @@ export interface components {
         };
         /** ConnectionExport */
         ConnectionExport: {
+            /** @example conn_01jd8x0m6e9q7v2c5b4n3k1h0g */
             id: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
             profileId: string;
             /** @enum {string} */
             provider: "AKOYA" | "FINICITY" | "MOCK" | "MX" | "PLAID" | "DISCONNECTED";
-            /** @description The provider credentials of the connection (e.g. its access token). */
+            /**
+             * @description The provider credentials of the connection (e.g. its access token).
+             * @example [
+             *       "access-sandbox-de3ce8ef-33f8-452c-a685-8671031fc0f6"
+             *     ]
+             */
             apiKey: string[];
         };
         /** EnrichedTransaction */
         EnrichedTransaction: {
-            /** @description This enrichment's id. */
+            /**
+             * @description This enrichment's id.
+             * @example enr_1xm53bq16u1quc
+             */
             id: string;
+            /**
+             * @description The id the payload gave the transaction.
+             * @example t1
+             */
             transactionId: string;
             /** Format: date-time */
             createdAt: string;
+            /** @example Blue Bottle Coffee */
             merchant: string | null;
+            /** @example mer_blue-bottle-coffee */
             merchantId: string | null;
+            /** @example http://127.0.0.1:3000/v1/enrichment/logos/blue-bottle-coffee.svg */
             logo: string | null;
+            /** @example bluebottlecoffee.com */
             website: string | null;
+            /**
+             * @example [
+             *       "coffee"
+             *     ]
+             */
             labels: string[];
             location: {
+                /** @example Oakland, CA */
                 rawAddress: string;
+                /** @example https://www.google.com/maps/search/?api=1&query=Blue%20Bottle%20Coffee%20Oakland%2C%20CA */
                 googleMapsUrl: string;
+                /** @example https://maps.apple.com/?q=Blue%20Bottle%20Coffee%20Oakland%2C%20CA */
                 appleMapsUrl: string;
             } | null;
             locationStructured: {
+                /** @example null */
                 address: string | null;
+                /** @example Oakland */
                 city: string | null;
+                /** @example CA */
                 state: string | null;
+                /** @example US */
                 country: string;
+                /** @example null */
                 postcode: string | null;
+                /** @example null */
                 latitude: number | null;
+                /** @example null */
                 longitude: number | null;
+                /** @example null */
                 storeNumber: string | null;
+                /** @example https://www.google.com/maps/search/?api=1&query=Blue%20Bottle%20Coffee%20Oakland%2C%20CA */
                 googleMapsUrl: string;
+                /** @example https://maps.apple.com/?q=Blue%20Bottle%20Coffee%20Oakland%2C%20CA */
                 appleMapsUrl: string;
             } | null;
+            /**
+             * @example [
+             *       5814
+             *     ]
+             */
             mcc: number[];
+            /**
+             * @description The person paid or paying, for a transfer between people.
+             * @example null
+             */
             person: string | null;
             /** @enum {string} */
             recurrence: "recurring" | "subscription" | "one off";
             recurrenceGroup: {
+                /** @example rg_07367ph19jbca3 */
                 id: string;
+                /** @example -15.49 */
                 averageAmount: number;
+                /** @example -46.47 */
                 totalAmount: number;
                 /** Format: date */
                 firstPaymentDate: string;
@@ -1015,12 +1101,14 @@ export interface components {
                 latestPaymentDate: string;
                 /** @enum {string} */
                 periodicity: "weekly" | "biweekly" | "semi-monthly" | "monthly" | "quarterly" | "annually";
+                /** @example 30 */
                 periodicityInDays: number;
             } | null;
             /** @enum {string} */
             transactionType: "business" | "consumer" | "unknown";
             categories: {
                 general: string | null;
+                /** @example FOOD_AND_DRINK_COFFEE */
                 detailed: string | null;
                 /**
                  * @description Spec 9's accounting categories.
@@ -1029,29 +1117,58 @@ export interface components {
                 accounting: "operational expenses" | "cost of goods sold" | "revenue" | "financing" | "taxes" | "not enough information";
             };
             counterparty: {
+                /** @example mer_blue-bottle-coffee */
                 id: string;
+                /** @example Blue Bottle Coffee */
                 name: string;
+                /** @example bluebottlecoffee.com */
                 website: string | null;
+                /** @example http://127.0.0.1:3000/v1/enrichment/logos/blue-bottle-coffee.svg */
                 logo: string | null;
-                /** @enum {string} */
+                /**
+                 * @example organization
+                 * @enum {string}
+                 */
                 type: "person" | "organization";
+                /**
+                 * @example [
+                 *       5814
+                 *     ]
+                 */
                 mccs: number[];
             } | null;
+            /**
+             * @example [
+             *       {
+             *         "id": "cp_0oycume17o4gde",
+             *         "name": "Square",
+             *         "website": "squareup.com",
+             *         "logo": null
+             *       }
+             *     ]
+             */
             intermediaries: {
+                /** @example mer_blue-bottle-coffee */
                 id: string;
+                /** @example Blue Bottle Coffee */
                 name: string;
+                /** @example bluebottlecoffee.com */
                 website: string | null;
+                /** @example http://127.0.0.1:3000/v1/enrichment/logos/blue-bottle-coffee.svg */
                 logo: string | null;
             }[];
             error: {
                 /** @enum {string} */
                 code: "internal_error" | "account_holder_not_found";
+                /** @example The transaction could not be enriched: amount "6,50" is not a number */
                 message: string;
             } | null;
         };
         /** EnrichmentAccepted */
         EnrichmentAccepted: {
+            /** @example The transactions are being enriched */
             message: string;
+            /** @example Send the same request again in 5 seconds for the answer. */
             instruction: string;
         };
         /** EnrichmentRequest */
@@ -1097,11 +1214,20 @@ export interface components {
             id: string;
             accountId: string;
             security: components["schemas"]["Security"];
-            /** @description Shares held, up to 6 decimals. */
+            /**
+             * @description Shares held, up to 6 decimals.
+             * @example 12.5
+             */
             quantity: number;
-            /** @description Price per share. */
+            /**
+             * @description Price per share.
+             * @example 187.2
+             */
             price: number;
-            /** @description quantity × price. */
+            /**
+             * @description quantity × price.
+             * @example 2340
+             */
             value: number;
             costBasis: number | null;
             /** @example USD */
@@ -1125,7 +1251,12 @@ export interface components {
             logoUrl: string;
             /** @description The institution's website. */
             url: string | null;
-            /** @description ABA routing numbers the institution uses. */
+            /**
+             * @description ABA routing numbers the institution uses.
+             * @example [
+             *       "110000615"
+             *     ]
+             */
             routingNumbers: string[];
             /** @description What can be collected from this institution. */
             products: ("ACCOUNT_BALANCES_AND_TRANSACTIONS" | "ACCOUNT_NUMBERS" | "ACCOUNT_OWNERS" | "ACCOUNT_STATEMENTS" | "INVESTMENTS" | "LIABILITIES" | "ACCOUNT_BALANCE_REFRESHES")[];
@@ -1313,6 +1444,7 @@ export interface components {
              */
             token: string;
             account: {
+                /** @example acct_01jd8x0m6e9q7v2c5b4n3k1h0g */
                 id: string;
                 /**
                  * @description SPENDING for checking accounts.
@@ -1321,6 +1453,7 @@ export interface components {
                 type: "SPENDING" | "SAVINGS";
             };
             environment: {
+                /** @example env_01jd8x0m6e9q7v2c5b4n3k1h0g */
                 id: string;
                 /** @enum {string} */
                 mode: "TEST" | "SANDBOX" | "PRODUCTION";
@@ -1417,6 +1550,7 @@ export interface components {
             errorType: string;
             /** @example ITEM_LOGIN_REQUIRED */
             errorCode: string;
+            /** @example The connection has no provider access: the user must sign in again */
             errorMessage: string;
             displayMessage: string | null;
             requestId: string | null;
@@ -1535,7 +1669,10 @@ export interface components {
             /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
             id: string;
             accountId: string;
-            /** @description Signed: positive is money in (CREDIT), negative money out (DEBIT). */
+            /**
+             * @description Signed: positive is money in (CREDIT), negative money out (DEBIT).
+             * @example -6.5
+             */
             amount: number;
             /** @enum {string} */
             entryType: "CREDIT" | "DEBIT";
@@ -1575,12 +1712,20 @@ export interface components {
                 accounting: string;
             };
             counterparty: {
+                /** @example mer_blue-bottle-coffee */
                 id: string;
                 /** @example Blue Bottle Coffee */
                 name: string;
-                /** @enum {string} */
+                /**
+                 * @example organization
+                 * @enum {string}
+                 */
                 type: "person" | "organization";
             } | null;
+            /**
+             * @description The person paid or paying, for a transfer between people.
+             * @example null
+             */
             person: string | null;
             /**
              * @example [
@@ -1608,8 +1753,12 @@ export interface components {
              * @example dlv_01jd8x0m6e9q7v2c5b4n3k1h0g
              */
             id: string;
+            /** @example wh_01jd8x0m6e9q7v2c5b4n3k1h0g */
             subscriptionId: string;
-            /** @description The event delivered: the receiver's dedupe key. */
+            /**
+             * @description The event delivered: the receiver's dedupe key.
+             * @example evt_01jd8x0m6e9q7v2c5b4n3k1h0g
+             */
             eventId: string;
             /** @example profile.created */
             eventType: string;
@@ -1623,9 +1772,15 @@ export interface components {
              * @enum {string}
              */
             status: "PENDING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
-            /** @description Attempts made so far. */
+            /**
+             * @description Attempts made so far.
+             * @example 2
+             */
             attempts: number;
-            /** @description Attempts allowed before the delivery is FAILED. */
+            /**
+             * @description Attempts allowed before the delivery is FAILED.
+             * @example 8
+             */
             maxAttempts: number;
             responseStatus: number | null;
             responseLatencyMs: number | null;
@@ -1641,6 +1796,7 @@ export interface components {
         };
         /** WebhookReplay */
         WebhookReplay: {
+            /** @example evt_01jd8x0m6e9q7v2c5b4n3k1h0g */
             eventId: string;
             /** @description One new delivery per enabled subscription whose event types match the event. */
             deliveries: components["schemas"]["WebhookDelivery"][];
@@ -1665,11 +1821,22 @@ export interface components {
              * @example wh_01jd8x0m6e9q7v2c5b4n3k1h0g
              */
             id: string;
+            /** @example My backend */
             name: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @example https://example.com/webhooks/weft
+             */
             targetUrl: string;
-            /** @description Event types and parent scopes subscribed to. */
+            /**
+             * @description Event types and parent scopes subscribed to.
+             * @example [
+             *       "profile",
+             *       "connection.synced"
+             *     ]
+             */
             eventTypes: string[];
+            /** @example false */
             disabled: boolean;
             disabledReason: string | null;
             /**
@@ -1738,11 +1905,22 @@ export interface components {
              * @example wh_01jd8x0m6e9q7v2c5b4n3k1h0g
              */
             id: string;
+            /** @example My backend */
             name: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @example https://example.com/webhooks/weft
+             */
             targetUrl: string;
-            /** @description Event types and parent scopes subscribed to. */
+            /**
+             * @description Event types and parent scopes subscribed to.
+             * @example [
+             *       "profile",
+             *       "connection.synced"
+             *     ]
+             */
             eventTypes: string[];
+            /** @example false */
             disabled: boolean;
             disabledReason: string | null;
             /**
@@ -1818,6 +1996,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -1881,6 +2066,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uuid": [
+                     *         "Uuid is not a valid UUID"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -2042,6 +2234,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": [
+                     *         "Email is not a valid email address"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -2095,6 +2294,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -2140,6 +2346,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "name": [
+                     *         "Name is required"
+                     *       ],
+                     *       "targetUrl": [
+                     *         "Target url is required"
+                     *       ],
+                     *       "eventTypes": [
+                     *         "Event types is required"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -2274,6 +2493,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "name": [
+                     *         "Name must be string"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -2385,6 +2611,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -2547,6 +2780,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -2701,6 +2941,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "metadata": [
+                     *         "Metadata is required"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -2900,6 +3147,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -3004,6 +3258,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "metadata": [
+                     *         "Metadata is required"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -3058,6 +3319,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "metadata": [
+                     *         "Metadata is required"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -3123,6 +3391,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -3378,6 +3653,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -3443,6 +3725,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -3508,6 +3797,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -3665,6 +3961,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "issuer": [
+                     *         "Issuer must be string"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -3764,6 +4067,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "profileId": [
+                     *         "Profile id is required"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -3839,6 +4149,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": [
+                     *         "Status must be string",
+                     *         "Status must be one of: INITIALIZING, SYNCING, SYNCED, ERROR_REPAIRABLE, ERROR_SERVICE, ERROR_PROVIDER, ERROR_INSTITUTION, DISCONNECTING, DISCONNECTED"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -3985,6 +4303,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -4079,6 +4404,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -4173,6 +4505,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -4267,6 +4606,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -4398,6 +4744,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "profileId": [
+                     *         "Profile id is required"
+                     *       ],
+                     *       "accountType": [
+                     *         "Account type is required"
+                     *       ],
+                     *       "provider": [
+                     *         "Provider is required"
+                     *       ],
+                     *       "payload": [
+                     *         "Payload is required"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
@@ -4455,6 +4817,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };

@@ -12,7 +12,7 @@ import {
 import { PaginationQuery } from "../../http/pagination.ts";
 import { DateTime, Metadata, Nullable } from "../../http/schemas.ts";
 
-const Money = (description: string) => Type.Number({ description });
+const Money = (description: string, example: number) => Type.Number({ description, examples: [example] });
 const Day = (description: string) => Type.String({ format: "date", description, examples: ["2025-01-31"] });
 
 export const Balance = Type.Object(
@@ -20,13 +20,16 @@ export const Balance = Type.Object(
     id: Type.String({ examples: ["bal_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
     accountId: Type.String(),
     at: DateTime("When the institution reported the balance."),
-    available: Nullable(Money("Spendable now: current less pending debits (credit cards: credit left).")),
+    available: Nullable(
+      Money("Spendable now: current less pending debits (credit cards: credit left).", 1180.45),
+    ),
     current: Nullable(
       Money(
         "Posted balance. For credit cards and loans, the amount owed (positive while something is owed).",
+        1245.95,
       ),
     ),
-    limit: Nullable(Money("Credit limit, for credit accounts.")),
+    limit: Nullable(Money("Credit limit, for credit accounts.", 5000)),
     source: Type.Enum(BALANCE_SOURCES, {
       type: "string",
       description: "INITIAL (first sync), SYNC (a later sync), REFRESH (an on-demand refresh).",
@@ -69,7 +72,12 @@ export const TransactionEnrichment = Type.Object(
     merchant: Nullable(Type.String({ examples: ["Blue Bottle Coffee"] })),
     merchantId: Nullable(Type.String({ examples: ["mer_blue-bottle-coffee"] })),
     website: Nullable(Type.String({ examples: ["bluebottlecoffee.com"] })),
-    logo: Nullable(Type.String({ description: "Weft's own logo for the merchant." })),
+    logo: Nullable(
+      Type.String({
+        description: "Weft's own logo for the merchant.",
+        examples: ["http://127.0.0.1:3000/v1/enrichment/logos/blue-bottle-coffee.svg"],
+      }),
+    ),
     categories: Type.Object({
       general: Nullable(
         Type.String({
@@ -82,12 +90,15 @@ export const TransactionEnrichment = Type.Object(
     }),
     counterparty: Nullable(
       Type.Object({
-        id: Type.String(),
+        id: Type.String({ examples: ["mer_blue-bottle-coffee"] }),
         name: Type.String({ examples: ["Blue Bottle Coffee"] }),
-        type: Type.Enum(["person", "organization"], { type: "string" }),
+        type: Type.Enum(["person", "organization"], { type: "string", examples: ["organization"] }),
       }),
     ),
-    person: Nullable(Type.String()),
+    person: Type.Union([Type.String(), Type.Null()], {
+      description: "The person paid or paying, for a transfer between people.",
+      examples: [null],
+    }),
     intermediaries: Type.Array(Type.String(), { examples: [["Square"]] }),
     location: Nullable(Type.String({ examples: ["Oakland, CA"] })),
   },
@@ -102,7 +113,7 @@ export const Transaction = Type.Object(
   {
     id: Type.String({ examples: ["txn_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
     accountId: Type.String(),
-    amount: Money("Signed: positive is money in (CREDIT), negative money out (DEBIT)."),
+    amount: Money("Signed: positive is money in (CREDIT), negative money out (DEBIT).", -6.5),
     entryType: Type.Enum(ENTRY_TYPES, { type: "string" }),
     currencyCode: Type.String({ examples: ["USD"] }),
     date: Day("Posting date; for a pending transaction, the day it was authorized."),
@@ -142,10 +153,10 @@ export const Holding = Type.Object(
     id: Type.String({ examples: ["hld_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
     accountId: Type.String(),
     security: Security,
-    quantity: Type.Number({ description: "Shares held, up to 6 decimals." }),
-    price: Money("Price per share."),
-    value: Money("quantity × price."),
-    costBasis: Nullable(Money("What the position cost.")),
+    quantity: Type.Number({ description: "Shares held, up to 6 decimals.", examples: [12.5] }),
+    price: Money("Price per share.", 187.2),
+    value: Money("quantity × price.", 2340),
+    costBasis: Nullable(Money("What the position cost.", 1980.75)),
     currencyCode: Type.String({ examples: ["USD"] }),
     at: DateTime("When the position was priced."),
   },
@@ -185,17 +196,17 @@ export const AchNumbers = Type.Object(
 
 export const AccountOwner = Type.Object(
   {
-    names: Type.Array(Type.String()),
-    emails: Type.Array(Type.String()),
-    phones: Type.Array(Type.String()),
+    names: Type.Array(Type.String(), { examples: [["Ada Lovelace"]] }),
+    emails: Type.Array(Type.String(), { examples: [["ada@example.com"]] }),
+    phones: Type.Array(Type.String(), { examples: [["+14155552671"]] }),
     addresses: Type.Array(
       Type.Object({
-        line1: Type.String(),
-        line2: Nullable(Type.String()),
-        city: Type.String(),
-        state: Type.String(),
-        postalCode: Type.String(),
-        countryCode: Type.String(),
+        line1: Type.String({ examples: ["1 Market St"] }),
+        line2: Nullable(Type.String({ examples: ["Suite 300"] })),
+        city: Type.String({ examples: ["San Francisco"] }),
+        state: Type.String({ examples: ["CA"] }),
+        postalCode: Type.String({ examples: ["94105"] }),
+        countryCode: Type.String({ examples: ["USA"] }),
       }),
     ),
   },

@@ -9,25 +9,35 @@ import { listAuditEvents, toAuditEventView } from "./service.ts";
 
 const AuditEvent = Type.Object(
   {
-    id: Type.String({ description: "The audit event's id (aud_…)." }),
+    id: Type.String({
+      description: "The audit event's id (aud_…).",
+      examples: ["aud_01jd8x0m6e9q7v2c5b4n3k1h0g"],
+    }),
     actor: Type.Object({
       type: Type.Enum(ACTOR_TYPES, {
         description: "What acted: an API key, a session, a processor token, or the CLI.",
       }),
       id: Type.String({
         description: "The API key, session or processor token id; for the CLI, the operating-system user.",
+        examples: ["api_01jd8x0m6e9q7v2c5b4n3k1h0g"],
       }),
     }),
     action: Type.String({
       description:
         'What was done: the method and route ("DELETE /v1/connections/:connectionId") or the CLI command ("keys revoke").',
+      examples: ["POST /v1/profiles"],
     }),
     resourceId: Type.Union([Type.String(), Type.Null()], {
       description: "The record it acted on, when there is one.",
+      examples: ["p_01jd8x0m6e9q7v2c5b4n3k1h0g"],
     }),
-    status: Type.Union([Type.Integer(), Type.Null()], { description: "The HTTP status of the answer." }),
+    status: Type.Union([Type.Integer(), Type.Null()], {
+      description: "The HTTP status of the answer.",
+      examples: [201],
+    }),
     requestId: Type.Union([Type.String(), Type.Null()], {
       description: "The request's x-request-id, to find it in the logs.",
+      examples: ["req_5f2c9a1e7b3d4c6a8e0f1b2d"],
     }),
     createdAt: Type.String({ format: "date-time" }),
   },

@@ -15,11 +15,20 @@ export const ProviderErrorBody = Type.Object(
   {
     errorType: Type.String({ examples: ["ITEM_ERROR"] }),
     errorCode: Type.String({ examples: ["ITEM_LOGIN_REQUIRED"] }),
-    errorMessage: Type.String(),
-    displayMessage: Nullable(Type.String({ description: "Safe to show to the end-user." })),
-    requestId: Nullable(Type.String()),
-    suggestedAction: Nullable(Type.String()),
-    documentationUrl: Nullable(Type.String()),
+    errorMessage: Type.String({
+      examples: ["The connection has no provider access: the user must sign in again"],
+    }),
+    displayMessage: Nullable(
+      Type.String({
+        description: "Safe to show to the end-user.",
+        examples: ["Please reconnect your account."],
+      }),
+    ),
+    requestId: Nullable(Type.String({ examples: ["8WPpCSbEsxfxHmq"] })),
+    suggestedAction: Nullable(Type.String({ examples: ["Ask the user to reconnect."] })),
+    documentationUrl: Nullable(
+      Type.String({ examples: ["https://plaid.com/docs/errors/item/#item_login_required"] }),
+    ),
   },
   { title: "ProviderError", description: "Why the connection is in an ERROR_* status." },
 );
@@ -48,11 +57,12 @@ export type ConnectionView = Static<typeof Connection>;
 
 export const ConnectionExport = Type.Object(
   {
-    id: Type.String(),
-    profileId: Type.String(),
+    id: Type.String({ examples: ["conn_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
+    profileId: Type.String({ examples: ["p_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
     provider: Type.Enum(CONNECTION_PROVIDERS, { type: "string" }),
     apiKey: Type.Array(Type.String(), {
       description: "The provider credentials of the connection (e.g. its access token).",
+      examples: [["access-sandbox-de3ce8ef-33f8-452c-a685-8671031fc0f6"]],
     }),
   },
   { title: "ConnectionExport" },

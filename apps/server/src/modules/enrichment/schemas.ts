@@ -44,69 +44,84 @@ export const EnrichmentRequestBody = Type.Object(
   { title: "EnrichmentRequest" },
 );
 
+/** Examples are what the engine answers for "SQ *BLUE BOTTLE COFFEE Oakland CA" (Square the intermediary). */
 const Party = {
-  id: Type.String(),
-  name: Type.String(),
-  website: Type.Union([Type.String(), Type.Null()]),
-  logo: Type.Union([Type.String(), Type.Null()]),
+  id: Type.String({ examples: ["mer_blue-bottle-coffee"] }),
+  name: Type.String({ examples: ["Blue Bottle Coffee"] }),
+  website: Type.Union([Type.String(), Type.Null()], { examples: ["bluebottlecoffee.com"] }),
+  logo: Type.Union([Type.String(), Type.Null()], {
+    examples: ["http://127.0.0.1:3000/v1/enrichment/logos/blue-bottle-coffee.svg"],
+  }),
 };
 
-const NullableString = Type.Union([Type.String(), Type.Null()]);
-const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+const NullableString = (example: string | null, description?: string) =>
+  Type.Union([Type.String(), Type.Null()], { examples: [example], ...(description && { description }) });
+const NullableNumber = (example: number | null) =>
+  Type.Union([Type.Number(), Type.Null()], { examples: [example] });
+const GOOGLE_MAPS =
+  "https://www.google.com/maps/search/?api=1&query=Blue%20Bottle%20Coffee%20Oakland%2C%20CA";
+const APPLE_MAPS = "https://maps.apple.com/?q=Blue%20Bottle%20Coffee%20Oakland%2C%20CA";
 
 export const EnrichedTransaction = Type.Object(
   {
-    id: Type.String({ description: "This enrichment's id." }),
-    transactionId: Type.String(),
+    id: Type.String({ description: "This enrichment's id.", examples: ["enr_1xm53bq16u1quc"] }),
+    transactionId: Type.String({ description: "The id the payload gave the transaction.", examples: ["t1"] }),
     createdAt: Type.String({ format: "date-time" }),
-    merchant: NullableString,
-    merchantId: NullableString,
-    logo: NullableString,
-    website: NullableString,
-    labels: Type.Array(Type.String()),
+    merchant: NullableString("Blue Bottle Coffee"),
+    merchantId: NullableString("mer_blue-bottle-coffee"),
+    logo: NullableString("http://127.0.0.1:3000/v1/enrichment/logos/blue-bottle-coffee.svg"),
+    website: NullableString("bluebottlecoffee.com"),
+    labels: Type.Array(Type.String(), { examples: [["coffee"]] }),
     location: Type.Union([
-      Type.Object({ rawAddress: Type.String(), googleMapsUrl: Type.String(), appleMapsUrl: Type.String() }),
+      Type.Object({
+        rawAddress: Type.String({ examples: ["Oakland, CA"] }),
+        googleMapsUrl: Type.String({ examples: [GOOGLE_MAPS] }),
+        appleMapsUrl: Type.String({ examples: [APPLE_MAPS] }),
+      }),
       Type.Null(),
     ]),
     locationStructured: Type.Union([
       Type.Object({
-        address: NullableString,
-        city: NullableString,
-        state: NullableString,
-        country: Type.String(),
-        postcode: NullableString,
-        latitude: NullableNumber,
-        longitude: NullableNumber,
-        storeNumber: NullableString,
-        googleMapsUrl: Type.String(),
-        appleMapsUrl: Type.String(),
+        address: NullableString(null),
+        city: NullableString("Oakland"),
+        state: NullableString("CA"),
+        country: Type.String({ examples: ["US"] }),
+        postcode: NullableString(null),
+        latitude: NullableNumber(null),
+        longitude: NullableNumber(null),
+        storeNumber: NullableString(null),
+        googleMapsUrl: Type.String({ examples: [GOOGLE_MAPS] }),
+        appleMapsUrl: Type.String({ examples: [APPLE_MAPS] }),
       }),
       Type.Null(),
     ]),
-    mcc: Type.Array(Type.Integer()),
-    person: NullableString,
+    mcc: Type.Array(Type.Integer(), { examples: [[5814]] }),
+    person: NullableString(null, "The person paid or paying, for a transfer between people."),
     recurrence: Type.Enum(["recurring", "subscription", "one off"], { type: "string" }),
     recurrenceGroup: Type.Union([
       Type.Object({
-        id: Type.String(),
-        averageAmount: Type.Number(),
-        totalAmount: Type.Number(),
+        id: Type.String({ examples: ["rg_07367ph19jbca3"] }),
+        averageAmount: Type.Number({ examples: [-15.49] }),
+        totalAmount: Type.Number({ examples: [-46.47] }),
         firstPaymentDate: Type.String({ format: "date" }),
         latestPaymentDate: Type.String({ format: "date" }),
         periodicity: Type.Enum(["weekly", "biweekly", "semi-monthly", "monthly", "quarterly", "annually"], {
           type: "string",
         }),
-        periodicityInDays: Type.Integer(),
+        periodicityInDays: Type.Integer({ examples: [30] }),
       }),
       Type.Null(),
     ]),
     transactionType: Type.Enum(["business", "consumer", "unknown"], { type: "string" }),
     categories: Type.Object({
       general: Type.Union([
-        Type.String({ description: "One of Plaid's 16 primary personal-finance categories." }),
+        Type.String({
+          description: "One of Plaid's 16 primary personal-finance categories.",
+          examples: ["FOOD_AND_DRINK"],
+        }),
         Type.Null(),
       ]),
-      detailed: NullableString,
+      detailed: NullableString("FOOD_AND_DRINK_COFFEE"),
       accounting: Type.Enum(ACCOUNTING_CATEGORIES, {
         type: "string",
         description: "Spec 9's accounting categories.",
@@ -115,16 +130,20 @@ export const EnrichedTransaction = Type.Object(
     counterparty: Type.Union([
       Type.Object({
         ...Party,
-        type: Type.Enum(["person", "organization"], { type: "string" }),
-        mccs: Type.Array(Type.Integer()),
+        type: Type.Enum(["person", "organization"], { type: "string", examples: ["organization"] }),
+        mccs: Type.Array(Type.Integer(), { examples: [[5814]] }),
       }),
       Type.Null(),
     ]),
-    intermediaries: Type.Array(Type.Object(Party)),
+    intermediaries: Type.Array(Type.Object(Party), {
+      examples: [[{ id: "cp_0oycume17o4gde", name: "Square", website: "squareup.com", logo: null }]],
+    }),
     error: Type.Union([
       Type.Object({
         code: Type.Enum(["internal_error", "account_holder_not_found"], { type: "string" }),
-        message: Type.String(),
+        message: Type.String({
+          examples: ['The transaction could not be enriched: amount "6,50" is not a number'],
+        }),
       }),
       Type.Null(),
     ]),
@@ -139,8 +158,8 @@ export const EnrichmentResponse = Type.Object(
 
 export const EnrichmentAccepted = Type.Object(
   {
-    message: Type.String(),
-    instruction: Type.String(),
+    message: Type.String({ examples: ["The transactions are being enriched"] }),
+    instruction: Type.String({ examples: ["Send the same request again in 5 seconds for the answer."] }),
   },
   {
     title: "EnrichmentAccepted",

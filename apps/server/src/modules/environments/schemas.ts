@@ -10,7 +10,7 @@ export const EnvironmentMode = Type.Enum(ENVIRONMENT_MODES, {
 export const Environment = Type.Object(
   {
     id: Type.String({ examples: ["env_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
-    name: Type.String(),
+    name: Type.String({ examples: ["Sandbox"] }),
     mode: EnvironmentMode,
     metadata: Nullable(Metadata),
   },

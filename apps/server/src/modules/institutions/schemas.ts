@@ -26,6 +26,7 @@ export const Institution = Type.Object(
     }),
     routingNumbers: Type.Array(Type.String({ pattern: "^[0-9]{9}$" }), {
       description: "ABA routing numbers the institution uses.",
+      examples: [["110000615"]],
     }),
     products: Type.Array(Product, { description: "What can be collected from this institution." }),
   },

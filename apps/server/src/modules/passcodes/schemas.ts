@@ -12,6 +12,7 @@ const identity = {
   clientId: Type.String({
     minLength: 1,
     description: "The Connector's id (ctr_…): it decides the environment and whether sign-in is allowed.",
+    examples: ["ctr_01jd8x0m6e9q7v2c5b4n3k1h0g"],
   }),
   email: profileFields.email,
   phone: profileFields.phone,

@@ -29,13 +29,16 @@ export const ProcessorToken = Type.Object(
       examples: ["weft_ptok_…"],
     }),
     account: Type.Object({
-      id: Type.String(),
+      id: Type.String({ examples: ["acct_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
       type: Type.Enum(["SPENDING", "SAVINGS"], {
         type: "string",
         description: "SPENDING for checking accounts.",
       }),
     }),
-    environment: Type.Object({ id: Type.String(), mode: Type.Enum(ENVIRONMENT_MODES, { type: "string" }) }),
+    environment: Type.Object({
+      id: Type.String({ examples: ["env_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
+      mode: Type.Enum(ENVIRONMENT_MODES, { type: "string" }),
+    }),
     issuer: Type.Enum(ISSUERS, { type: "string" }),
     processor: Type.Enum(PROCESSORS, { type: "string" }),
     expiresAt: Nullable(DateTime("When the token stops working; null: it does not expire.")),

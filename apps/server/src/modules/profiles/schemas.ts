@@ -6,7 +6,7 @@ const E164 = "^\\+[1-9][0-9]{1,14}$";
 export const Address = Type.Object(
   {
     line1: Type.String({ minLength: 2, examples: ["1 Market St"] }),
-    line2: Type.Optional(Nullable(Type.String({ minLength: 1 }))),
+    line2: Type.Optional(Nullable(Type.String({ minLength: 1, examples: ["Suite 300"] }))),
     city: Type.String({ minLength: 1, examples: ["San Francisco"] }),
     state: Type.String({ minLength: 2, examples: ["CA"] }),
     postalCode: Type.String({ minLength: 1, examples: ["94105"] }),
@@ -83,13 +83,15 @@ export const Profile = Type.Object(
     uuid: Type.String({ format: "uuid", description: "Read-only." }),
     metadata: Nullable(Metadata),
     email: Nullable(Type.String({ format: "email" })),
-    phone: Nullable(Type.String({ description: "E.164" })),
-    name: Nullable(Type.String()),
+    phone: Nullable(Type.String({ description: "E.164", examples: ["+14155552671"] })),
+    name: Nullable(Type.String({ examples: ["Ada Lovelace"] })),
     names: Nullable(
       Type.Object({
-        full: Nullable(Type.String({ description: "Read-only: first and last joined." })),
-        first: Nullable(Type.String()),
-        last: Nullable(Type.String()),
+        full: Nullable(
+          Type.String({ description: "Read-only: first and last joined.", examples: ["Ada Lovelace"] }),
+        ),
+        first: Nullable(Type.String({ examples: ["Ada"] })),
+        last: Nullable(Type.String({ examples: ["Lovelace"] })),
       }),
     ),
     dateOfBirth: Nullable(Type.String({ format: "date" })),

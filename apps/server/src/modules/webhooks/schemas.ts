@@ -101,12 +101,18 @@ export type WebhookSubscriptionUpdateInput = Static<typeof WebhookSubscriptionUp
 
 const subscriptionFields = {
   id: Type.String({ description: "Read-only.", examples: ["wh_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
-  name: Type.String(),
-  targetUrl: Type.String({ format: "uri" }),
-  eventTypes: Type.Array(Type.String(), { description: "Event types and parent scopes subscribed to." }),
-  disabled: Type.Boolean(),
+  name: Type.String({ examples: ["My backend"] }),
+  targetUrl: Type.String({ format: "uri", examples: ["https://example.com/webhooks/weft"] }),
+  eventTypes: Type.Array(Type.String(), {
+    description: "Event types and parent scopes subscribed to.",
+    examples: [["profile", "connection.synced"]],
+  }),
+  disabled: Type.Boolean({ examples: [false] }),
   disabledReason: Nullable(
-    Type.String({ description: "Why the platform disabled the subscription, e.g. after a 410 Gone." }),
+    Type.String({
+      description: "Why the platform disabled the subscription, e.g. after a 410 Gone.",
+      examples: ["The target answered 410 Gone at 2025-04-01T12:00:00.000Z"],
+    }),
   ),
   createdAt: DateTime("Read-only."),
   updatedAt: DateTime("Read-only: when the subscription last changed."),
@@ -143,8 +149,11 @@ export const WebhookDelivery = Type.Object(
       description: "Also the webhook-id header the receiver sees, the same on every attempt.",
       examples: ["dlv_01jd8x0m6e9q7v2c5b4n3k1h0g"],
     }),
-    subscriptionId: Type.String(),
-    eventId: Type.String({ description: "The event delivered: the receiver's dedupe key." }),
+    subscriptionId: Type.String({ examples: ["wh_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
+    eventId: Type.String({
+      description: "The event delivered: the receiver's dedupe key.",
+      examples: ["evt_01jd8x0m6e9q7v2c5b4n3k1h0g"],
+    }),
     eventType: Type.String({ examples: ["profile.created"] }),
     reason: Type.Enum(WEBHOOK_DELIVERY_REASONS, {
       type: "string",
@@ -157,13 +166,26 @@ export const WebhookDelivery = Type.Object(
         "FAILED: every attempt failed, or the target answered 410 Gone. CANCELLED: the subscription " +
         "was disabled before it could be delivered.",
     }),
-    attempts: Type.Integer({ description: "Attempts made so far." }),
-    maxAttempts: Type.Integer({ description: "Attempts allowed before the delivery is FAILED." }),
-    responseStatus: Nullable(Type.Integer({ description: "HTTP status of the last answer." })),
-    responseLatencyMs: Nullable(
-      Type.Integer({ description: "Milliseconds from sending to the last answer's status line." }),
+    attempts: Type.Integer({ description: "Attempts made so far.", examples: [2] }),
+    maxAttempts: Type.Integer({
+      description: "Attempts allowed before the delivery is FAILED.",
+      examples: [8],
+    }),
+    responseStatus: Nullable(
+      Type.Integer({ description: "HTTP status of the last answer.", examples: [500] }),
     ),
-    lastError: Nullable(Type.String({ description: "Why the last attempt failed." })),
+    responseLatencyMs: Nullable(
+      Type.Integer({
+        description: "Milliseconds from sending to the last answer's status line.",
+        examples: [184],
+      }),
+    ),
+    lastError: Nullable(
+      Type.String({
+        description: "Why the last attempt failed.",
+        examples: ["HTTP 500: database unavailable"],
+      }),
+    ),
     lastAttemptAt: Nullable(DateTime("When the last attempt was made.")),
     nextAttemptAt: Nullable(
       DateTime("When the next attempt is due; null once SUCCEEDED, FAILED or CANCELLED."),
@@ -184,7 +206,7 @@ export const WebhookDeliveriesQuery = Type.Object({
 
 export const WebhookReplay = Type.Object(
   {
-    eventId: Type.String(),
+    eventId: Type.String({ examples: ["evt_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),
     deliveries: Type.Array(WebhookDelivery, {
       description: "One new delivery per enabled subscription whose event types match the event.",
     }),
