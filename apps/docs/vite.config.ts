@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fumadocsMdx } from "fumadocs-mdx/vite";
 import { defineConfig } from "vite";
+import { rehypeBaseUrl } from "./app/lib/rehype-base-url.ts";
 
 /** The site lives under /docs/ on the Weft server (and in `npm run docs`). */
 export default defineConfig({
@@ -15,6 +16,8 @@ export default defineConfig({
           rehypeCodeOptions: {
             themes: { light: "github-light-high-contrast", dark: "github-dark-high-contrast" },
           },
+          // After highlighting: the server's address in code shows the server the docs come from.
+          rehypePlugins: [rehypeBaseUrl],
         },
       },
     }),

@@ -5,6 +5,7 @@ import { buildIfStale, CONNECTOR_APP } from "../../server/src/http/static-apps.t
 import { createConnector } from "../../server/src/modules/connectors/service.ts";
 import type { TestPlatform } from "../../server/test/harness.ts";
 import { listOperations, type OpenApiDocument } from "../app/lib/openapi.ts";
+import { DEFAULT_BASE_URL } from "../app/lib/site.ts";
 import { contentPages, launchChromium, saveScreenshotPath, startSite } from "./site.ts";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -173,6 +174,26 @@ describe("the built docs site in Chromium", () => {
         .poll(() => page.evaluate(() => decodeURIComponent(window.location.hash)))
         .toBe(`#${last.anchor}`);
     }
+    expect(problems.consoleErrors).toEqual([]);
+    expect(problems.pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it("shows the address of the server that serves it in code examples, not the default one", async () => {
+    const { page, problems } = await openPage();
+    await visit(page, "/docs/quickstart");
+    const guide = async () => (await page.locator("pre").allTextContents()).join("\n");
+    await expect.poll(guide).toContain(`export WEFT=${origin}\n`);
+    expect(await guide()).toContain(`createWeftClient({ baseUrl: "${origin}"`);
+    expect(await guide()).not.toContain(DEFAULT_BASE_URL);
+
+    await visit(page, "/docs/api-reference/platform");
+    await expect.poll(() => page.getByTestId("base-url").textContent()).toBe(origin);
+    const operation = page.locator('[data-operation="list-profiles"]');
+    await operation.getByRole("tab", { name: "@weft/sdk" }).click();
+    await expect
+      .poll(async () => (await operation.locator("pre").allTextContents()).join("\n"))
+      .toContain(`createWeftClient({ baseUrl: "${origin}"`);
     expect(problems.consoleErrors).toEqual([]);
     expect(problems.pageErrors).toEqual([]);
     await page.close();

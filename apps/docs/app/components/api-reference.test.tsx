@@ -3,16 +3,26 @@
 import { Window } from "happy-dom";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { curlExample, pathVariable, sdkExample } from "@/lib/api-examples.ts";
-import { type ApiName, groupByTag, listOperations, type OpenApiDocument } from "@/lib/openapi.ts";
+import { curlExample, pathVariable, responseExample, sdkExample } from "@/lib/api-examples.ts";
+import {
+  type ApiName,
+  groupByTag,
+  jsonSchemaOf,
+  listOperations,
+  type OpenApiDocument,
+  type Operation,
+} from "@/lib/openapi.ts";
+import { exampleOf, resolveSchema } from "@/lib/schema-type.ts";
+import { DEFAULT_BASE_URL } from "@/lib/site.ts";
 import { generateOpenApiDocuments } from "../../../server/src/openapi-documents.ts";
 import { ApiReference } from "./api-reference.tsx";
 
 let documents: Record<ApiName, OpenApiDocument>;
 
+// Starting the server's database to generate them takes a while on a busy machine.
 beforeAll(async () => {
   documents = (await generateOpenApiDocuments()) as unknown as Record<ApiName, OpenApiDocument>;
-});
+}, 60_000);
 
 function renderReference(api: ApiName) {
   const { document } = new Window();
@@ -42,6 +52,37 @@ describe.each(["auth", "platform"] as const)("the %s API reference", (api) => {
       for (const scheme of schemes) expect(article!.textContent).toContain(scheme);
       if (schemes.length === 0) expect(article!.textContent).toContain("none (public)");
       expect(article!.textContent).toContain("Example request");
+    }
+  });
+
+  it("gives every operation plausible examples: no bare type name where a value goes", () => {
+    const document = documents[api];
+    for (const { method, path, operation } of listOperations(document)) {
+      const examples = [
+        curlExample(document, method, path, operation),
+        sdkExample(api, document, method, path, operation),
+        responseExample(document, operation)?.body ?? "",
+      ].join("\n");
+      expect(examples, `${method} ${path}`).not.toMatch(/"(string|number|integer|boolean|object)"(?!\s*:)/);
+    }
+  });
+
+  it("shows for every 422 the answer its own operation gives to a wrong input", () => {
+    const document = documents[api];
+    const page = renderReference(api);
+    const with422 = listOperations(document).filter(({ operation }) => operation.responses?.["422"]);
+    expect(with422.length).toBeGreaterThan(0);
+    for (const { method, path, operation, anchor } of with422) {
+      const schema = jsonSchemaOf(operation.responses?.["422"]?.content);
+      const example = exampleOf(schema ?? {}) as Record<string, string[]>;
+      expect(Object.keys(example).length, `${method} ${path}`).toBeGreaterThan(0);
+      for (const [field, messages] of Object.entries(example)) {
+        expect(inputFields(operation, document), `${method} ${path}`).toContain(field.split(".")[0]);
+        expect(messages.length).toBeGreaterThan(0);
+        for (const message of messages) expect(message).toMatch(/^[A-Z].+[^.]$/);
+      }
+      const shown = page.querySelector(`[data-operation="${anchor}"] [data-status="422"]`)?.textContent;
+      expect(shown).toContain(`Example: ${JSON.stringify(example)}`);
     }
   });
 
@@ -79,6 +120,7 @@ describe.each(["auth", "platform"] as const)("the %s API reference", (api) => {
       expect(curl).not.toMatch(/\{[A-Za-z]+\}/); // every path parameter is a shell variable
       if (operation.requestBody) expect(curl).toContain("-d '{");
       const sdk = sdkExample(api, document, method, path, operation);
+      expect(sdk).toContain(`createWeftClient({ baseUrl: "${DEFAULT_BASE_URL}"`);
       expect(sdk).toContain(`weft.${api}.${method.toUpperCase()}("${path}"`);
       expect(sdk).toContain('from "@weft/sdk"');
     }
@@ -102,3 +144,11 @@ describe("the examples", () => {
     );
   });
 });
+
+/** The top-level fields an operation takes: its body's properties and its query parameters. */
+function inputFields(operation: Operation, document: OpenApiDocument): string[] {
+  const body = jsonSchemaOf(operation.requestBody?.content);
+  const properties = body ? resolveSchema(body, document.components?.schemas ?? {}).properties : undefined;
+  const query = (operation.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
+  return [...Object.keys(properties ?? {}), ...query];
+}

@@ -13,6 +13,8 @@ import {
   type SecurityScheme,
 } from "@/lib/openapi.ts";
 import type { Components } from "@/lib/schema-type.ts";
+import { DEFAULT_BASE_URL } from "@/lib/site.ts";
+import { useBaseUrl } from "./base-url.tsx";
 import { InlineText } from "./inline-text.tsx";
 import { SchemaField, SchemaViewer } from "./schema-viewer.tsx";
 
@@ -41,17 +43,11 @@ const METHOD_COLORS: Record<string, string> = {
 export function ApiReference({ api, document, html }: Props) {
   const components = document.components?.schemas ?? {};
   const schemes = document.components?.securitySchemes ?? {};
-  const baseUrl = document.servers?.[0]?.url;
+  const baseUrl = useBaseUrl();
   return (
     <div className="api-reference" data-api={api}>
       <p>
-        Version <code>{document.info.version}</code>
-        {baseUrl && (
-          <>
-            {" "}
-            · base URL <code>{baseUrl}</code>
-          </>
-        )}{" "}
+        Version <code>{document.info.version}</code> · base URL <code data-testid="base-url">{baseUrl}</code>{" "}
         · the document itself: <a href={`/openapi/${api}.json`}>/openapi/{api}.json</a>
       </p>
       {Object.keys(schemes).length > 0 && (
@@ -249,11 +245,13 @@ function Description({ html, text }: { html: string | undefined; text: string | 
   );
 }
 
+/** An example, with the address of the server the docs are served by for the default one. */
 function Code({ code, title }: { code: string; title: string }) {
+  const baseUrl = useBaseUrl();
   return (
     <CodeBlock title={title}>
       <Pre>
-        <code>{code}</code>
+        <code>{code.replaceAll(DEFAULT_BASE_URL, baseUrl)}</code>
       </Pre>
     </CodeBlock>
   );

@@ -1,6 +1,7 @@
 import type { ConnectorEventMetadata, ConnectorEventName } from "@weft/react";
 import { ConnectorButton, WeftProvider } from "@weft/react";
 import { useEffect, useId, useState } from "react";
+import { useBaseUrl } from "./base-url.tsx";
 
 const STORAGE_KEY = "weft:docs:connectorId";
 const CONNECTOR_ID = /^ctr_[0-9a-z]{10,40}$/;
@@ -10,7 +11,7 @@ type LoggedEvent = { type: ConnectorEventName; metadata: ConnectorEventMetadata;
 type Props = {
   /** The connector to launch; otherwise ?connectorId= in the page's URL, or the last one typed. */
   connectorId?: string;
-  /** Where Weft runs: this site's own server, or http://127.0.0.1:3000 under `npm run docs`. */
+  /** Where Weft runs: the server this site is served by when left out (see useBaseUrl). */
   baseUrl?: string;
 };
 
@@ -22,6 +23,7 @@ export function ConnectorLauncher({ connectorId: given, baseUrl }: Props) {
   const [connectorId, setConnectorId] = useState(given ?? "");
   const [events, setEvents] = useState<LoggedEvent[]>([]);
   const inputId = useId();
+  const siteBaseUrl = useBaseUrl();
 
   // Only in the browser (the page is prerendered): the URL's ?connectorId=, or the last one typed.
   useEffect(() => {
@@ -60,7 +62,7 @@ export function ConnectorLauncher({ connectorId: given, baseUrl }: Props) {
             }}
           />
         </label>
-        <WeftProvider baseUrl={baseUrl ?? defaultBaseUrl()}>
+        <WeftProvider baseUrl={baseUrl ?? siteBaseUrl}>
           <ConnectorButton
             connectorId={connectorId}
             disabled={!isValid}
@@ -87,11 +89,6 @@ export function ConnectorLauncher({ connectorId: given, baseUrl }: Props) {
       )}
     </div>
   );
-}
-
-/** The server this site is served by; the default server under the Vite dev server. */
-function defaultBaseUrl(): string | undefined {
-  return import.meta.env.DEV ? "http://127.0.0.1:3000" : undefined;
 }
 
 function readStored(): string | null {

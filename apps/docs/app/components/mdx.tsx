@@ -3,6 +3,7 @@ import { Tab, Tabs } from "fumadocs-ui/components/tabs";
 import defaultMdxComponents from "fumadocs-ui/mdx";
 import type { MDXComponents } from "mdx/types";
 import type { AnchorHTMLAttributes } from "react";
+import { BaseUrl } from "./base-url.tsx";
 import { DocsLink } from "./docs-link.tsx";
 import { PageIndex } from "./page-index.tsx";
 
@@ -13,5 +14,5 @@ function MdxLink({ href, ...props }: AnchorHTMLAttributes<HTMLAnchorElement>) {
 }
 
 export function mdxComponents(components?: MDXComponents): MDXComponents {
-  return { ...defaultMdxComponents, a: MdxLink, PageIndex, Step, Steps, Tab, Tabs, ...components };
+  return { ...defaultMdxComponents, a: MdxLink, BaseUrl, PageIndex, Step, Steps, Tab, Tabs, ...components };
 }

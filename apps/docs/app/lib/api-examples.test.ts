@@ -39,6 +39,36 @@ describe("example values", () => {
     });
   });
 
+  it("take a documented null as the example", () => {
+    expect(sampleValue({ anyOf: [{ type: "string" }, { type: "null" }], examples: [null] }, components)).toBe(
+      null,
+    );
+  });
+
+  it("make an id of the kind its name says, from the ids the document's examples show", () => {
+    const ids: Record<string, JsonSchema> = {
+      Account: { type: "object", properties: { id: { type: "string", examples: ["acct_01"] } } },
+      WebhookSubscription: { type: "object", properties: { id: { type: "string", examples: ["wh_01"] } } },
+      Transaction: {
+        type: "object",
+        properties: {
+          id: { type: "string", examples: ["txn_01"] },
+          accountId: { type: "string" },
+          pendingTransactionId: { anyOf: [{ type: "string" }, { type: "null" }] },
+          account: { type: "object", properties: { id: { type: "string" } } },
+        },
+      },
+      Delivery: { type: "object", properties: { subscriptionId: { type: "string" } } },
+    };
+    expect(sampleValue({ $ref: "#/components/schemas/Transaction" }, ids)).toEqual({
+      id: "txn_01",
+      accountId: "acct_01",
+      pendingTransactionId: "txn_01",
+      account: { id: "acct_01" },
+    });
+    expect(sampleValue({ $ref: "#/components/schemas/Delivery" }, ids)).toEqual({ subscriptionId: "wh_01" });
+  });
+
   it("stop at a schema that refers to itself", () => {
     expect(sampleValue({ $ref: "#/components/schemas/Node" }, components)).toEqual({
       name: "string",

@@ -40,7 +40,7 @@ export type Parameter = {
   schema?: JsonSchema;
 };
 
-export type MediaContent = Record<string, { schema?: JsonSchema }>;
+export type MediaContent = Record<string, { schema?: JsonSchema; example?: unknown }>;
 
 export type Response = {
   description?: string;
@@ -160,9 +160,14 @@ export function resolveRef(ref: string, components: Record<string, JsonSchema>):
   return components[refName(ref)];
 }
 
-/** The JSON body schema of a request body or response, if it has one. */
+/**
+ * The JSON body schema of a request body or response, if it has one, with the example the
+ * media type gives as the schema's own: it is this operation's (a 422 names the operation's
+ * fields), where the schema's example is any operation's.
+ */
 export function jsonSchemaOf(content: MediaContent | undefined): JsonSchema | undefined {
   if (!content) return undefined;
   const json = content["application/json"] ?? Object.values(content)[0];
-  return json?.schema;
+  if (!json?.schema) return undefined;
+  return json.example === undefined ? json.schema : { ...json.schema, examples: [json.example] };
 }

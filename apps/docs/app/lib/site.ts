@@ -22,3 +22,9 @@ export function routerPath(href: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The Weft server a fresh `npm start` runs (and the OpenAPI documents name): what code examples
+ * show where the server's address goes, until the browser knows the server it got the page from.
+ */
+export const DEFAULT_BASE_URL = "http://127.0.0.1:3000";
