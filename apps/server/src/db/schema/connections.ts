@@ -60,6 +60,8 @@ export const institutions = pgTable("institutions", {
   url: text("url"),
   /** Brand colour of the generated logo, #rrggbb. */
   primaryColor: text("primary_color").notNull(),
+  /** The provider's own logo (a PNG, base64), when it gives one; otherwise one is drawn. */
+  logoPng: text("logo_png"),
   countryCode: text("country_code").notNull().default("USA"),
   /** Which providers reach this institution, and by which of their own ids. */
   providerIds: jsonb("provider_ids").$type<Partial<Record<ConnectionProvider, string>>>().notNull(),

@@ -3,6 +3,7 @@ import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../.
 import { get } from "../../../test/sandbox-helpers.ts";
 import { institutionRoutingNumbers, institutions, PRODUCTS } from "../../db/schema/index.ts";
 import { SANDBOX_INSTITUTIONS } from "../../providers/mock/index.ts";
+import { ensureProviderInstitution } from "./service.ts";
 
 let platform: TestPlatform;
 let env: TestEnvironment;
@@ -89,10 +90,44 @@ describe("GET /v1/institutions/{institutionId}", () => {
       (await platform.app.inject({ method: "GET", url: "/v1/institutions/inst_x/logo.svg" })).statusCode,
     ).toBe(404);
   });
+
+  it("a provider's logo is kept only when it is a small PNG; otherwise initials are drawn", async () => {
+    const png = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(64, 1)]).toString(
+      "base64",
+    );
+    const svgInDisguise = Buffer.from('<svg onload="alert(1)"/>').toString("base64");
+    const huge = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(200_000)]).toString(
+      "base64",
+    );
+    const logoOf = async (externalId: string, logo: string | null) => {
+      const row = await ensureProviderInstitution(platform.ctx.db, "PLAID", externalId, async () => ({
+        name: "Quokka Savings",
+        url: null,
+        primaryColor: "#123456",
+        logo,
+        products: [],
+      }));
+      return (await platform.app.inject({ method: "GET", url: `/v1/institutions/${row.id}/logo.svg` })).body;
+    };
+    expect(await logoOf("ins_logo_png", png)).toContain(`href="data:image/png;base64,${png}"`);
+    for (const [id, logo] of [
+      ["ins_logo_svg", svgInDisguise],
+      ["ins_logo_huge", huge],
+      ["ins_logo_text", 'x" onload="alert(1)'],
+      ["ins_logo_none", null],
+    ] as const) {
+      const body = await logoOf(id, logo);
+      expect(body).toContain(">QS</text>");
+      expect(body).not.toContain("<image");
+    }
+  });
 });
 
-it("the database catalogue is exactly the sandbox catalogue in code", async () => {
-  const rows = await platform.ctx.db.select().from(institutions).orderBy(institutions.id);
+it("the database's sandbox institutions are exactly the sandbox catalogue in code", async () => {
+  // Providers' institutions join the catalogue as they are seen (a test above adds some).
+  const rows = (await platform.ctx.db.select().from(institutions).orderBy(institutions.id)).filter(
+    (r) => r.providerIds.MOCK,
+  );
   const numbers = await platform.ctx.db.select().from(institutionRoutingNumbers);
   const fromDb = rows.map((r) => ({
     id: r.id,

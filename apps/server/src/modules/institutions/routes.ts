@@ -65,6 +65,6 @@ export function registerInstitutionRoutes(app: Server, ctx: AppContext): void {
     return reply
       .type("image/svg+xml")
       .header("cache-control", "public, max-age=86400")
-      .send(institutionLogoSvg(row.name, row.primaryColor));
+      .send(institutionLogoSvg(row.name, row.primaryColor, row.logoPng));
   });
 }

@@ -169,6 +169,17 @@ export async function popularInstitutions(
   return rows.map((r) => r.institution);
 }
 
+/** A logo this size is plenty for a 64-pixel square; a bigger one is not served. */
+const MAX_LOGO_BYTES = 100_000;
+
+/** Whether a provider's logo is base64 of a PNG (by its signature) of at most MAX_LOGO_BYTES. */
+export function isSmallPng(base64: string | null | undefined): base64 is string {
+  if (!base64 || base64.length > (MAX_LOGO_BYTES * 4) / 3 + 4 || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64))
+    return false;
+  return Buffer.from(base64.slice(0, 12), "base64").subarray(0, 8).equals(PNG_SIGNATURE);
+}
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
 /**
  * The catalogue's row for a provider's institution, created the first time a connection names
  * it (a Plaid import, say) from what the provider tells of it.
@@ -181,6 +192,8 @@ export async function ensureProviderInstitution(
     name: string;
     url: string | null;
     primaryColor: string | null;
+    /** The provider's logo, a base64 PNG; kept only if it is one, and small. */
+    logo?: string | null | undefined;
     products: Product[];
   }>,
 ): Promise<InstitutionRow> {
@@ -197,6 +210,7 @@ export async function ensureProviderInstitution(
       primaryColor: /^#[0-9a-f]{6}$/i.test(description.primaryColor ?? "")
         ? description.primaryColor!
         : "#4b5563",
+      logoPng: isSmallPng(description.logo) ? description.logo : null,
       providerIds: { [provider]: externalId },
       products: description.products,
     })

@@ -28,6 +28,7 @@ export async function searchPlaidInstitutions(
         name: institution.name,
         url: institution.url ?? null,
         primaryColor: institution.primary_color ?? null,
+        logo: institution.logo,
         products: productsOfItem(institution.products),
       })),
     );

@@ -83,6 +83,15 @@ describe("POST /v1/profiles/{profileId}/connections/import/plaid", () => {
     expect(body.products).toEqual(
       expect.arrayContaining(["ACCOUNT_BALANCES_AND_TRANSACTIONS", "ACCOUNT_NUMBERS", "ACCOUNT_OWNERS"]),
     );
+    // The institution's logo is the one Plaid gave (its PNG inside the SVG), not drawn initials.
+    const logo = await platform.app.inject({
+      method: "GET",
+      url: new URL(body.institution.logoUrl).pathname,
+    });
+    expect(logo.body).toMatch(
+      /<image width="64" height="64" href="data:image\/png;base64,iVBORw0KGgo[A-Za-z0-9+/=]+"\/>/,
+    );
+    expect(logo.body).not.toContain("<text");
     // The item's webhook now points at Weft.
     expect(plaid.item(item.itemId)!.webhook).toBe(
       `${platform.ctx.config.publicUrl}/v1/plaid/webhooks/${env.id}`,

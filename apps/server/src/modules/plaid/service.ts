@@ -97,6 +97,7 @@ export async function importPlaidConnection(
           name: described?.institution.name ?? item.institution_name ?? plaidInstitutionId,
           url: described?.institution.url ?? null,
           primaryColor: described?.institution.primary_color ?? null,
+          logo: described?.institution.logo,
           products: productsOfItem(described?.institution.products ?? []),
         };
       })
