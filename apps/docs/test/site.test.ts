@@ -76,6 +76,27 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: unknown[] };
 
+/**
+ * Code blocks whose text is cut off: wider than the first box around them that does not let it
+ * overflow, when that box hides the rest instead of scrolling to it.
+ */
+async function clippedCodeBlocks(page: Page): Promise<string[]> {
+  return page.$$eval("pre", (blocks) =>
+    blocks.flatMap((pre) => {
+      for (let box: Element | null = pre; box && box !== document.documentElement; box = box.parentElement) {
+        const overflow = getComputedStyle(box).overflowX;
+        if (overflow === "visible") continue;
+        const scrolls = overflow === "auto" || overflow === "scroll";
+        const cut = !scrolls && box.scrollWidth > box.clientWidth + 1;
+        return cut
+          ? [`${pre.textContent?.slice(0, 50)}… (${overflow} on <${box.tagName.toLowerCase()}>)`]
+          : [];
+      }
+      return [];
+    }),
+  );
+}
+
 async function fetchDocument(name: "auth" | "platform"): Promise<OpenApiDocument> {
   const response = await fetch(`${origin}/openapi/${name}.json`);
   return (await response.json()) as OpenApiDocument;
@@ -90,6 +111,7 @@ describe("the built docs site in Chromium", () => {
     const otherTargets = new Set<string>();
     const pageIds = new Map<string, Set<string>>();
     const accessibility: string[] = [];
+    const clippedCode: string[] = [];
 
     while (queue.length > 0) {
       const path = queue.shift()!;
@@ -109,6 +131,7 @@ describe("the built docs site in Chromium", () => {
         else otherTargets.add(target);
       }
       accessibility.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+      clippedCode.push(...(await clippedCodeBlocks(page)).map((block) => `${path}: ${block}`));
     }
 
     expect([...visited].sort(), "the crawl reaches every page of content/docs").toEqual(
@@ -128,6 +151,7 @@ describe("the built docs site in Chromium", () => {
     expect(problems.pageErrors).toEqual([]);
     expect(problems.failedRequests).toEqual([]);
     expect(accessibility).toEqual([]);
+    expect(clippedCode, "code wider than its block scrolls sideways").toEqual([]);
     await page.close();
   });
 

@@ -4,6 +4,7 @@ import { Window } from "happy-dom";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { curlExample, pathVariable, responseExample, sdkExample } from "@/lib/api-examples.ts";
+import { describeInHtml } from "@/lib/description-html.server.ts";
 import {
   type ApiName,
   groupByTag,
@@ -24,9 +25,15 @@ beforeAll(async () => {
   documents = (await generateOpenApiDocuments()) as unknown as Record<ApiName, OpenApiDocument>;
 }, 60_000);
 
-function renderReference(api: ApiName) {
+function renderReference(api: ApiName, withHtml = false) {
   const { document } = new Window();
-  document.body.innerHTML = renderToStaticMarkup(<ApiReference api={api} document={documents[api]} />);
+  document.body.innerHTML = renderToStaticMarkup(
+    <ApiReference
+      api={api}
+      document={documents[api]}
+      {...(withHtml && { html: describeInHtml(documents[api]) })}
+    />,
+  );
   return document;
 }
 
@@ -83,6 +90,16 @@ describe.each(["auth", "platform"] as const)("the %s API reference", (api) => {
       }
       const shown = page.querySelector(`[data-operation="${anchor}"] [data-status="422"]`)?.textContent;
       expect(shown).toContain(`Example: ${JSON.stringify(example)}`);
+    }
+  });
+
+  it("puts all its code, the descriptions' fenced blocks too, in code blocks that scroll sideways", () => {
+    const page = renderReference(api, true);
+    const blocks = [...page.querySelectorAll("pre")];
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const pre of blocks) {
+      const viewport = pre.closest("figure")?.querySelector(":scope > [role=region]");
+      expect(viewport?.className, pre.textContent?.slice(0, 60)).toContain("overflow-auto");
     }
   });
 

@@ -1,9 +1,9 @@
-import { CodeBlock, Pre } from "fumadocs-ui/components/codeblock";
 import { Heading } from "fumadocs-ui/components/heading";
 import { Tab, Tabs } from "fumadocs-ui/components/tabs";
 import { curlExample, responseExample, sdkExample } from "@/lib/api-examples.ts";
 import {
   type ApiName,
+  type DescriptionBlock,
   type DescriptionHtml,
   groupByTag,
   jsonSchemaOf,
@@ -13,8 +13,8 @@ import {
   type SecurityScheme,
 } from "@/lib/openapi.ts";
 import type { Components } from "@/lib/schema-type.ts";
-import { DEFAULT_BASE_URL } from "@/lib/site.ts";
 import { useBaseUrl } from "./base-url.tsx";
+import { Code } from "./code.tsx";
 import { InlineText } from "./inline-text.tsx";
 import { SchemaField, SchemaViewer } from "./schema-viewer.tsx";
 
@@ -70,7 +70,7 @@ export function ApiReference({ api, document, html }: Props) {
           <Heading as="h2" id={group.anchor}>
             {group.name}
           </Heading>
-          <Description html={html?.tags[group.name]} text={group.description} />
+          <Description blocks={html?.tags[group.name]} text={group.description} />
           {group.operations.map((entry) => (
             <OperationView
               key={entry.anchor}
@@ -101,7 +101,7 @@ type OperationProps = {
   document: OpenApiDocument;
   entry: OperationEntry;
   components: Components;
-  descriptionHtml: string | undefined;
+  descriptionHtml: DescriptionBlock[] | undefined;
 };
 
 function OperationView({ api, document, entry, components, descriptionHtml }: OperationProps) {
@@ -124,7 +124,7 @@ function OperationView({ api, document, entry, components, descriptionHtml }: Op
         </span>
         <code data-testid="operation-path">{path}</code>
       </p>
-      <Description html={descriptionHtml} text={operation.description} />
+      <Description blocks={descriptionHtml} text={operation.description} />
       <p className="text-sm">
         <strong>Auth:</strong>{" "}
         {schemes.length === 0 ? (
@@ -231,28 +231,29 @@ function ParameterList({ parameters, components }: { parameters: Parameter[]; co
   );
 }
 
-function Description({ html, text }: { html: string | undefined; text: string | undefined }) {
-  if (html) {
-    // Rendered by micromark at build time, which escapes any raw HTML in the source.
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted build-time output, see above
-    return <div className="api-description" dangerouslySetInnerHTML={{ __html: html }} />;
+function Description({ blocks, text }: { blocks: DescriptionBlock[] | undefined; text: string | undefined }) {
+  if (blocks) {
+    return (
+      <div className="api-description">
+        {blocks.map((block, index) =>
+          "code" in block ? (
+            // Blocks have no identity beyond their position in a static description.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is static
+            <Code key={index} code={block.code} />
+          ) : (
+            // Rendered by micromark at build time, which escapes any raw HTML in the source.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted build-time output, see above
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is static
+            <div key={index} dangerouslySetInnerHTML={{ __html: block.html }} />
+          ),
+        )}
+      </div>
+    );
   }
   if (!text) return null;
   return (
     <p>
       <InlineText text={text} />
     </p>
-  );
-}
-
-/** An example, with the address of the server the docs are served by for the default one. */
-function Code({ code, title }: { code: string; title: string }) {
-  const baseUrl = useBaseUrl();
-  return (
-    <CodeBlock title={title}>
-      <Pre>
-        <code>{code.replaceAll(DEFAULT_BASE_URL, baseUrl)}</code>
-      </Pre>
-    </CodeBlock>
   );
 }

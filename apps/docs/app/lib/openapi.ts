@@ -83,10 +83,13 @@ export type OpenApiDocument = {
 
 export type ApiName = "auth" | "platform";
 
+/** A description's prose as HTML, or a block of code from it as text (for the code block component). */
+export type DescriptionBlock = { html: string } | { code: string };
+
 /** Descriptions of a document's tags and operations (by anchor), rendered from Markdown. */
 export type DescriptionHtml = {
-  tags: Record<string, string>;
-  operations: Record<string, string>;
+  tags: Record<string, DescriptionBlock[]>;
+  operations: Record<string, DescriptionBlock[]>;
 };
 
 export type OperationEntry = {
