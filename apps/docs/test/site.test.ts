@@ -276,6 +276,38 @@ describe("the built docs site in Chromium", () => {
     await page.close();
   });
 
+  it("highlights one sidebar entry, the new page's, as soon as a search result opens it", async () => {
+    const { page, problems } = await openPage();
+    await visit(page, "/docs/guides/webhooks");
+    // Each time an entry's data-active changes, which entries are highlighted at that moment.
+    await page.evaluate(() => {
+      const sidebar = document.getElementById("nd-sidebar")!;
+      const seen: string[][] = [];
+      (window as unknown as { highlighted: string[][] }).highlighted = seen;
+      new MutationObserver(() => {
+        const links = [...sidebar.querySelectorAll<HTMLAnchorElement>("a[data-active]")];
+        const lit = links.filter(
+          (a) => !a.matches(":hover") && getComputedStyle(a).backgroundColor !== "rgba(0, 0, 0, 0)",
+        );
+        seen.push(lit.map((a) => a.getAttribute("href")!));
+      }).observe(sidebar, { subtree: true, attributeFilter: ["data-active"] });
+    });
+    await page
+      .getByRole("button", { name: /^Search/ })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByPlaceholder("Search").fill("Create a processor token");
+    await dialog.getByText("Create a processor token", { exact: true }).first().click();
+    await expect.poll(() => page.url()).toBe(`${origin}/docs/api-reference/platform#create-processor-token`);
+    const highlighted = () =>
+      page.evaluate(() => (window as unknown as { highlighted: string[][] }).highlighted);
+    await expect.poll(async () => (await highlighted()).at(-1)).toEqual(["/docs/api-reference/platform"]);
+    for (const lit of await highlighted()) expect(lit.length, lit.join(", ")).toBeLessThanOrEqual(1);
+    expect(problems.pageErrors).toEqual([]);
+    await page.close();
+  });
+
   it("keeps card descriptions to two lines and badges cards with their last tag", async () => {
     const { page } = await openPage();
     await visit(page, "/docs/");
