@@ -2,6 +2,10 @@
 import { parseArgs } from "node:util";
 import { type Output, UsageError, WEFT } from "./cli/usage.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { loadDrizzleAsCommonJs } from "./start-fast.ts";
+
+// Before anything that imports drizzle-orm (every command but --help loads it dynamically below).
+loadDrizzleAsCommonJs();
 
 const USAGE = `weft: run and operate a Weft deployment
 
