@@ -29,6 +29,9 @@ afterAll(async () => {
   await platform?.close();
 });
 
+/** How long to wait for the Platform API reference, a large page, to render after a navigation. */
+const SLOW_PAGE = { timeout: 30_000 };
+
 type PageProblems = { consoleErrors: string[]; pageErrors: string[]; failedRequests: string[] };
 
 /** A fresh tab that records console errors, uncaught errors and failed same-origin requests. */
@@ -269,8 +272,11 @@ describe("the built docs site in Chromium", () => {
       .click();
     await input.fill("Create a processor token");
     await dialog.getByText("Create a processor token", { exact: true }).first().click();
-    await expect.poll(() => page.url()).toBe(`${origin}/docs/api-reference/platform#create-processor-token`);
-    await expect.poll(() => page.locator("h1").textContent()).toBe("Platform API");
+    await expect
+      .poll(() => page.url(), SLOW_PAGE)
+      .toBe(`${origin}/docs/api-reference/platform#create-processor-token`);
+    // The Platform API reference is a large page: on a busy machine it takes seconds to render.
+    await expect.poll(() => page.locator("h1").textContent(), SLOW_PAGE).toBe("Platform API");
     expect(problems.consoleErrors).toEqual([]);
     expect(problems.pageErrors).toEqual([]);
     await page.close();
@@ -299,10 +305,14 @@ describe("the built docs site in Chromium", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByPlaceholder("Search").fill("Create a processor token");
     await dialog.getByText("Create a processor token", { exact: true }).first().click();
-    await expect.poll(() => page.url()).toBe(`${origin}/docs/api-reference/platform#create-processor-token`);
+    await expect
+      .poll(() => page.url(), SLOW_PAGE)
+      .toBe(`${origin}/docs/api-reference/platform#create-processor-token`);
     const highlighted = () =>
       page.evaluate(() => (window as unknown as { highlighted: string[][] }).highlighted);
-    await expect.poll(async () => (await highlighted()).at(-1)).toEqual(["/docs/api-reference/platform"]);
+    await expect
+      .poll(async () => (await highlighted()).at(-1), SLOW_PAGE)
+      .toEqual(["/docs/api-reference/platform"]);
     for (const lit of await highlighted()) expect(lit.length, lit.join(", ")).toBeLessThanOrEqual(1);
     expect(problems.pageErrors).toEqual([]);
     await page.close();
@@ -357,7 +367,9 @@ describe("the Connector launcher in Chromium", () => {
     expect(logged[0]!.metadata).toEqual({ connectorId: connector.id, profileId: null, connectionId: null });
     expect(logged[1]!.metadata.connectorId).toBe(connector.id);
 
-    // The sandbox sign-in: any email, then the passcode 000000.
+    // The opening pane (the app and what it will see), then the sandbox sign-in: any email, then
+    // the passcode 000000.
+    await frame.getByRole("button", { name: "Continue" }).click();
     await frame.getByLabel("Email").fill("ada@example.com");
     await frame
       .getByRole("button", { name: /continue|send|next/i })
