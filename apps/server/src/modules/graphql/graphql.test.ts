@@ -315,34 +315,31 @@ describe("queries", () => {
       expect(t.enrichment.counterparty.name).toBe(name);
   });
 
-  it(
-    "answers GET queries and batched POSTs (an array in, an array out), at most " + MAX_BATCH + " a batch",
-    async () => {
-      const get = await platform.app.inject({
-        method: "GET",
-        url: `/v1/graphql?query=${encodeURIComponent("{ profile { id } }")}`,
-        headers: { authorization: `Bearer ${mine.token}` },
-      });
-      expect(get.json()).toEqual({ data: { profile: { id: mine.profileId } } });
-      const batch = await platform.app.inject({
-        method: "POST",
-        url: "/v1/graphql",
-        headers: { authorization: `Bearer ${mine.token}` },
-        payload: [{ query: "{ profile { id } }" }, { query: "{ connections { count } }" }],
-      });
-      expect(batch.json()).toEqual([
-        { data: { profile: { id: mine.profileId } } },
-        { data: { connections: { count: 1 } } },
-      ]);
-      const tooMany = await platform.app.inject({
-        method: "POST",
-        url: "/v1/graphql",
-        headers: { authorization: `Bearer ${mine.token}` },
-        payload: Array.from({ length: MAX_BATCH + 1 }, () => ({ query: "{ profile { id } }" })),
-      });
-      expect(tooMany.statusCode).toBe(413);
-    },
-  );
+  it(`answers GET queries and batched POSTs (an array in, an array out), at most ${MAX_BATCH} a batch`, async () => {
+    const get = await platform.app.inject({
+      method: "GET",
+      url: `/v1/graphql?query=${encodeURIComponent("{ profile { id } }")}`,
+      headers: { authorization: `Bearer ${mine.token}` },
+    });
+    expect(get.json()).toEqual({ data: { profile: { id: mine.profileId } } });
+    const batch = await platform.app.inject({
+      method: "POST",
+      url: "/v1/graphql",
+      headers: { authorization: `Bearer ${mine.token}` },
+      payload: [{ query: "{ profile { id } }" }, { query: "{ connections { count } }" }],
+    });
+    expect(batch.json()).toEqual([
+      { data: { profile: { id: mine.profileId } } },
+      { data: { connections: { count: 1 } } },
+    ]);
+    const tooMany = await platform.app.inject({
+      method: "POST",
+      url: "/v1/graphql",
+      headers: { authorization: `Bearer ${mine.token}` },
+      payload: Array.from({ length: MAX_BATCH + 1 }, () => ({ query: "{ profile { id } }" })),
+    });
+    expect(tooMany.statusCode).toBe(413);
+  });
 });
 
 describe("REST metadata", () => {
