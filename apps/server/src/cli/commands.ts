@@ -42,6 +42,13 @@ import type { DatabaseRuntime } from "../runtime.ts";
 import { rotateSecrets } from "../security/rotate.ts";
 import { type Output, UsageError, WEFT } from "./usage.ts";
 
+const noEnvironment = (envId: string) => new UsageError(`No environment ${envId}: see ${WEFT} env list`);
+
+/** The environment must exist, or the command stops with a usage error naming it. */
+async function assertEnvironment(ctx: AppContext, envId: string): Promise<void> {
+  if (!(await findEnvironment(ctx.db, envId))) throw noEnvironment(envId);
+}
+
 /** Record a change made with the CLI in the environment's audit trail. */
 const audit = (ctx: AppContext, environmentId: string, action: string, resourceId: string) =>
   recordAudit(ctx.db, { environmentId, actor: cliActor(), action, resourceId });
@@ -119,7 +126,7 @@ export async function envCommand(action: string | undefined, values: Flags): Pro
             values.enable !== undefined,
           )
         : (await findEnvironment(ctx.db, envId))?.features;
-      if (!current) throw new UsageError(`No environment ${envId}: see ${WEFT} env list`);
+      if (!current) throw noEnvironment(envId);
       return current;
     });
     return {
@@ -136,7 +143,7 @@ export async function envCommand(action: string | undefined, values: Flags): Pro
       const current = origin
         ? await setEnvironmentOrigin(ctx.db, envId, origin[0]!, values.allow !== undefined)
         : (await findEnvironment(ctx.db, envId))?.allowedOrigins;
-      if (!current) throw new UsageError(`No environment ${envId}: see ${WEFT} env list`);
+      if (!current) throw noEnvironment(envId);
       return current;
     });
     return {
@@ -152,7 +159,7 @@ export async function envCommand(action: string | undefined, values: Flags): Pro
     };
     const limits = await withRuntime("weft env rate-limits", async ({ ctx }) => {
       const own = await setEnvironmentRateLimits(ctx.db, envId, changes);
-      if (!own) throw new UsageError(`No environment ${envId}: see ${WEFT} env list`);
+      if (!own) throw noEnvironment(envId);
       return {
         apiKey: own.apiKey ?? ctx.config.rateLimits.apiKey,
         session: own.session ?? ctx.config.rateLimits.session,
@@ -185,8 +192,7 @@ export async function keysCommand(
     const envId = required(values.env, "--env");
     const name = values.name || "API key";
     const created = await withRuntime("weft keys create", async ({ ctx }) => {
-      if (!(await findEnvironment(ctx.db, envId)))
-        throw new UsageError(`No environment ${envId}: see ${WEFT} env list`);
+      await assertEnvironment(ctx, envId);
       const made = await createApiKey(ctx.db, envId, name);
       await audit(ctx, envId, "keys create", made.key.id);
       return made;
@@ -284,8 +290,7 @@ export async function connectorsCommand(
     const envId = required(values.env, "--env");
     const settings = connectorSettings(values);
     const row = await withRuntime("weft connectors create", async ({ ctx }) => {
-      if (!(await findEnvironment(ctx.db, envId)))
-        throw new UsageError(`No environment ${envId}: see ${WEFT} env list`);
+      await assertEnvironment(ctx, envId);
       const created = await createConnector(ctx.db, { environmentId: envId, name: "Connector", ...settings });
       await audit(ctx, envId, "connectors create", created.id);
       return created;
@@ -352,8 +357,7 @@ export async function processorsCommand(action: string | undefined, values: Flag
     throw new UsageError(`--processor ${processor} is not supported; one of ${PROCESSORS.join(", ")}`);
   }
   const { secret, row } = await withRuntime("weft processors create-secret", async ({ ctx }) => {
-    if (!(await findEnvironment(ctx.db, envId)))
-      throw new UsageError(`No environment ${envId}: see ${WEFT} env list`);
+    await assertEnvironment(ctx, envId);
     const made = await createProcessorSecret(ctx.db, envId, processor);
     await audit(ctx, envId, "processors create-secret", made.row.id);
     return made;
@@ -398,8 +402,7 @@ export async function integrationsCommand(
   }
   if (action === "disable") {
     await withRuntime("weft integrations disable", async ({ ctx }) => {
-      if (!(await findEnvironment(ctx.db, envId)))
-        throw new UsageError(`No environment ${envId}: see ${WEFT} env list`);
+      await assertEnvironment(ctx, envId);
       await disableIntegration(ctx.db, envId, provider as IntegrationProvider);
       await audit(ctx, envId, "integrations disable", provider);
     });
@@ -413,8 +416,7 @@ export async function integrationsCommand(
   const plaidEnv = values["plaid-env"] ?? "sandbox";
   if (!isPlaidEnv(plaidEnv)) throw new UsageError(`--plaid-env must be one of ${PLAID_ENVS.join(", ")}`);
   await withRuntime("weft integrations set", async ({ ctx }) => {
-    if (!(await findEnvironment(ctx.db, envId)))
-      throw new UsageError(`No environment ${envId}: see ${WEFT} env list`);
+    await assertEnvironment(ctx, envId);
     await setPlaidIntegration(ctx, envId, { clientId, secret, plaidEnv });
     await audit(ctx, envId, "integrations set", provider);
   });
