@@ -39,7 +39,12 @@ export async function benchApi(): Promise<(LoadResult & { cpuMicrosecondsPerRequ
   const secret: string = cli(["keys", "create", "--env", environmentId, "--name", "bench"]).apiKey.secret;
   const weft = await startProcess(
     [CLI, "serve"],
-    { ...process.env, ...storage.env, PORT: String(weftPort), WEFT_LOG_LEVEL: "warn" },
+    {
+      ...process.env,
+      ...storage.env,
+      PORT: String(weftPort),
+      WEFT_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
+    },
     "Weft is running",
   );
   try {

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { and, eq } from "drizzle-orm";
-import type { Frame, FrameLocator, Page } from "playwright-core";
+import type { Frame, FrameLocator, Locator, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connections, events } from "../../server/src/db/schema/index.ts";
@@ -105,8 +105,18 @@ async function openHost(query: Record<string, string> = {}): Promise<Session> {
   return { page, connector, events: () => received };
 }
 
-const shot = (session: Session, name: string) =>
-  session.page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+/** Waits until every picture under `root` has loaded (or failed), so screenshots show the logos. */
+const picturesLoaded = (root: Locator) =>
+  root
+    .locator("img")
+    .evaluateAll((images) =>
+      Promise.all(images.map((image) => (image as HTMLImageElement).decode().catch(() => undefined))),
+    );
+
+async function shot(session: Session, name: string) {
+  await picturesLoaded(session.connector.locator("body"));
+  await session.page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
 
 const INTRO = "Acme Budget uses Weft to connect your accounts";
 
@@ -427,6 +437,7 @@ describe("the Connector is accessible and fits the screen", () => {
       const check = async (pane: string, heading: string | RegExp) => {
         await page.getByRole("heading", { name: heading }).waitFor({ timeout: 30_000 });
         panes[pane] = await axeViolations(page);
+        await picturesLoaded(page.locator("body"));
         await page.screenshot({ path: path.join(SHOTS, `${size}-${scheme}-${pane}.png`), fullPage: true });
       };
       try {
