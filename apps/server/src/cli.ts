@@ -18,7 +18,8 @@ Usage: ${WEFT} <command> [options]
   migrate                                 apply database migrations and exit
   env create --name N --mode TEST|SANDBOX|PRODUCTION
   env list
-  env features --env ENV_ID [--enable F] [--disable F]   features: connection_export
+  env features --env ENV_ID [--enable F] [--disable F]
+                                          features: connection_export
   env origins --env ENV_ID [--allow ORIGIN] [--disallow ORIGIN]
                                           web origins whose front ends may call Weft (CORS)
   env rate-limits --env ENV_ID [--api-key N|default] [--session N|default]
@@ -37,7 +38,8 @@ Usage: ${WEFT} <command> [options]
   integrations set --env ENV_ID plaid --client-id ID --secret S [--plaid-env sandbox|production]
                                           the environment's own Plaid keys (the secret is never shown again)
   integrations list                       which providers each environment may use, with whose keys
-  integrations disable --env ENV_ID plaid off for that environment, whatever the server default
+  integrations disable --env ENV_ID plaid
+                                          off for that environment, whatever the server default
   webhooks listen [--forward-to URL] [--events E,F] [--url WEFT_URL] [--key KEY]
                                           development: print each delivery (and forward it) from a
                                           running Weft started with WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true;

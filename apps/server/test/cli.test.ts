@@ -287,6 +287,11 @@ describe("weft CLI and npm start", { timeout: 120_000 }, () => {
     const help = await weft(["--help"]);
     expect(help.stdout).toContain("keys revoke API_KEY_ID");
     expect(help.stdout).toContain("Usage: weft <command>");
+    // Help is aligned: a command's description starts in the description column, or on the next line.
+    for (const line of help.stdout.split("\n")) {
+      const gap = /^ {2}\S.*?\S( {3,})\S/.exec(line);
+      if (gap) expect(gap[0].length - 1, line).toBe(42);
+    }
     // Run through npm, messages name the command as `npm run weft --`.
     const throughNpm = { npm_lifecycle_event: "weft" };
     expect((await weft(["--help"], throughNpm)).stdout).toContain("Usage: npm run weft -- <command>");
