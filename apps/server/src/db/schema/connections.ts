@@ -60,13 +60,22 @@ export const institutions = pgTable("institutions", {
   url: text("url"),
   /** Brand colour of the generated logo, #rrggbb. */
   primaryColor: text("primary_color").notNull(),
-  /** The provider's own logo (a PNG, base64), when it gives one; otherwise one is drawn. */
-  logoPng: text("logo_png"),
   countryCode: text("country_code").notNull().default("USA"),
   /** Which providers reach this institution, and by which of their own ids. */
   providerIds: jsonb("provider_ids").$type<Partial<Record<ConnectionProvider, string>>>().notNull(),
   products: jsonb("products").$type<Product[]>().notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * A provider's own logo for an institution (a PNG, base64), when it gave one; others are drawn.
+ * Apart from the institution so that searches and joins never carry the picture.
+ */
+export const institutionLogos = pgTable("institution_logos", {
+  institutionId: text("institution_id")
+    .primaryKey()
+    .references(() => institutions.id, { onDelete: "cascade" }),
+  png: text("png").notNull(),
 });
 
 export const institutionRoutingNumbers = pgTable(

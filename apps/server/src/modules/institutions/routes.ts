@@ -6,7 +6,7 @@ import { errorResponses } from "../../http/schemas.ts";
 import type { Server } from "../../http/server-type.ts";
 import { institutionLogoSvg } from "./logo.ts";
 import { Institution, InstitutionIdParams, InstitutionSearchQuery } from "./schemas.ts";
-import { findAnyInstitution, getInstitutionView, searchByRoutingNumber } from "./service.ts";
+import { findInstitutionLogo, getInstitutionView, searchByRoutingNumber } from "./service.ts";
 
 const TAG = "Institutions";
 
@@ -60,11 +60,11 @@ export function registerInstitutionRoutes(app: Server, ctx: AppContext): void {
   // Public, like any image a page embeds; not an API operation, so not in the OpenAPI documents.
   app.get("/v1/institutions/:institutionId/logo.svg", async (request, reply) => {
     const { institutionId } = request.params as { institutionId: string };
-    const row = await findAnyInstitution(ctx.db, institutionId);
+    const row = await findInstitutionLogo(ctx.db, institutionId);
     if (!row) throw notFound("Institution", institutionId);
     return reply
       .type("image/svg+xml")
       .header("cache-control", "public, max-age=86400")
-      .send(institutionLogoSvg(row.name, row.primaryColor, row.logoPng));
+      .send(institutionLogoSvg(row.name, row.primaryColor, row.png));
   });
 }

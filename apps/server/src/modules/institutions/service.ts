@@ -4,6 +4,7 @@ import {
   type ConnectionProvider,
   connections,
   type EnvironmentMode,
+  institutionLogos,
   institutionRoutingNumbers,
   institutions,
   type Product,
@@ -115,9 +116,13 @@ export async function searchByRoutingNumber(
   return rows.map((r) => toInstitutionView(r.institution, numbers.get(r.institution.id) ?? [], publicUrl));
 }
 
-/** Any institution by id, whatever the environment (for logos, which are public). */
-export async function findAnyInstitution(db: Database, id: string): Promise<InstitutionRow | undefined> {
-  const [row] = await db.select().from(institutions).where(eq(institutions.id, id));
+/** What an institution's logo is drawn from, whatever the environment (logos are public). */
+export async function findInstitutionLogo(db: Database, id: string) {
+  const [row] = await db
+    .select({ name: institutions.name, primaryColor: institutions.primaryColor, png: institutionLogos.png })
+    .from(institutions)
+    .leftJoin(institutionLogos, eq(institutionLogos.institutionId, institutions.id))
+    .where(eq(institutions.id, id));
   return row;
 }
 
@@ -210,10 +215,11 @@ export async function ensureProviderInstitution(
       primaryColor: /^#[0-9a-f]{6}$/i.test(description.primaryColor ?? "")
         ? description.primaryColor!
         : "#4b5563",
-      logoPng: isSmallPng(description.logo) ? description.logo : null,
       providerIds: { [provider]: externalId },
       products: description.products,
     })
     .returning();
+  if (isSmallPng(description.logo))
+    await db.insert(institutionLogos).values({ institutionId: row!.id, png: description.logo });
   return row!;
 }
