@@ -459,10 +459,10 @@ describe(`SIGTERM (${testDriver})`, { timeout: 120_000 }, () => {
         expect(await db.select().from(webhookDeliveries)).toMatchObject([
           { status: "SUCCEEDED", attempts: 1, responseStatus: 200 },
         ]);
-        // No job was taken once stopping began: the event of the profile created meanwhile waits,
-        // queued, for the next start.
+        // No job was taken once stopping began: the delivery of the event of the profile created
+        // meanwhile (written with the event) waits, queued, for the next start.
         const queued = await db.select().from(jobs).where(eq(jobs.state, "queued"));
-        expect(queued.map((j) => j.queue)).toContain("webhooks.fanout");
+        expect(queued.map((j) => j.queue)).toContain("webhooks.deliver");
         expect(await unfinishedJobs(db)).toEqual([]);
       });
       expect(receiver.requests.filter((r) => r.path === w.hookPath)).toHaveLength(1);

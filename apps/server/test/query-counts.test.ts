@@ -1,6 +1,7 @@
 import type { InjectOptions } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordEvent } from "../src/modules/events/service.ts";
 import { startTestPlatform, type TestEnvironment, type TestPlatform, testDriver } from "./harness.ts";
 import { createProfile, linkAndSync } from "./sandbox-helpers.ts";
 
@@ -80,7 +81,29 @@ describe.skipIf(testDriver !== "postgres")("round trips per request", () => {
     ]);
   });
 
-  it("creating a profile: one transaction (cap, insert, event, fan-out job) and the audit record", async () => {
+  it("recording an event is one statement: the event, its deliveries and their jobs", async () => {
+    const subscription = await platform.app.inject({
+      method: "POST",
+      url: "/v1/webhooks/subscriptions",
+      headers: env.auth,
+      payload: { name: "Counted", targetUrl: "https://example.com/hooks", eventTypes: ["profile"] },
+    });
+    expect(subscription.statusCode).toBe(201);
+    let eventId = "";
+    const statements = await platform.statementsOf(async () => {
+      eventId = await platform.ctx.db.transaction((tx) =>
+        recordEvent(tx, { environmentId: env.id, type: "profile.ready", profile: null, record: {} }),
+      );
+    });
+    expect(statements.map((s) => s.split(" ")[0])).toEqual(["begin", "with", "commit"]);
+    const deliveries = await platform.app.inject({
+      url: `/v1/webhooks/subscriptions/${subscription.json().id}/deliveries`,
+      headers: env.auth,
+    });
+    expect(deliveries.json().map((d: { eventId: string }) => d.eventId)).toContain(eventId);
+  });
+
+  it("creating a profile: one transaction (cap, insert, event with its deliveries) and the audit record", async () => {
     const statements = await statementsOf({
       method: "POST",
       url: "/v1/profiles",

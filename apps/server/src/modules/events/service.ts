@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { type EventProfile, events } from "../../db/schema/index.ts";
 import { newId } from "../../http/ids.ts";
-import { enqueueJob } from "../../jobs/queue.ts";
+import { fanOutCtes, matchingSubscriptions } from "../webhooks/fanout.ts";
 
 export const EVENT_TYPES = [
   "account.created",
@@ -33,25 +33,29 @@ export type NewEvent = {
   metadata?: Record<string, unknown> | null;
 };
 
-/** The webhooks module's job that turns each stored event into its deliveries. */
-export const EVENT_FANOUT_QUEUE = "webhooks.fanout";
+/** Every statement that inserts events notifies this channel once, at commit (a trigger). */
+export const EVENTS_CHANNEL = "weft_events";
 
 /**
  * Record an event. Call it with the transaction that makes the change, so both commit or neither.
- * Its webhook fan-out job is enqueued in the same transaction: no event is ever left undelivered.
+ * One statement writes the event, a delivery for each matching webhook subscription and the jobs
+ * that attempt them: no event is ever left undelivered, and nothing re-reads it to fan it out.
  */
 export async function recordEvent(db: Database, event: NewEvent): Promise<string> {
   const id = newId("event");
-  await db.insert(events).values({
-    id,
-    environmentId: event.environmentId,
-    profileId: event.profile?.id ?? null,
-    type: event.type,
-    profile: event.profile,
-    record: event.record,
-    metadata: event.metadata ?? null,
-  });
-  await enqueueJob(db, EVENT_FANOUT_QUEUE, { eventId: id });
+  await db.execute(sql`
+    with recorded as (
+      insert into ${events} (id, environment_id, profile_id, type, profile, record, metadata)
+      values (${id}, ${event.environmentId}, ${event.profile?.id ?? null}, ${event.type},
+        ${event.profile === null ? null : JSON.stringify(event.profile)}::jsonb, ${JSON.stringify(event.record)}::jsonb,
+        ${event.metadata == null ? null : JSON.stringify(event.metadata)}::jsonb)
+    ),
+    ${fanOutCtes({
+      targets: matchingSubscriptions(event.environmentId, event.type),
+      event: { id, type: event.type },
+      reason: "EVENT",
+    })}
+    select 1`);
   return id;
 }
 

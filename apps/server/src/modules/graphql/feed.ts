@@ -2,8 +2,7 @@ import { EventEmitter } from "node:events";
 import { and, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { events } from "../../db/schema/index.ts";
-import { JOBS_CHANNEL } from "../../jobs/queue.ts";
-import { EVENT_TYPES } from "../events/service.ts";
+import { EVENT_TYPES, EVENTS_CHANNEL } from "../events/service.ts";
 
 export type FeedEvent = { id: string; type: string; profileId: string; record: Record<string, unknown> };
 
@@ -18,8 +17,8 @@ const WINDOW_SECONDS = 30;
 const POLL_MS = 1_000;
 
 /**
- * Stored events, delivered to subscribers in this process as they commit, from any process: every
- * event enqueues its webhook fan-out job, and each job insert NOTIFYs `weft_jobs`. The feed only
+ * Stored events, delivered to subscribers in this process as they commit, from any process: each
+ * statement that inserts events NOTIFYs `weft_events` (a trigger, migration 0019). The feed only
  * listens while someone subscribes; each wake reads the recent window once for every subscriber.
  */
 export class EventFeed {
@@ -93,7 +92,7 @@ export class EventFeed {
     if (this.subscribers > 1) return;
     // Whatever is already in the window is history, not news.
     this.seen = new Set((await this.recent()).map((e) => e.id));
-    this.unlisten = await this.ctx.listen(JOBS_CHANNEL, () => void this.read());
+    this.unlisten = await this.ctx.listen(EVENTS_CHANNEL, () => void this.read());
     this.timer = setInterval(() => void this.read(), POLL_MS);
     this.timer.unref();
   }

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -19,16 +19,16 @@ import {
 import type { AppContext } from "../../context.ts";
 import { events, jobs, webhookDeliveries, webhookSubscriptions } from "../../db/schema/index.ts";
 import { Worker } from "../../jobs/worker.ts";
-import { EVENT_FANOUT_QUEUE, recordEvent } from "../events/service.ts";
+import { recordEvent } from "../events/service.ts";
 import {
   type DeliveryTransport,
   judgeAttempt,
   MAX_RETRY_AFTER_MS,
   type WebhookEventBody,
 } from "./delivery.ts";
+import { DELIVERY_SCHEDULE_MS, WEBHOOK_DELIVER_QUEUE } from "./fanout.ts";
 import { webhookJobHandlers } from "./jobs.ts";
 import type { WebhookDeliveryView } from "./schemas.ts";
-import { DELIVERY_SCHEDULE_MS, WEBHOOK_DELIVER_QUEUE } from "./service.ts";
 import type { ResolvedAddress } from "./transport.ts";
 
 let platform: TestPlatform;
@@ -72,7 +72,7 @@ afterAll(async () => {
 /** Each test: its own environment, an idle receiver, and no retries left over from earlier tests. */
 beforeEach(async () => {
   env = await platform.environment("SANDBOX", "Delivery env");
-  await platform.ctx.db.delete(jobs).where(inArray(jobs.queue, [WEBHOOK_DELIVER_QUEUE, EVENT_FANOUT_QUEUE]));
+  await platform.ctx.db.delete(jobs).where(eq(jobs.queue, WEBHOOK_DELIVER_QUEUE));
   receiver.requests.length = 0;
   receiver.respondWith(() => ({ status: 200 }));
 });
@@ -491,11 +491,8 @@ describe("delivery to a real HTTPS receiver", () => {
   it("a subscription disabled or deleted before its delivery runs is not sent to", async () => {
     const disabledLater = await subscribe();
     const deletedLater = await subscribe();
+    // The event commits with its deliveries; their jobs stay queued until the worker runs.
     await emit();
-    // Fan out only: the delivery jobs stay queued.
-    await new Worker(platform.ctx.db, webhookJobHandlers(platform.ctx).slice(0, 1), {
-      logger: platform.ctx.logger,
-    }).drain();
     const [pending] = await deliveriesOf(deletedLater.id);
     await api("PATCH", `/v1/webhooks/subscriptions/${disabledLater.id}`, { disabled: true });
     await api("DELETE", `/v1/webhooks/subscriptions/${deletedLater.id}`);
@@ -690,15 +687,12 @@ describe("local development receivers (WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true)"
 });
 
 describe.skipIf(testDriver !== "postgres")("work per delivered event (PostgreSQL round trips)", () => {
-  it("fan-out: claim, read the event with its subscriptions, write deliveries + jobs + completion; delivery: claim, load, settle", async () => {
+  it("the event's transaction writes its deliveries; an attempt is a claim, a load and a settle", async () => {
     await subscribe();
     await emit();
     const statements = await platform.statementsOf(() => worker.drain());
     // The drain ends with one more claim that finds nothing.
     expect(statements.slice(0, -1).map((s) => s.trim().split(/\s+/).slice(0, 2).join(" "))).toEqual([
-      'update "jobs"',
-      'select "events"."id",',
-      "with inserted",
       'update "jobs"',
       'select "webhook_deliveries"."id",',
       "with settled",

@@ -14,7 +14,8 @@ import type { JobRow } from "../../jobs/queue.ts";
 import { JOB_SETTLED, type JobOutcome } from "../../jobs/worker.ts";
 import { decrypt, type SecretKeys } from "../../security/secrets.ts";
 import { type EnvironmentRow, toEnvironmentView } from "../environments/service.ts";
-import { DELIVERY_SCHEDULE_MS, type WebhookDeliveryRow, type WebhookSubscriptionRow } from "./service.ts";
+import { DELIVERY_SCHEDULE_MS } from "./fanout.ts";
+import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "./service.ts";
 import { type SendOutcome, sendWebhook, type TransportOptions } from "./transport.ts";
 
 /** Only a 2xx within this counts; the rest of the attempt (database work) fits well inside the lease. */

@@ -3,9 +3,6 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { pruneInBatches } from "../../db/prune.ts";
 import {
-  events,
-  jobs,
-  type WebhookDeliveryReason,
   type WebhookDeliveryStatus,
   type WebhookTestEvent,
   webhookDeliveries,
@@ -14,9 +11,9 @@ import {
 import { notFound, ValidationError } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import { type Pagination, selectPage } from "../../http/pagination.ts";
-import { completeJobWithin, type JobRow } from "../../jobs/queue.ts";
 import { encrypt, type SecretKeys } from "../../security/secrets.ts";
 import { findEvent } from "../events/service.ts";
+import { type FanOut, fanOutCtes, matchingSubscriptions, subscriptionById } from "./fanout.ts";
 import {
   TARGET_URL_MESSAGE,
   type WebhookDeliveryView,
@@ -29,24 +26,6 @@ import { isLoopbackHost, resolveTarget, TargetRefusedError, type TransportOption
 export type WebhookSubscriptionRow = typeof webhookSubscriptions.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
-export const WEBHOOK_DELIVER_QUEUE = "webhooks.deliver";
-
-/**
- * When each attempt runs, measured from the failure before it: immediately, then 5 s, 5 min,
- * 30 min, 2 h, 5 h, 10 h and 10 h (the Standard Webhooks schedule). Eight attempts in all.
- */
-export const DELIVERY_SCHEDULE_MS = [
-  0,
-  5_000,
-  5 * 60_000,
-  30 * 60_000,
-  2 * 3_600_000,
-  5 * 3_600_000,
-  10 * 3_600_000,
-  10 * 3_600_000,
-] as const;
-export const MAX_DELIVERY_ATTEMPTS = DELIVERY_SCHEDULE_MS.length;
-
 /** A rotated-out secret keeps signing (as a second signature) this long. */
 export const PREVIOUS_SECRET_TTL_MS = 24 * 3_600_000;
 
@@ -55,11 +34,6 @@ export const WEBHOOK_SECRET_PREFIX = "whsec_";
 /** Standard Webhooks secret: the prefix, then base64 of 24 random bytes (192 bits). */
 export function newSigningSecret(): string {
   return `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString("base64")}`;
-}
-
-/** An event type matches itself and every parent scope above it: "connection" matches "connection.created". */
-export function matchesEventType(subscribed: readonly string[], type: string): boolean {
-  return subscribed.some((scope) => type === scope || type.startsWith(`${scope}.`));
 }
 
 export function toSubscriptionView(row: WebhookSubscriptionRow): WebhookSubscriptionView {
@@ -295,69 +269,9 @@ export async function listDeliveries(
   return { rows, total };
 }
 
-type DeliveryTarget = { id: string; environmentId: string };
-type DeliveryEvent = { id: string; type: string };
-
-/**
- * One delivery row and one delivery job per subscription, in one statement (atomic by itself, or
- * part of the caller's transaction). Fan-out deliveries are unique per (subscription, event), so
- * running fan-out twice adds nothing: only the deliveries inserted get a job. `settling`, a
- * fan-out job, is completed by the same statement while its lease holds. Returns the new ids.
- */
-async function createDeliveries(
-  db: Database,
-  event: DeliveryEvent,
-  subscriptions: DeliveryTarget[],
-  reason: WebhookDeliveryReason,
-  options: { testEvent?: WebhookTestEvent; maxAttempts?: number; settling?: JobRow } = {},
-): Promise<string[]> {
-  const { settling } = options;
-  const settle = settling
-    ? sql`, settled as (
-        update ${jobs} set state = 'completed', finished_at = now(), last_error = null,
-          locked_by = null, locked_until = null, updated_at = now()
-        where id = ${settling.id} and locked_by = ${settling.lockedBy} and state = 'active'
-        returning id
-      )`
-    : sql``;
-  if (subscriptions.length === 0) {
-    if (settling) await completeJobWithin(db, settling);
-    return [];
-  }
-  const maxAttempts = options.maxAttempts ?? MAX_DELIVERY_ATTEMPTS;
-  const now = new Date();
-  const testEvent = options.testEvent ? JSON.stringify(options.testEvent) : null;
-  const planned = subscriptions.map((subscription) => ({
-    subscription,
-    deliveryId: newId("delivery"),
-    jobId: newId("job"),
-  }));
-  const result = await db.execute(sql`
-    with inserted as (
-      insert into ${webhookDeliveries} (id, environment_id, subscription_id, event_id, event_type, reason,
-        test_event, max_attempts, next_attempt_at, created_at, updated_at)
-      values ${sql.join(
-        planned.map(
-          (p) =>
-            sql`(${p.deliveryId}, ${p.subscription.environmentId}, ${p.subscription.id}, ${event.id},
-              ${event.type}, ${reason}, ${testEvent}::jsonb, ${maxAttempts}, ${now}, ${now}, ${now})`,
-        ),
-        sql`, `,
-      )}
-      on conflict do nothing
-      returning id
-    ),
-    queued as (
-      insert into ${jobs} (id, queue, payload, max_attempts, run_at)
-      select planned.job_id, ${WEBHOOK_DELIVER_QUEUE}, jsonb_build_object('deliveryId', planned.delivery_id),
-        ${maxAttempts}, ${now}
-      from (values ${sql.join(
-        planned.map((p) => sql`(${p.jobId}, ${p.deliveryId})`),
-        sql`, `,
-      )}) as planned (job_id, delivery_id)
-      where planned.delivery_id in (select id from inserted)
-    )${settle}
-    select id from inserted`);
+/** Write a fan-out (see fanout.ts) on its own and return the ids of the deliveries it created. */
+async function createDeliveries(db: Database, fanOut: FanOut): Promise<string[]> {
+  const result = await db.execute(sql`with ${fanOutCtes(fanOut)} select id from fanout_deliveries`);
   return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
 }
 
@@ -365,51 +279,6 @@ async function createDeliveries(
 async function deliveriesById(db: Database, ids: string[]): Promise<WebhookDeliveryRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.id, ids));
-}
-
-/**
- * The fan-out job: a stored event becomes a delivery for every matching, enabled subscription
- * (the event and the subscriptions in one query, the deliveries, their jobs and the fan-out job's
- * completion in another). Returns how many deliveries it created.
- */
-export async function fanOutEvent(db: Database, eventId: string, settling?: JobRow): Promise<number> {
-  const rows = await db
-    .select({
-      event: { id: events.id, type: events.type },
-      subscription: {
-        id: webhookSubscriptions.id,
-        environmentId: webhookSubscriptions.environmentId,
-        eventTypes: webhookSubscriptions.eventTypes,
-      },
-    })
-    .from(events)
-    .leftJoin(
-      webhookSubscriptions,
-      and(
-        eq(webhookSubscriptions.environmentId, events.environmentId),
-        eq(webhookSubscriptions.disabled, false),
-      ),
-    )
-    .where(eq(events.id, eventId));
-  const event = rows[0]?.event ?? { id: eventId, type: "" };
-  const matching = rows.flatMap(({ subscription }) =>
-    subscription && matchesEventType(subscription.eventTypes, event.type) ? [subscription] : [],
-  );
-  return (await createDeliveries(db, event, matching, "EVENT", { settling })).length;
-}
-
-async function matchingSubscriptions(db: Database, environmentId: string, type: string) {
-  const enabled = await db
-    .select({
-      id: webhookSubscriptions.id,
-      environmentId: webhookSubscriptions.environmentId,
-      eventTypes: webhookSubscriptions.eventTypes,
-    })
-    .from(webhookSubscriptions)
-    .where(
-      and(eq(webhookSubscriptions.environmentId, environmentId), eq(webhookSubscriptions.disabled, false)),
-    );
-  return enabled.filter((s) => matchesEventType(s.eventTypes, type));
 }
 
 /** Deliver a stored event of this environment again, to every matching, enabled subscription. */
@@ -420,8 +289,12 @@ export async function replayEvent(
 ): Promise<WebhookDeliveryRow[]> {
   const event = await findEvent(tx, eventId, environmentId);
   if (!event) throw notFound("Event", eventId);
-  const subscriptions = await matchingSubscriptions(tx, environmentId, event.type);
-  return deliveriesById(tx, await createDeliveries(tx, event, subscriptions, "REPLAY"));
+  const ids = await createDeliveries(tx, {
+    targets: matchingSubscriptions(environmentId, event.type),
+    event,
+    reason: "REPLAY",
+  });
+  return deliveriesById(tx, ids);
 }
 
 export const TEST_EVENT_TYPE = "webhook.test";
@@ -447,7 +320,13 @@ export async function sendTestEvent(
     },
     metadata: null,
   };
-  const ids = await createDeliveries(tx, testEvent, [subscription], "TEST", { testEvent, maxAttempts: 1 });
+  const ids = await createDeliveries(tx, {
+    targets: subscriptionById(subscription.id),
+    event: testEvent,
+    reason: "TEST",
+    testEvent,
+    maxAttempts: 1,
+  });
   const [row] = await deliveriesById(tx, ids);
   return row!;
 }

@@ -1,19 +1,13 @@
-import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { events, jobs, webhookDeliveries, webhookSubscriptions } from "../../db/schema/index.ts";
-import { Worker } from "../../jobs/worker.ts";
 import { decrypt } from "../../security/secrets.ts";
-import { EVENT_FANOUT_QUEUE, EVENT_TYPES, recordEvent } from "../events/service.ts";
-import { webhookFanOutHandler } from "./jobs.ts";
+import { EVENT_TYPES, type EventType, recordEvent } from "../events/service.ts";
+import { WEBHOOK_DELIVER_QUEUE } from "./fanout.ts";
 import { EVENT_TYPE_SCOPES, SUBSCRIBABLE_EVENT_TYPES, TARGET_URL_MESSAGE } from "./schemas.ts";
-import {
-  assertWebhookTarget,
-  fanOutEvent,
-  matchesEventType,
-  pruneSettledDeliveries,
-  WEBHOOK_DELIVER_QUEUE,
-} from "./service.ts";
+import { assertWebhookTarget, pruneSettledDeliveries } from "./service.ts";
 
 let platform: TestPlatform;
 let env: TestEnvironment;
@@ -443,36 +437,72 @@ describe("tenant isolation", () => {
 });
 
 describe("event types and fan-out", () => {
-  it("a parent scope matches its children at a dot boundary only", () => {
-    expect(matchesEventType(["connection"], "connection.created")).toBe(true);
-    expect(matchesEventType(["connection.synced"], "connection.synced.successful.initial")).toBe(true);
-    expect(matchesEventType(["connection.synced.errored"], "connection.synced.errored.service")).toBe(true);
-    expect(matchesEventType(["connection.synced.errored"], "connection.synced.successful")).toBe(false);
-    expect(matchesEventType(["profile.created"], "profile.created")).toBe(true);
-    expect(matchesEventType(["profile.created"], "profile.ready")).toBe(false);
-    expect(matchesEventType(["account"], "accounting.created")).toBe(false);
-    expect(matchesEventType(["charge.execute"], "charge.execute.succeeded")).toBe(true);
+  const record = (e: TestEnvironment, type: string) =>
+    platform.ctx.db.transaction((tx) =>
+      recordEvent(tx, { environmentId: e.id, type: type as EventType, profile: null, record: {} }),
+    );
+  const deliveriesOfEvent = (eventId: string) =>
+    platform.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
+
+  it("a subscribed scope matches itself and its children at a dot boundary only", async () => {
+    const fresh = await platform.environment("TEST");
+    const cases: [scope: string, type: string, matches: boolean][] = [
+      ["connection", "connection.created", true],
+      ["connection.synced", "connection.synced.successful.initial", true],
+      ["connection.synced.errored", "connection.synced.errored.service", true],
+      ["connection.synced.errored", "connection.synced.successful", false],
+      ["profile.created", "profile.created", true],
+      ["profile.created", "profile.ready", false],
+      ["account", "accounting.created", false],
+      ["account", "account%", false],
+      ["profile", "profile_created", false],
+    ];
+    for (const [scope, type, matches] of cases) {
+      const subscription = await create({ name: scope, eventTypes: [scope] }, fresh);
+      const eventId = await record(fresh, type);
+      const deliveries = await deliveriesOfEvent(eventId);
+      expect(
+        deliveries.some((d) => d.subscriptionId === subscription.id),
+        `${scope} ← ${type}`,
+      ).toBe(matches);
+      await call("DELETE", `/v1/webhooks/subscriptions/${subscription.id}`, undefined, fresh);
+    }
+    const everything = await create(
+      { name: "all", eventTypes: [...new Set(EVENT_TYPES.map((t) => t.split(".")[0]!))] },
+      fresh,
+    );
     for (const type of EVENT_TYPES) {
-      expect(matchesEventType([type.split(".")[0]!], type), type).toBe(true);
+      const deliveries = await deliveriesOfEvent(await record(fresh, type));
+      expect(
+        deliveries.map((d) => d.subscriptionId),
+        type,
+      ).toEqual([everything.id]);
     }
   });
 
-  it("recordEvent enqueues the fan-out in the same transaction, and a rollback enqueues nothing", async () => {
-    const id = await platform.ctx.db.transaction((tx) =>
-      recordEvent(tx, { environmentId: env.id, type: "profile.ready", profile: null, record: {} }),
-    );
-    const queued = await platform.ctx.db.select().from(jobs).where(eq(jobs.queue, EVENT_FANOUT_QUEUE));
-    expect(queued.map((j) => j.payload)).toContainEqual({ eventId: id });
+  it("recordEvent writes the event, its deliveries and their jobs in the change's transaction; a rollback leaves none", async () => {
+    const fresh = await platform.environment("TEST");
+    const subscription = await create({ name: "all profile events", eventTypes: ["profile"] }, fresh);
+    const id = await record(fresh, "profile.ready");
+    const [delivery] = await deliveriesOfEvent(id);
+    expect(delivery).toMatchObject({ subscriptionId: subscription.id, reason: "EVENT", status: "PENDING" });
+    const [job] = await platform.ctx.db
+      .select()
+      .from(jobs)
+      .where(
+        and(eq(jobs.queue, WEBHOOK_DELIVER_QUEUE), sql`${jobs.payload}->>'deliveryId' = ${delivery!.id}`),
+      );
+    expect(job).toMatchObject({ state: "queued", maxAttempts: 8 });
+    expect(job!.id).toMatch(/^job_[0-9a-z]{26}$/);
 
-    const before = queued.length;
+    const before = await platform.ctx.db.select().from(webhookDeliveries);
     await expect(
       platform.ctx.db.transaction(async (tx) => {
-        await recordEvent(tx, { environmentId: env.id, type: "profile.ready", profile: null, record: {} });
+        await recordEvent(tx, { environmentId: fresh.id, type: "profile.ready", profile: null, record: {} });
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
-    const after = await platform.ctx.db.select().from(jobs).where(eq(jobs.queue, EVENT_FANOUT_QUEUE));
-    expect(after).toHaveLength(before);
+    expect(await platform.ctx.db.select().from(webhookDeliveries)).toHaveLength(before.length);
   });
 
   it("creates one delivery per matching, enabled subscription of the event's environment, once", async () => {
@@ -493,10 +523,6 @@ describe("event types and fan-out", () => {
       payload: { name: "Ada" },
     });
     expect(profile.statusCode).toBe(201);
-    const fanOut = new Worker(platform.ctx.db, [webhookFanOutHandler(platform.ctx)], {
-      logger: platform.ctx.logger,
-    });
-    await fanOut.drain();
 
     const deliveriesOf = async (id: string, e: TestEnvironment = fresh) =>
       (await call("GET", `/v1/webhooks/subscriptions/${id}/deliveries`, undefined, e)).json();
@@ -540,10 +566,55 @@ describe("event types and fan-out", () => {
     );
     expect(forThisEvent).toHaveLength(2);
     expect(forThisEvent.every((j) => j.maxAttempts === 8 && j.state === "queued")).toBe(true);
+  });
 
-    // At-least-once jobs may run fan-out again: it adds nothing.
-    expect(await platform.ctx.db.transaction((tx) => fanOutEvent(tx, event!.id))).toBe(0);
-    expect(await deliveriesOf(scope.id)).toHaveLength(1);
+  it("migration 0019 fans out the fan-out jobs an earlier release left queued, once, and completes them", async () => {
+    const fresh = await platform.environment("TEST");
+    const subscription = await create({ name: "profile events", eventTypes: ["profile"] }, fresh);
+    const unrelated = await create({ name: "connection events", eventTypes: ["connection"] }, fresh);
+    // Written as an earlier release did: the event alone, and a fan-out job for it.
+    const leftover = "evt_01kmzzzzzzzzzzzzzzzzzzzzzz";
+    const alreadyFannedOut = await record(fresh, "profile.created");
+    await platform.ctx.db
+      .insert(events)
+      .values({ id: leftover, environmentId: fresh.id, type: "profile.ready", record: {} });
+    await platform.ctx.db.insert(jobs).values([
+      {
+        id: "job_01kmzzzzzzzzzzzzzzzzzzzzz0",
+        queue: "webhooks.fanout",
+        payload: { eventId: leftover },
+        maxAttempts: 5,
+      },
+      {
+        id: "job_01kmzzzzzzzzzzzzzzzzzzzzz1",
+        queue: "webhooks.fanout",
+        payload: { eventId: alreadyFannedOut },
+        maxAttempts: 5,
+      },
+    ]);
+    const migration = fs.readFileSync(
+      new URL("../../db/migrations/0019_events_fan_out_when_recorded.sql", import.meta.url),
+      "utf8",
+    );
+    await platform.ctx.db.execute(sql.raw(migration.split("--> statement-breakpoint")[0]!));
+
+    const [delivery, ...more] = await deliveriesOfEvent(leftover);
+    expect(more).toEqual([]);
+    expect(delivery).toMatchObject({
+      subscriptionId: subscription.id,
+      eventType: "profile.ready",
+      reason: "EVENT",
+    });
+    expect(delivery!.id).toMatch(/^dlv_01kmzzzzzz[0-9a-f]{16}$/);
+    expect(await deliveriesOfEvent(alreadyFannedOut)).toHaveLength(1);
+    expect((await deliveriesOfEvent(leftover)).some((d) => d.subscriptionId === unrelated.id)).toBe(false);
+    const deliverJobs = await platform.ctx.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.payload}->>'deliveryId' = ${delivery!.id}`);
+    expect(deliverJobs).toMatchObject([{ queue: WEBHOOK_DELIVER_QUEUE, state: "queued", maxAttempts: 8 }]);
+    const fanOutJobs = await platform.ctx.db.select().from(jobs).where(eq(jobs.queue, "webhooks.fanout"));
+    expect(fanOutJobs.map((j) => j.state)).toEqual(["completed", "completed"]);
   });
 });
 
@@ -553,8 +624,7 @@ describe("pruneSettledDeliveries", () => {
     const eventId = await platform.ctx.db.transaction((tx) =>
       recordEvent(tx, { environmentId: env.id, type: "profile.created", profile: null, record: {} }),
     );
-    await platform.ctx.db.transaction((tx) => fanOutEvent(tx, eventId));
-    await platform.ctx.db.transaction((tx) => fanOutEvent(tx, eventId));
+    expect(eventId).toMatch(/^evt_/);
     const mine = await platform.ctx.db
       .select()
       .from(webhookDeliveries)

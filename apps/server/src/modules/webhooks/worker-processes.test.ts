@@ -16,7 +16,8 @@ import { jobs, webhookDeliveries } from "../../db/schema/index.ts";
 import { openRuntime, type Runtime } from "../../runtime.ts";
 import { createEnvironment } from "../environments/service.ts";
 import { recordEvent } from "../events/service.ts";
-import { createSubscription, WEBHOOK_DELIVER_QUEUE } from "./service.ts";
+import { WEBHOOK_DELIVER_QUEUE } from "./fanout.ts";
+import { createSubscription } from "./service.ts";
 
 /**
  * Real `weft worker` processes against one PostgreSQL database, delivering to a real HTTPS
