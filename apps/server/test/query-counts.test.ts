@@ -95,7 +95,7 @@ describe.skipIf(testDriver !== "postgres")("round trips per request", () => {
         recordEvent(tx, { environmentId: env.id, type: "profile.ready", profile: null, record: {} }),
       );
     });
-    expect(statements.map((s) => s.split(" ")[0])).toEqual(["begin", "with", "commit"]);
+    expect(statements.map((s) => s.trim().split(/\s+/)[0])).toEqual(["begin", "with", "commit"]);
     const deliveries = await platform.app.inject({
       url: `/v1/webhooks/subscriptions/${subscription.json().id}/deliveries`,
       headers: env.auth,
