@@ -63,7 +63,7 @@ export async function benchWebhooks(): Promise<WebhookBenchResult> {
     // The production path: separate `weft worker` processes trusting the test CA as an operator would.
     const count = Number(process.env.BENCH_WEBHOOK_WORKERS ?? 1);
     let children: Awaited<ReturnType<typeof startProcess>>[] = [];
-    workerLabel = `${count} \`weft worker\` process${count === 1 ? "" : "es"} (concurrency 4 each)`;
+    workerLabel = `${count} \`weft worker\` process${count === 1 ? "" : "es"}`;
     startWorker = async () => {
       const env = { ...process.env, ...settings, NODE_EXTRA_CA_CERTS: caFile };
       children = await Promise.all(
@@ -76,7 +76,7 @@ export async function benchWebhooks(): Promise<WebhookBenchResult> {
   } else {
     // PGlite is one process's database: the worker runs here, as inside `weft serve`.
     const worker = new Worker(ctx.db, webhookJobHandlers(ctx, { ca: tls.caPem }), { logger: ctx.logger });
-    workerLabel = "in-process worker (concurrency 4)";
+    workerLabel = "in-process worker";
     startWorker = async () => worker.start();
     stopWorker = () => worker.stop();
   }
@@ -173,7 +173,7 @@ export async function benchWebhooks(): Promise<WebhookBenchResult> {
       },
     });
     console.log(
-      "Latency: event committed → request received by the receiver (fan-out job + delivery job + HTTPS).",
+      "Latency: event committed → request received by the receiver (the delivery job: claim, load, HTTPS, settle).",
     );
     writeResults("webhooks.json", { at: new Date().toISOString(), ...result });
     return result;

@@ -15,6 +15,8 @@ export type Config = {
   secretKeys: string[] | undefined;
   logLevel: string;
   webhookAllowPrivateTargets: boolean;
+  /** Webhook attempts a worker runs at once (WEFT_WEBHOOK_CONCURRENCY), apart from other jobs. */
+  webhookConcurrency: number;
   /** Profiles a SANDBOX environment may hold. */
   sandboxProfileLimit: number;
   /** Requests a second per API key and per session (0: no limit), unless an environment sets its own. */
@@ -148,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     logLevel: env.WEFT_LOG_LEVEL || "info",
     webhookAllowPrivateTargets: parseBoolean(env, "WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS", false),
+    webhookConcurrency: parseInteger(env, "WEFT_WEBHOOK_CONCURRENCY", 32, 1, 1_000),
     sandboxProfileLimit: parseInteger(env, "WEFT_SANDBOX_PROFILE_LIMIT", 50, 1, 1_000_000),
     rateLimits: {
       apiKey: parseInteger(env, "WEFT_RATE_LIMIT_API_KEY", 100, 0, 1_000_000),

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestPlatform, type TestPlatform } from "../../test/harness.ts";
+import { startTestPlatform, type TestPlatform, testDriver } from "../../test/harness.ts";
 import { PRUNE_BATCH } from "../db/prune.ts";
 import { type JobState, jobs } from "../db/schema/index.ts";
 import {
@@ -234,6 +234,107 @@ describe("Worker", () => {
     await worker.stop();
     expect(finished).toBe(true);
     expect((await getJob(db(), id))!.state).toBe("completed");
+  });
+});
+
+describe("Worker lanes", () => {
+  const gate = () => {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    return { open, opened };
+  };
+
+  it("a queue with its own concurrency runs in its own slots: shared slots busy with slow jobs do not hold it up", async () => {
+    const slow = gate();
+    const started: string[] = [];
+    await enqueueJob(db(), "t.lane.slow", {});
+    await enqueueJob(db(), "t.lane.slow", {});
+    for (let i = 0; i < 6; i++) await enqueueJob(db(), "t.lane.fast", { i });
+    const worker = new Worker(
+      db(),
+      [
+        handler("t.lane.slow", async () => {
+          started.push("slow");
+          await slow.opened;
+        }),
+        { ...handler("t.lane.fast", async () => void started.push("fast")), concurrency: 3 },
+      ],
+      { logger, concurrency: 1, pollIntervalMs: 20 },
+    );
+    worker.start();
+    // One shared slot, held by a slow job; the fast lane runs all six meanwhile, three at a time.
+    await expect.poll(() => started.filter((s) => s === "fast").length, { timeout: 10_000 }).toBe(6);
+    expect(started.filter((s) => s === "slow")).toEqual(["slow"]);
+    slow.open();
+    await expect.poll(() => started.filter((s) => s === "slow").length, { timeout: 10_000 }).toBe(2);
+    await worker.stop();
+  });
+
+  it("never runs more of a lane's jobs at once than its concurrency", async () => {
+    let running = 0;
+    let most = 0;
+    for (let i = 0; i < 20; i++) await enqueueJob(db(), "t.lane.bounded", { i });
+    const worker = new Worker(
+      db(),
+      [
+        {
+          ...handler("t.lane.bounded", async () => {
+            running++;
+            most = Math.max(most, running);
+            await new Promise((r) => setTimeout(r, 15));
+            running--;
+          }),
+          concurrency: 4,
+        },
+      ],
+      { logger, pollIntervalMs: 20 },
+    );
+    worker.start();
+    await expect
+      .poll(
+        async () =>
+          (await db().select().from(jobs).where(eq(jobs.queue, "t.lane.bounded"))).every(
+            (j) => j.state === "completed",
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await worker.stop();
+    expect(most).toBe(4);
+  });
+
+  it.skipIf(testDriver !== "postgres")("a busy lane claims in batches, not a statement a job", async () => {
+    for (let i = 0; i < 40; i++) await enqueueJob(db(), "t.lane.batched", { i });
+    // Each job waits to be let go; the test lets them go one at a time.
+    const waiting: (() => void)[] = [];
+    let done = 0;
+    const worker = new Worker(
+      db(),
+      [
+        {
+          ...handler("t.lane.batched", async () => {
+            await new Promise<void>((release) => waiting.push(release));
+            done++;
+          }),
+          concurrency: 8,
+        },
+      ],
+      { logger, pollIntervalMs: 600_000 },
+    );
+    const statements = await platform.statementsOf(async () => {
+      worker.start();
+      while (done < 40) {
+        await expect.poll(() => waiting.length, { timeout: 10_000, interval: 5 }).toBeGreaterThan(0);
+        waiting.shift()!();
+        await new Promise((r) => setTimeout(r, 15));
+      }
+      await worker.stop();
+    });
+    const claims = statements.filter((s) => /^update "jobs" set "state" = \$1, "attempts"/.test(s));
+    // The first claim fills 8 slots; each later one waits for a quarter of them (2) to free:
+    // 17 claims for 40 jobs. A claim per finished job would be 33.
+    expect(claims.length).toBeGreaterThanOrEqual(2);
+    expect(claims.length).toBeLessThanOrEqual(40 / 2 + 1);
   });
 });
 

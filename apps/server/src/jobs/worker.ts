@@ -35,6 +35,12 @@ export type JobHandler = {
    * long a dead worker's job waits, not how long a job may run.
    */
   leaseMs?: number;
+  /**
+   * Run up to this many of this queue's jobs at once in slots of its own (a lane), claimed in
+   * batches; without it the queue shares the worker's `concurrency` slots with the others.
+   * For I/O-bound work such as webhook attempts, which would otherwise queue behind syncs.
+   */
+  concurrency?: number;
 };
 
 /** A lease lasts this long unless renewed: a dead worker's jobs are taken back within it. */
@@ -58,6 +64,26 @@ export type WorkerOptions = {
 
 export type PeriodicTask = { name: string; everyMs: number; run(): Promise<void> };
 
+/**
+ * Queues claimed together into shared slots. A lane claims into any free slot when it is due (a
+ * notification, the poll, a drain). While it has a backlog (its last claim got all it asked
+ * for), it claims again as soon as `batch` of its slots are free — so a busy lane claims many
+ * jobs a statement, and a lane that found its queue empty waits to be told of more.
+ */
+type Lane = {
+  queues: string[];
+  limit: number;
+  batch: number;
+  running: number;
+  isDue: boolean;
+  hasBacklog: boolean;
+};
+
+/** Whether a lane should claim now. */
+const wantsClaim = (lane: Lane) =>
+  lane.running < lane.limit &&
+  (lane.isDue || (lane.hasBacklog && (lane.limit - lane.running >= lane.batch || lane.running === 0)));
+
 /** Exponential backoff from 1 s, capped at 10 minutes: the default for internal jobs. */
 export const exponentialBackoff = (attempts: number) =>
   Math.min(600_000, 1000 * 2 ** Math.max(0, attempts - 1));
@@ -66,6 +92,7 @@ export class Worker {
   readonly id = `wrk_${process.pid}_${randomBytes(4).toString("hex")}`;
   private readonly handlers = new Map<string, JobHandler>();
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly lanes: Lane[];
   private running = false;
   private timer: NodeJS.Timeout | undefined;
   private loop: Promise<void> | undefined;
@@ -73,13 +100,11 @@ export class Worker {
   /** Set by wake(); a wake while the loop is busy makes it claim again instead of sleeping. */
   private isWakeRequested = false;
   private readonly db: Database;
-  private readonly concurrency: number;
   private readonly pollIntervalMs: number;
   private readonly logger: Logger;
   private readonly subscribe: WorkerOptions["subscribe"];
   private readonly periodic: { task: PeriodicTask; dueAt: number }[];
   private unsubscribe: (() => Promise<void>) | undefined;
-  private readonly queues: string[];
   /** One lease for every claim: the longest any handler asks for. */
   private readonly leaseMs: number;
   private readonly heartbeatMs: number;
@@ -90,12 +115,23 @@ export class Worker {
   constructor(db: Database, handlers: JobHandler[], options: WorkerOptions) {
     this.db = db;
     for (const handler of handlers) this.handlers.set(handler.queue, handler);
-    this.concurrency = options.concurrency ?? 4;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.subscribe = options.subscribe;
     this.periodic = (options.periodic ?? []).map((task) => ({ task, dueAt: Date.now() + task.everyMs }));
     this.logger = options.logger.child({ worker: this.id });
-    this.queues = [...this.handlers.keys()];
+    const shared = handlers.filter((h) => h.concurrency === undefined).map((h) => h.queue);
+    const lane = (queues: string[], limit: number): Lane => ({
+      queues,
+      limit,
+      batch: Math.max(1, Math.floor(limit / 4)),
+      running: 0,
+      isDue: true,
+      hasBacklog: false,
+    });
+    this.lanes = [
+      ...(shared.length > 0 ? [lane(shared, options.concurrency ?? 4)] : []),
+      ...handlers.filter((h) => h.concurrency !== undefined).map((h) => lane([h.queue], h.concurrency!)),
+    ];
     this.leaseMs = options.leaseMs ?? Math.max(LEASE_MS, ...handlers.map((h) => h.leaseMs ?? 0));
     this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   }
@@ -130,8 +166,9 @@ export class Worker {
       .catch((error) => this.logger.warn({ err: error }, "no job notifications; polling only"));
   }
 
-  /** Poll now instead of at the next interval (called after an in-process enqueue). */
+  /** Claim now instead of at the next poll (a job was enqueued: a notification, or in process). */
   wake(): void {
+    for (const lane of this.lanes) lane.isDue = true;
     this.isWakeRequested = true;
     this.wakeUp?.();
   }
@@ -161,6 +198,7 @@ export class Worker {
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
+      for (const lane of this.lanes) lane.isDue = true;
       const ran = await this.tick();
       await Promise.allSettled([...this.inFlight]);
       if (ran === 0) return total;
@@ -173,18 +211,19 @@ export class Worker {
       this.isWakeRequested = false;
       this.lastBeatAt = Date.now();
       this.runDuePeriodicTasks();
-      let claimed = 0;
       try {
-        claimed = await this.tick();
+        await this.tick();
       } catch (error) {
         this.logger.error({ err: error }, "claiming jobs failed");
       }
       if (!this.running) break;
-      if (claimed > 0 && this.inFlight.size < this.concurrency) continue;
-      if (this.isWakeRequested) continue;
+      if (this.isWakeRequested || this.lanes.some(wantsClaim)) continue;
       await new Promise<void>((resolve) => {
         this.wakeUp = resolve;
-        this.timer = setTimeout(resolve, this.pollIntervalMs);
+        this.timer = setTimeout(() => {
+          for (const lane of this.lanes) lane.isDue = true;
+          resolve();
+        }, this.pollIntervalMs);
       });
       clearTimeout(this.timer);
       this.wakeUp = undefined;
@@ -202,18 +241,32 @@ export class Worker {
     }
   }
 
+  /** Claim into each due lane with free slots; returns how many jobs were claimed. */
   private async tick(): Promise<number> {
-    const free = this.concurrency - this.inFlight.size;
-    if (free <= 0) return 0;
-    const claimed = await claimJobs(this.db, this.queues, this.id, free, this.leaseMs);
-    for (const job of claimed) {
-      const task = this.execute(job).finally(() => {
-        this.inFlight.delete(task);
-        if (this.running) this.wake();
-      });
-      this.inFlight.add(task);
+    let total = 0;
+    for (const lane of this.lanes) {
+      if (!wantsClaim(lane)) continue;
+      const free = lane.limit - lane.running;
+      lane.isDue = false;
+      const claimed = await claimJobs(this.db, lane.queues, this.id, free, this.leaseMs);
+      // All it asked for: more may be waiting, and the lane claims again once it has room.
+      lane.hasBacklog = claimed.length === free;
+      for (const job of claimed) {
+        lane.running++;
+        const task = this.execute(job).finally(() => {
+          lane.running--;
+          this.inFlight.delete(task);
+          if (!this.running) return;
+          if (wantsClaim(lane)) {
+            this.isWakeRequested = true;
+            this.wakeUp?.();
+          }
+        });
+        this.inFlight.add(task);
+      }
+      total += claimed.length;
     }
-    return claimed.length;
+    return total;
   }
 
   private async execute(job: JobRow): Promise<void> {

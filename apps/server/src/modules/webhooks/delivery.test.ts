@@ -699,4 +699,17 @@ describe.skipIf(testDriver !== "postgres")("work per delivered event (PostgreSQL
     ]);
     expect(receiver.requests).toHaveLength(1);
   });
+
+  it("a backlog costs little more than a load and a settle per event: attempts run in a lane of their own, claimed in batches", async () => {
+    await subscribe();
+    for (let i = 0; i < 40; i++) await emit();
+    const statements = await platform.statementsOf(() => worker.drain());
+    expect(receiver.requests).toHaveLength(40);
+    const kinds = statements.map((s) => s.trim().split(/\s+/).slice(0, 2).join(" "));
+    expect(kinds.filter((k) => k === 'select "webhook_deliveries"."id",')).toHaveLength(40);
+    expect(kinds.filter((k) => k === "with settled")).toHaveLength(40);
+    // 32 attempts at once (WEFT_WEBHOOK_CONCURRENCY): two claims and the one that finds nothing.
+    expect(kinds.filter((k) => k === 'update "jobs"')).toHaveLength(3);
+    expect(statements.length / 40).toBeLessThanOrEqual(4);
+  });
 });

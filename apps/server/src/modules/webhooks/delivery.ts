@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { AppContext } from "../../context.ts";
+import { preparedStatement } from "../../db/prepared.ts";
 import {
   environments,
   events,
@@ -44,8 +45,8 @@ type LoadedDelivery = {
   event: WebhookEventBody | undefined;
 };
 
-async function loadDelivery(ctx: AppContext, deliveryId: string): Promise<LoadedDelivery | undefined> {
-  const [row] = await ctx.db
+const deliveryWithEverything = preparedStatement((db) =>
+  db
     .select({
       delivery: webhookDeliveries,
       subscription: webhookSubscriptions,
@@ -62,7 +63,12 @@ async function loadDelivery(ctx: AppContext, deliveryId: string): Promise<Loaded
         eq(events.environmentId, webhookDeliveries.environmentId),
       ),
     )
-    .where(eq(webhookDeliveries.id, deliveryId));
+    .where(eq(webhookDeliveries.id, sql.placeholder("deliveryId")))
+    .prepare("weft_load_delivery"),
+);
+
+async function loadDelivery(ctx: AppContext, deliveryId: string): Promise<LoadedDelivery | undefined> {
+  const [row] = await deliveryWithEverything(ctx.db).execute({ deliveryId });
   if (!row) return undefined;
   const { stored, ...rest } = row;
   if (row.delivery.testEvent) return { ...rest, event: row.delivery.testEvent };

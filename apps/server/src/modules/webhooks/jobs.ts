@@ -9,6 +9,8 @@ import { DELIVERY_SCHEDULE_MS, WEBHOOK_DELIVER_QUEUE } from "./fanout.ts";
  */
 export const webhookDeliveryHandler = (ctx: AppContext, transport: DeliveryTransport = {}): JobHandler => ({
   queue: WEBHOOK_DELIVER_QUEUE,
+  // Attempts mostly wait on the network: a lane of their own, so they never queue behind syncs.
+  concurrency: ctx.config.webhookConcurrency,
   // Used only when an attempt throws unexpectedly (e.g. the database is down).
   backoffMs: (attempts) => DELIVERY_SCHEDULE_MS[attempts] ?? DELIVERY_SCHEDULE_MS.at(-1)!,
   handle: (job) => attemptDelivery(ctx, job, transport),

@@ -38,12 +38,24 @@ const BODY_EXCERPT_BYTES = 512;
 const CONNECT_ERRORS = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL"]);
 
 /**
+ * At most this many attempts are open to one target (pinned address, port and name) at once; the
+ * rest wait for a socket within their own deadline, so one slow receiver cannot take every slot
+ * of the worker's webhook lane (WEFT_WEBHOOK_CONCURRENCY) from the others for long.
+ */
+export const MAX_CONNECTIONS_PER_TARGET = 8;
+
+/**
  * Keep-alive pool: sockets are keyed by the pinned IP, port and servername (and CA), so a pooled
  * socket always goes to an address this module has already checked.
  */
-const agent = new https.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, scheduling: "lifo" });
+const agent = new https.Agent({
+  keepAlive: true,
+  maxSockets: MAX_CONNECTIONS_PER_TARGET,
+  maxFreeSockets: MAX_CONNECTIONS_PER_TARGET,
+  scheduling: "lifo",
+});
 /** Plain HTTP, only ever to this machine (development receivers). */
-const localAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+const localAgent = new http.Agent({ keepAlive: true, maxSockets: MAX_CONNECTIONS_PER_TARGET });
 
 /** localhost (and *.localhost) or a loopback address: a name that never leaves this machine. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -54,8 +66,26 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || isLoopbackAddress(host);
 }
 
-const systemLookup = async (hostname: string): Promise<ResolvedAddress[]> =>
-  dnsLookup(hostname, { all: true, verbatim: true });
+/** How long the system resolver's answer for a name is reused (each use is checked again). */
+const LOOKUP_CACHE_MS = 10_000;
+const LOOKUP_CACHE_SIZE = 1_000;
+const lookupCache = new Map<string, { addresses: ResolvedAddress[]; until: number }>();
+
+/**
+ * The system resolver, its answers reused for a few seconds: getaddrinfo runs on libuv's small
+ * thread pool, and a busy worker would otherwise ask it once per attempt. Safe against DNS
+ * rebinding: every answer, fresh or reused, is checked before use and the request goes to the
+ * checked address.
+ */
+async function systemLookup(hostname: string): Promise<ResolvedAddress[]> {
+  const now = Date.now();
+  const cached = lookupCache.get(hostname);
+  if (cached && cached.until > now) return cached.addresses;
+  const addresses = await dnsLookup(hostname, { all: true, verbatim: true });
+  if (lookupCache.size >= LOOKUP_CACHE_SIZE) lookupCache.delete(lookupCache.keys().next().value!);
+  lookupCache.set(hostname, { addresses, until: now + LOOKUP_CACHE_MS });
+  return addresses;
+}
 
 /** A target refused before connecting; `blockedAddress` is the non-public address it resolved to, if that was why. */
 export class TargetRefusedError extends Error {

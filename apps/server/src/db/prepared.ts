@@ -1,0 +1,20 @@
+import type { Database } from "./client.ts";
+
+/**
+ * A statement built once per database and prepared (drizzle `.prepare(name)`, values as
+ * `sql.placeholder(...)`): hot paths skip building the SQL on every call, and PostgreSQL parses
+ * and plans it once per connection. Bound to the database it was built on, so use it with the
+ * process's database, not inside a transaction (a transaction's statements must go through its
+ * own connection).
+ */
+export function preparedStatement<T>(build: (db: Database) => T): (db: Database) => T {
+  const built = new WeakMap<Database, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (statement === undefined) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
+}
