@@ -1,11 +1,17 @@
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { environments, profiles, userSessions } from "../../db/schema/index.ts";
-import { tooManyRequests, ValidationError } from "../../http/errors.ts";
+import { notFound, tooManyRequests, ValidationError } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import type { EnvironmentRow } from "../environments/service.ts";
-import { applyProfileUpdate, createProfile, findLiveProfile, type ProfileRow } from "../profiles/service.ts";
+import {
+  applyProfileUpdate,
+  createProfile,
+  findLiveProfile,
+  type ProfileRow,
+  profileBeingDeleted,
+} from "../profiles/service.ts";
 import type { SessionIssueInput, UserSessionView } from "./schemas.ts";
 
 export type SessionRow = typeof userSessions.$inferSelect;
@@ -33,39 +39,64 @@ export function toUserSessionView(
   };
 }
 
-/** 429 when the profile already holds the most active sessions a window allows. */
-async function assertUnderSessionLimits(tx: Database, profileId: string, now: Date) {
-  const longest = Math.max(...SESSION_LIMITS.map((l) => l.windowMs));
-  const active = await tx
-    .select({ createdAt: userSessions.createdAt })
-    .from(userSessions)
-    .where(
-      and(
-        eq(userSessions.profileId, profileId),
-        isNull(userSessions.revokedAt),
-        gt(userSessions.expiresAt, now),
-        gt(userSessions.createdAt, new Date(now.getTime() - longest)),
-      ),
-    )
-    .orderBy(asc(userSessions.createdAt));
-  for (const limit of SESSION_LIMITS) {
-    const inWindow = active.filter((s) => s.createdAt.getTime() > now.getTime() - limit.windowMs);
-    if (inWindow.length < limit.max) continue;
-    // A slot frees when the oldest session that counts leaves the window.
-    const oldest = inWindow[inWindow.length - limit.max]!;
-    const retryAfter = (oldest.createdAt.getTime() + limit.windowMs - now.getTime()) / 1000;
-    throw tooManyRequests(
-      `Profile ${profileId} already has ${limit.max} active sessions issued in the last ${limit.window}, the limit`,
-      retryAfter,
-      (s) =>
-        `Retry after ${s} seconds, or revoke a session you no longer need with DELETE /v1/users/session.`,
-    );
-  }
+function sessionLimitReached(profileId: string, limitIndex: number, retryAfterMs: number) {
+  const limit = SESSION_LIMITS[limitIndex]!;
+  return tooManyRequests(
+    `Profile ${profileId} already has ${limit.max} active sessions issued in the last ${limit.window}, the limit`,
+    retryAfterMs / 1000,
+    (s) => `Retry after ${s} seconds, or revoke a session you no longer need with DELETE /v1/users/session.`,
+  );
 }
 
 /**
+ * Lock the profile, check its session limits and insert the session: one round trip, a
+ * function (migration 0020) whose statements each see what concurrent issues committed before
+ * the lock was taken, so the limits hold under concurrency. 404, 409 or 429 otherwise.
+ */
+async function insertSession(
+  db: Database,
+  environmentId: string,
+  idOrUuid: string,
+  now: Date,
+): Promise<{ session: SessionRow; profile: { id: string; uuid: string } }> {
+  const session: SessionRow = {
+    id: newId("session"),
+    environmentId,
+    profileId: "",
+    createdAt: now,
+    // Whole seconds, so expiresAt, expiration and the token's exp all name the same instant.
+    expiresAt: new Date(Math.floor((now.getTime() + SESSION_LIFETIME_MS) / 1000) * 1000),
+    revokedAt: null,
+  };
+  const windows = `{${SESSION_LIMITS.map((l) => `${l.windowMs / 1000} seconds`).join(",")}}`;
+  const maxima = `{${SESSION_LIMITS.map((l) => l.max).join(",")}}`;
+  const result = await db.execute(sql`
+    select outcome, profile_id, profile_uuid, limit_index, retry_after_ms
+    from weft_issue_session(${environmentId}, ${idOrUuid}, ${session.id}, ${now}, ${session.expiresAt},
+      ${windows}::interval[], ${maxima}::integer[])`);
+  const [row] = (result as unknown as { rows: IssueOutcome[] }).rows;
+  if (!row || row.outcome === "not_found") throw notFound("Profile", idOrUuid);
+  if (row.outcome === "deleting") throw profileBeingDeleted(row.profile_id!);
+  if (row.outcome === "limited")
+    throw sessionLimitReached(row.profile_id!, row.limit_index! - 1, Number(row.retry_after_ms));
+  return {
+    session: { ...session, profileId: row.profile_id! },
+    profile: { id: row.profile_id!, uuid: row.profile_uuid! },
+  };
+}
+
+type IssueOutcome = {
+  outcome: "issued" | "not_found" | "deleting" | "limited";
+  profile_id: string | null;
+  profile_uuid: string | null;
+  limit_index: number | null;
+  retry_after_ms: number | string | null;
+};
+
+/**
  * Issue a session for an existing profile (userId: its id or uuid; sent fields are saved onto
- * it) or for a new one (no userId). The profile row is locked, so the limits hold under concurrency.
+ * it) or for a new one (no userId). A session for a profile as it is takes one round trip; one
+ * that creates or changes the profile is a transaction that ends with the same statement.
  */
 export async function issueSession(
   ctx: AppContext,
@@ -74,32 +105,24 @@ export async function issueSession(
 ): Promise<UserSessionView> {
   const now = new Date();
   const { userId, ...fields } = input;
-  const { session, profile } = await ctx.db.transaction(async (tx) => {
-    let profile: ProfileRow;
-    if (userId) {
-      const existing = await findLiveProfile(tx, environment.id, userId, { forUpdate: true });
-      if (fields.uuid != null && fields.uuid !== existing.uuid) {
-        throw ValidationError.of("uuid", "Uuid cannot be changed on an existing profile");
-      }
-      const { uuid: _uuid, ...updates } = fields;
-      profile = await applyProfileUpdate(tx, existing, updates);
-    } else {
-      profile = await createProfile(tx, environment, fields, ctx.config.sandboxProfileLimit);
-    }
-    await assertUnderSessionLimits(tx, profile.id, now);
-    const [session] = await tx
-      .insert(userSessions)
-      .values({
-        id: newId("session"),
-        environmentId: environment.id,
-        profileId: profile.id,
-        createdAt: now,
-        // Whole seconds, so expiresAt, expiration and the token's exp all name the same instant.
-        expiresAt: new Date(Math.floor((now.getTime() + SESSION_LIFETIME_MS) / 1000) * 1000),
-      })
-      .returning();
-    return { session: session!, profile };
-  });
+  const hasFields = Object.values(fields).some((value) => value !== undefined);
+  const { session, profile } =
+    userId && !hasFields
+      ? await insertSession(ctx.db, environment.id, userId, now)
+      : await ctx.db.transaction(async (tx) => {
+          let profile: ProfileRow;
+          if (userId) {
+            const existing = await findLiveProfile(tx, environment.id, userId, { forUpdate: true });
+            if (fields.uuid != null && fields.uuid !== existing.uuid) {
+              throw ValidationError.of("uuid", "Uuid cannot be changed on an existing profile");
+            }
+            const { uuid: _uuid, ...updates } = fields;
+            profile = await applyProfileUpdate(tx, existing, updates);
+          } else {
+            profile = await createProfile(tx, environment, fields, ctx.config.sandboxProfileLimit);
+          }
+          return insertSession(tx, environment.id, profile.id, now);
+        });
   // Signing may create the first signing key: outside the transaction (PGlite has one connection).
   const token = await ctx.signer.sign(
     { sessionId: session.id, profileId: profile.id, environmentId: environment.id },

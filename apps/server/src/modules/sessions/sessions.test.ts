@@ -229,6 +229,38 @@ describe("session limits", () => {
     expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(8 * 3600);
   });
 
+  it("the limit holds under concurrency: 16 issues at once for one profile, 10 sessions", async () => {
+    const profile = await createProfile();
+    const answers = await Promise.all(Array.from({ length: 16 }, () => issue({ userId: profile.id })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(10).fill(201), ...Array(6).fill(429)]);
+    const stored = await platform.ctx.db
+      .select()
+      .from(userSessions)
+      .where(eq(userSessions.profileId, profile.id));
+    expect(stored).toHaveLength(10);
+  });
+
+  it("a session for an unknown profile is a 404, for one being deleted a 409, and stores nothing", async () => {
+    expect((await issue({ userId: "p_00000000000000000000000000" })).json().message).toBe(
+      "Profile p_00000000000000000000000000 was not found",
+    );
+    const profile = await createProfile();
+    const deleting = await platform.app.inject({
+      method: "DELETE",
+      url: `/v1/profiles/${profile.id}`,
+      headers: env.auth,
+    });
+    expect(deleting.statusCode).toBe(204);
+    const refused = await issue({ userId: profile.uuid });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(`Profile ${profile.id} is being deleted`);
+    const stored = await platform.ctx.db
+      .select()
+      .from(userSessions)
+      .where(eq(userSessions.profileId, profile.id));
+    expect(stored).toEqual([]);
+  });
+
   it("expired sessions do not count", async () => {
     const profile = await createProfile();
     const now = Date.now();
