@@ -1,7 +1,13 @@
-import Fastify from "fastify";
+import http from "node:http";
 
-/** The baseline: a bare Fastify route, for the ratio every API figure is reported against. */
-const app = Fastify();
-app.get("/", async () => ({ hello: "world" }));
-await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
-process.stdout.write("ready\n");
+/** The baseline: a bare `node:http` server answering a constant, for the ratio every API figure is reported against. */
+const body = JSON.stringify({ hello: "world" });
+http
+  .createServer((_request, response) => {
+    response.writeHead(200, {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(body),
+    });
+    response.end(body);
+  })
+  .listen(Number(process.env.PORT), "127.0.0.1", () => process.stdout.write("ready\n"));

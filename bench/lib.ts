@@ -63,14 +63,21 @@ export async function load(
     method?: "GET" | "POST";
     headers?: Record<string, string>;
     body?: string;
+    /** Bodies sent in turn, one per request, instead of `body`. */
+    bodies?: string[];
     seconds?: number;
   },
 ): Promise<LoadResult> {
+  let sent = 0;
+  const bodies = options.bodies;
   const result = await autocannon({
     url: options.url,
     method: options.method ?? "GET",
     headers: options.headers,
     body: options.body,
+    ...(bodies && {
+      requests: [{ setupRequest: (request) => ({ ...request, body: bodies[sent++ % bodies.length] }) }],
+    }),
     connections: 10,
     duration: options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10),
   });

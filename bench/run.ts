@@ -6,7 +6,7 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
-const skip = new Set(["run.ts", "lib.ts", "bare-server.ts"]);
+const skip = new Set(["run.ts", "lib.ts", "bare-server.ts", "reference-server.ts"]);
 /** Run only when named: they kill processes and measure no speed. */
 const onlyWhenNamed = new Set(["chaos.ts"]);
 const only = process.argv.slice(2);

@@ -18,7 +18,7 @@ import { createEnvironment } from "../apps/server/src/modules/environments/servi
 import { openRuntime } from "../apps/server/src/runtime.ts";
 import { benchStorage, writeResults } from "./lib.ts";
 
-const MEASURED = "acct_bench_measured_0000000";
+export const MEASURED = "acct_bench_measured_0000000";
 const BIG = "acct_bench_big_0000000000000";
 const MEASURED_ROWS = 10_000;
 const BIG_ROWS = 100_000;
@@ -30,7 +30,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
-async function seedOwners(db: Database, environmentId: string) {
+export async function seedOwners(db: Database, environmentId: string) {
   await db.execute(
     sql`insert into profiles (id, environment_id, uuid) values ('p_bench', ${environmentId}, gen_random_uuid()::text)`,
   );
@@ -45,7 +45,12 @@ async function seedOwners(db: Database, environmentId: string) {
 }
 
 /** Rows [from, to) of a deterministic set: the first 10,000 are the measured account's. */
-async function loadTransactions(db: Database, from: number, to: number, accountOf: ReturnType<typeof sql>) {
+export async function loadTransactions(
+  db: Database,
+  from: number,
+  to: number,
+  accountOf: ReturnType<typeof sql>,
+) {
   await db.execute(sql`
     insert into transactions (id, account_id, external_id, amount, entry_type, currency_code, date, description, status)
     select 'txn_bench_' || lpad(g::text, 16, '0'),

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, or, type Placeholder, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { preparedStatement } from "../../db/prepared.ts";
 import { type EventProfile, environments, profiles } from "../../db/schema/index.ts";
 import { conflict, forbidden, notFound } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
@@ -64,12 +65,22 @@ function toColumns(input: ProfileFieldsInput, current?: ProfileRow): Partial<typ
 }
 
 /** Profile ids look like p_…; anything else is looked up as a uuid. */
-function byIdOrUuid(environmentId: string, idOrUuid: string) {
+function byIdOrUuid(environmentId: string | Placeholder, idOrUuid: string | Placeholder) {
   return and(
     eq(profiles.environmentId, environmentId),
     or(eq(profiles.id, idOrUuid), eq(profiles.uuid, idOrUuid)),
   );
 }
+
+/** The hot read (GET /v1/profiles/{id}, and every route that checks a profile): prepared. */
+const profileByIdOrUuid = preparedStatement((db) =>
+  db
+    .select()
+    .from(profiles)
+    .where(byIdOrUuid(sql.placeholder("environmentId"), sql.placeholder("idOrUuid")))
+    .limit(1)
+    .prepare("weft_profile_by_id_or_uuid"),
+);
 
 /** 409 for anything of a profile whose deletion has been accepted. */
 export const profileBeingDeleted = (profileId: string) =>
@@ -82,8 +93,9 @@ export async function findLiveProfile(
   idOrUuid: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<ProfileRow> {
-  const query = db.select().from(profiles).where(byIdOrUuid(environmentId, idOrUuid)).limit(1);
-  const [row] = options.forUpdate ? await query.for("update") : await query;
+  const [row] = options.forUpdate
+    ? await db.select().from(profiles).where(byIdOrUuid(environmentId, idOrUuid)).limit(1).for("update")
+    : await profileByIdOrUuid(db).execute({ environmentId, idOrUuid });
   if (!row) throw notFound("Profile", idOrUuid);
   if (row.deletingAt) throw profileBeingDeleted(row.id);
   return row;
