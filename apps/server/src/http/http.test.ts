@@ -227,7 +227,7 @@ describe("x-request-id", () => {
       postProfile("{bad"),
     ]);
     const ids = responses.map((r) => r.headers["x-request-id"]);
-    for (const id of ids) expect(id).toMatch(/^req_[0-9a-f]{24}$/);
+    for (const id of ids) expect(id).toMatch(/^req_[0-9a-f]{32}$/);
     expect(new Set(ids).size).toBe(ids.length);
   });
 

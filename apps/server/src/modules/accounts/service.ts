@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
+import { preparedStatement } from "../../db/prepared.ts";
 import {
   type AccountType,
   accountOwners,
@@ -43,19 +44,30 @@ export const BALANCE_REFRESH_QUEUE = "accounts.balance-refresh";
 export const BALANCE_REFRESH_INTERVAL_SECONDS = 60;
 
 /** The account with this id in this environment, with its connection, or 404. */
+const accountQuery = (db: Database, accountId: string | Placeholder, environmentId: string | Placeholder) =>
+  db
+    .select({ account: accounts, connection: connections, profileDeletingAt: profiles.deletingAt })
+    .from(accounts)
+    .innerJoin(connections, eq(connections.id, accounts.connectionId))
+    .innerJoin(profiles, eq(profiles.id, accounts.profileId))
+    .where(and(eq(accounts.id, accountId), eq(accounts.environmentId, environmentId)));
+
+/** Every account route starts here: prepared. */
+const accountById = preparedStatement((db) =>
+  accountQuery(db, sql.placeholder("accountId"), sql.placeholder("environmentId")).prepare(
+    "weft_account_by_id",
+  ),
+);
+
 export async function findAccount(
   db: Database,
   environmentId: string,
   accountId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<{ account: AccountRow; connection: ConnectionRow }> {
-  const query = db
-    .select({ account: accounts, connection: connections, profileDeletingAt: profiles.deletingAt })
-    .from(accounts)
-    .innerJoin(connections, eq(connections.id, accounts.connectionId))
-    .innerJoin(profiles, eq(profiles.id, accounts.profileId))
-    .where(and(eq(accounts.id, accountId), eq(accounts.environmentId, environmentId)));
-  const [row] = options.forUpdate ? await query.for("update", { of: accounts }) : await query;
+  const [row] = options.forUpdate
+    ? await accountQuery(db, accountId, environmentId).for("update", { of: accounts })
+    : await accountById(db).execute({ accountId, environmentId });
   if (!row) throw notFound("Account", accountId);
   if (row.profileDeletingAt) throw profileBeingDeleted(row.account.profileId);
   return { account: row.account, connection: row.connection };
@@ -164,6 +176,38 @@ export function enrichmentConditions(filter: {
  * (account, date, id) index alone and only its rows are fetched ("deferred join"), so deep pages
  * stay cheap; the unfiltered total is the count each sync keeps on the account.
  */
+/** A page of transactions: the page's ids from the (account, date, id) index, then their rows. */
+function transactionsPage(
+  db: Database,
+  where: SQL | undefined,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  const page = db
+    .select({ pageId: transactions.id })
+    .from(transactions)
+    .where(where)
+    .orderBy(desc(transactions.date), desc(transactions.id))
+    .limit(limit)
+    .offset(offset)
+    .as("page");
+  return db
+    .select({ transaction: transactions })
+    .from(transactions)
+    .innerJoin(page, eq(transactions.id, page.pageId))
+    .orderBy(desc(transactions.date), desc(transactions.id));
+}
+
+/** The page without filters, the common read: prepared. */
+const unfilteredTransactionsPage = preparedStatement((db) =>
+  transactionsPage(
+    db,
+    eq(transactions.accountId, sql.placeholder("accountId")),
+    sql.placeholder("limit"),
+    sql.placeholder("offset"),
+  ).prepare("weft_transactions_page"),
+);
+
 export async function listTransactions(
   db: Database,
   environmentId: string,
@@ -185,20 +229,14 @@ export async function listTransactions(
   const where = and(...conditions);
   const isFiltered = conditions.length > 1;
 
-  const page = db
-    .select({ pageId: transactions.id })
-    .from(transactions)
-    .where(where)
-    .orderBy(desc(transactions.date), desc(transactions.id))
-    .limit(filter.limit)
-    .offset(offsetOf(filter))
-    .as("page");
   const [rows, total] = await Promise.all([
-    db
-      .select({ transaction: transactions })
-      .from(transactions)
-      .innerJoin(page, eq(transactions.id, page.pageId))
-      .orderBy(desc(transactions.date), desc(transactions.id)),
+    isFiltered
+      ? transactionsPage(db, where, filter.limit, offsetOf(filter))
+      : unfilteredTransactionsPage(db).execute({
+          accountId: account.id,
+          limit: filter.limit,
+          offset: offsetOf(filter),
+        }),
     isFiltered
       ? db
           .select({ n: count() })
