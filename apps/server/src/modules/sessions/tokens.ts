@@ -1,3 +1,4 @@
+import { createPrivateKey, sign as cryptoSign, type JsonWebKey, type KeyObject } from "node:crypto";
 import { desc, eq, gt, isNull, or } from "drizzle-orm";
 import {
   type CryptoKey,
@@ -7,7 +8,6 @@ import {
   importJWK,
   type JWK,
   jwtVerify,
-  SignJWT,
 } from "jose";
 import type { Database } from "../../db/client.ts";
 import { signingKeys } from "../../db/schema/index.ts";
@@ -23,6 +23,8 @@ export type SessionClaims = { sessionId: string; profileId: string; environmentI
 
 export class InvalidTokenError extends Error {}
 
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
 /**
  * Signs and verifies session tokens with Ed25519 keys kept in the database (private halves
  * encrypted), so every process of a deployment signs and verifies alike. The algorithm is
@@ -32,7 +34,7 @@ export class SessionSigner {
   private readonly db: Database;
   private readonly secretKey: SecretKeys;
   private readonly issuer: string;
-  private active: { kid: string; key: CryptoKey; loadedAt: number } | undefined;
+  private active: { kid: string; key: KeyObject; loadedAt: number } | undefined;
   /** Public keys by kid, with when each stops verifying (null: not retiring). */
   private readonly publicKeys = new Map<
     string,
@@ -45,18 +47,26 @@ export class SessionSigner {
     this.issuer = issuer;
   }
 
+  /**
+   * A compact JWS signed with node:crypto's one-shot Ed25519 (about 50 µs), not jose's WebCrypto
+   * path (about 120 µs and a thread-pool hop per token). Verification stays with jose.
+   */
   async sign(claims: SessionClaims, expiresAt: Date): Promise<string> {
     const { kid, key } = await this.activeKey();
-    // `eid` is the claim Quiltt's clients read the environment from; `env` is ours.
-    return new SignJWT({ env: claims.environmentId, eid: claims.environmentId })
-      .setProtectedHeader({ alg: ALGORITHM, kid, typ: "JWT" })
-      .setIssuer(this.issuer)
-      .setAudience(SESSION_AUDIENCE)
-      .setSubject(claims.profileId)
-      .setJti(claims.sessionId)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(key);
+    const header = { alg: ALGORITHM, kid, typ: "JWT" };
+    const payload = {
+      // `eid` is the claim Quiltt's clients read the environment from; `env` is ours.
+      env: claims.environmentId,
+      eid: claims.environmentId,
+      iss: this.issuer,
+      aud: SESSION_AUDIENCE,
+      sub: claims.profileId,
+      jti: claims.sessionId,
+      iat: Math.floor(Date.now() / 1000),
+      exp: Math.floor(expiresAt.getTime() / 1000),
+    };
+    const signingInput = `${base64url(header)}.${base64url(payload)}`;
+    return `${signingInput}.${cryptoSign(null, Buffer.from(signingInput), key).toString("base64url")}`;
   }
 
   async verify(token: string): Promise<SessionClaims> {
@@ -119,7 +129,7 @@ export class SessionSigner {
     return kid;
   }
 
-  private async activeKey(): Promise<{ kid: string; key: CryptoKey }> {
+  private async activeKey(): Promise<{ kid: string; key: KeyObject }> {
     // Re-read now and then: another process may have rotated the key.
     if (this.active && Date.now() - this.active.loadedAt < ACTIVE_KEY_TTL_MS) return this.active;
     const [row] = await this.db
@@ -136,7 +146,7 @@ export class SessionSigner {
       const jwk = JSON.parse(decrypt(this.secretKey, row.privateJwkEncrypted)) as JWK;
       this.active = {
         kid: row.id,
-        key: (await importJWK(jwk, ALGORITHM)) as CryptoKey,
+        key: createPrivateKey({ key: jwk as JsonWebKey, format: "jwk" }),
         loadedAt: Date.now(),
       };
       return this.active;
