@@ -11,6 +11,8 @@ import fs from "node:fs";
 import path from "node:path";
 import pino from "pino";
 import { loadConfig } from "../apps/server/src/config.ts";
+import type { AppContext } from "../apps/server/src/context.ts";
+import { JOBS_CHANNEL } from "../apps/server/src/jobs/queue.ts";
 import { Worker } from "../apps/server/src/jobs/worker.ts";
 import { createEnvironment } from "../apps/server/src/modules/environments/service.ts";
 import { recordEvent } from "../apps/server/src/modules/events/service.ts";
@@ -39,7 +41,10 @@ const percentile = (sorted: number[], p: number) =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function benchWebhooks(): Promise<WebhookBenchResult> {
+/** `prefill` writes history into the database before the worker starts (bench/queue-scale.ts). */
+export async function benchWebhooks(
+  options: { prefill?: (ctx: AppContext) => Promise<void> } = {},
+): Promise<WebhookBenchResult> {
   const throughputEvents = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 2000);
   const latencySeconds = Number(process.env.BENCH_SECONDS ?? 10);
   const storage = await benchStorage();
@@ -55,6 +60,7 @@ export async function benchWebhooks(): Promise<WebhookBenchResult> {
   };
   const runtime = await openRuntime(loadConfig(settings), "bench/webhooks", pino({ level: "warn" }));
   const { ctx } = runtime;
+  await options.prefill?.(ctx);
   const onPostgres = Boolean(storage.env.DATABASE_URL);
   let stopWorker: () => Promise<void>;
   let startWorker: () => Promise<void>;
@@ -75,7 +81,10 @@ export async function benchWebhooks(): Promise<WebhookBenchResult> {
     };
   } else {
     // PGlite is one process's database: the worker runs here, as inside `weft serve`.
-    const worker = new Worker(ctx.db, webhookJobHandlers(ctx, { ca: tls.caPem }), { logger: ctx.logger });
+    const worker = new Worker(ctx.db, webhookJobHandlers(ctx, { ca: tls.caPem }), {
+      logger: ctx.logger,
+      subscribe: (onEnqueued) => ctx.listen(JOBS_CHANNEL, onEnqueued),
+    });
     workerLabel = "in-process worker";
     startWorker = async () => worker.start();
     stopWorker = () => worker.stop();
