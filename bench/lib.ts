@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -47,6 +48,26 @@ export async function benchStorage(): Promise<{
   };
 }
 
+/**
+ * A TEST environment and an API key for it, made with the CLI as an operator would (before a
+ * server holds an embedded database). TEST, as production traffic would see it: SANDBOX caps
+ * profiles at 50.
+ */
+export function createBenchCredentials(storageEnv: Record<string, string>): {
+  environmentId: string;
+  secret: string;
+} {
+  const cli = (args: string[]) =>
+    JSON.parse(
+      execFileSync(process.execPath, [CLI, ...args, "--json"], {
+        env: { ...process.env, ...storageEnv },
+      }).toString(),
+    );
+  const environmentId: string = cli(["env", "create", "--name", "Bench", "--mode", "TEST"]).environment.id;
+  const secret: string = cli(["keys", "create", "--env", environmentId, "--name", "bench"]).apiKey.secret;
+  return { environmentId, secret };
+}
+
 export type LoadResult = {
   name: string;
   requests: number;
@@ -66,6 +87,8 @@ export async function load(
     /** Bodies sent in turn, one per request, instead of `body`. */
     bodies?: string[];
     seconds?: number;
+    /** Concurrent connections (default 10). */
+    connections?: number;
   },
 ): Promise<LoadResult> {
   let sent = 0;
@@ -78,7 +101,7 @@ export async function load(
     ...(bodies && {
       requests: [{ setupRequest: (request) => ({ ...request, body: bodies[sent++ % bodies.length] }) }],
     }),
-    connections: 10,
+    connections: options.connections ?? 10,
     duration: options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10),
   });
   return {

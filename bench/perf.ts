@@ -8,7 +8,6 @@
  * BENCH_SLICES (default 4) rounds of BENCH_SLICE_SECONDS (default 3) per route: 72 s on PostgreSQL;
  * BENCH_ROUTES=profiles,sessions measures only the routes whose names contain one of those.
  */
-import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pino from "pino";
@@ -18,6 +17,7 @@ import {
   benchStorage,
   CLI,
   cpuSecondsOf,
+  createBenchCredentials,
   freePort,
   type LoadResult,
   load,
@@ -49,16 +49,7 @@ export async function benchPerf(): Promise<(LoadResult & { cpuMicrosecondsPerReq
         "ready",
       )
     : undefined;
-  // A TEST environment, as production traffic would see it (SANDBOX caps profiles at 50), made with
-  // the CLI before the server holds the database.
-  const cli = (args: string[]) =>
-    JSON.parse(
-      execFileSync(process.execPath, [CLI, ...args, "--json"], {
-        env: { ...process.env, ...storage.env },
-      }).toString(),
-    );
-  const environmentId = cli(["env", "create", "--name", "Bench", "--mode", "TEST"]).environment.id;
-  const secret: string = cli(["keys", "create", "--env", environmentId, "--name", "bench"]).apiKey.secret;
+  const { environmentId, secret } = createBenchCredentials(storage.env);
   // An account with 1,000 transactions, and profiles for the session route, before the server
   // holds the database (PGlite is one process's).
   const seeding = await openContext(loadConfig(storage.env), "bench/perf", pino({ level: "warn" }));
