@@ -6,6 +6,8 @@ export type Config = {
   host: string;
   /** postgres://… for a PostgreSQL server; undefined for the embedded PGlite database. */
   databaseUrl: string | undefined;
+  /** A read replica of DATABASE_URL (WEFT_DATABASE_READ_URL) that serves the API's data reads. */
+  databaseReadUrl: string | undefined;
   dataDir: string;
   publicUrl: string;
   /**
@@ -134,11 +136,21 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://`);
   }
+  const databaseReadUrl = env.WEFT_DATABASE_READ_URL || undefined;
+  if (databaseReadUrl && !/^postgres(ql)?:\/\//.test(databaseReadUrl)) {
+    throw new ConfigError(`WEFT_DATABASE_READ_URL must start with postgres:// or postgresql://`);
+  }
+  if (databaseReadUrl && !databaseUrl) {
+    throw new ConfigError(
+      "WEFT_DATABASE_READ_URL names a read replica of DATABASE_URL: set DATABASE_URL to the primary too",
+    );
+  }
   const publicHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
   return {
     port,
     host,
     databaseUrl,
+    databaseReadUrl,
     dataDir: path.resolve(env.WEFT_DATA_DIR || ".weft"),
     publicUrl: parseUrl(env, "WEFT_PUBLIC_URL", `http://${publicHost}:${port}`).replace(/\/+$/, ""),
     secretKeys: env.WEFT_SECRET_KEYS

@@ -9,6 +9,12 @@ import type { SecretKeys } from "./security/secrets.ts";
 /** What routes and job handlers are given: built once in main.ts (or a test) and passed down. */
 export type AppContext = {
   db: Database;
+  /**
+   * Where the API's data reads go: a read replica when WEFT_DATABASE_READ_URL is set (it may
+   * lag the primary by the replication delay), else `db`. Writes, and reads that decide a
+   * write, always use `db`.
+   */
+  readDb: Database;
   config: Config;
   /** Encrypts secrets at rest (AES-256-GCM). */
   secretKey: SecretKeys;
@@ -28,11 +34,12 @@ export type AppContext = {
 
 /** The context from its parts; the session signer is derived (it needs the database and the key). */
 export function createContext(
-  parts: Omit<AppContext, "signer" | "apiKeys" | "wakeWorkers" | "listen" | "workersHealthy"> &
-    Partial<Pick<AppContext, "wakeWorkers" | "listen" | "workersHealthy">>,
+  parts: Omit<AppContext, "signer" | "apiKeys" | "wakeWorkers" | "listen" | "workersHealthy" | "readDb"> &
+    Partial<Pick<AppContext, "wakeWorkers" | "listen" | "workersHealthy" | "readDb">>,
 ): AppContext {
   return {
     ...parts,
+    readDb: parts.readDb ?? parts.db,
     signer: new SessionSigner(parts.db, parts.secretKey, parts.config.publicUrl),
     // Cached only where changes can be heard: with no database to listen on, every request asks.
     apiKeys: new ApiKeyCache(parts.db, parts.listen),

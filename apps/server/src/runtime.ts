@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { type Config, ConfigError } from "./config.ts";
 import { type AppContext, createContext } from "./context.ts";
@@ -80,6 +81,7 @@ export async function openContext(
       : { driver: "pglite", dataDir: config.dataDir, owner },
   );
   armCrashPoint(config.crashAt);
+  let replica: DatabaseHandle | undefined;
   try {
     await database.migrate().catch((error) => {
       throw config.databaseUrl ? databaseError(error, config.databaseUrl) : error;
@@ -91,8 +93,22 @@ export async function openContext(
     }
     const secretKey = loadSecretKeys(config.secretKeys, config.dataDir);
     await assertSameSecretKey(database.db, secretKey);
+    // The replica is read from, never migrated: it follows the primary.
+    if (config.databaseReadUrl) {
+      replica = await openDatabase({
+        driver: "postgres",
+        url: config.databaseReadUrl,
+        onConnectionError: (error) =>
+          logger.warn({ err: error }, "a read replica connection broke; the pool replaces it"),
+      });
+      // Reached now, so a wrong URL stops the start rather than the first read.
+      await replica.db.execute(sql`select 1`).catch((error) => {
+        throw databaseError(error, config.databaseReadUrl!);
+      });
+    }
     const ctx = createContext({
       db: database.db,
+      readDb: replica?.db,
       config,
       secretKey,
       logger,
@@ -101,8 +117,17 @@ export async function openContext(
       workersHealthy: () => workers?.healthy() ?? null,
       listen: (channel, onNotify) => database.listen(channel, onNotify),
     });
-    return { ctx, database, close: () => database.close() };
+    const opened = replica;
+    return {
+      ctx,
+      database,
+      close: async () => {
+        await opened?.close();
+        await database.close();
+      },
+    };
   } catch (error) {
+    await replica?.close();
     await database.close();
     throw error;
   }

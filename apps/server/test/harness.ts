@@ -98,6 +98,7 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     WEFT_RATE_LIMIT_API_KEY: "0",
     WEFT_RATE_LIMIT_SESSION: "0",
     WEFT_RATE_LIMIT_SIGN_IN: "0",
+    ...(pgDatabase && { DATABASE_URL: pgDatabase.url }),
     ...overrides,
   });
   const statements: { text: string; values: unknown[] }[] = [];
@@ -112,11 +113,16 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
       : { driver: "pglite", dataDir: undefined },
   );
   await database.migrate();
+  // A read replica stand-in (WEFT_DATABASE_READ_URL): another database the test fills itself.
+  const replica = config.databaseReadUrl
+    ? await openDatabase({ driver: "postgres", url: config.databaseReadUrl, poolSize: 2 })
+    : undefined;
   const logger = pino({ level: process.env.WEFT_TEST_LOG_LEVEL ?? "silent" });
   const secretKey = new SecretKeys(randomBytes(32));
   const mail: MailMessage[] = [];
   const ctx = createContext({
     db: database.db,
+    readDb: replica?.db,
     config,
     secretKey,
     logger,
@@ -167,6 +173,7 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     async close() {
       await worker.stop();
       await app.close();
+      await replica?.close();
       await database.close();
       await pgDatabase?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -64,9 +64,11 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const environmentId = await environmentToRead(ctx.db, request, { profile: request.params.profileId });
+      const environmentId = await environmentToRead(ctx.readDb, request, {
+        profile: request.params.profileId,
+      });
       const { views, total } = await listProfileAccounts(
-        ctx.db,
+        ctx.readDb,
         environmentId,
         request.params.profileId,
         request.query,
@@ -90,8 +92,10 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const environmentId = await environmentToRead(ctx.db, request, { account: request.params.accountId });
-      return getAccountView(ctx.db, environmentId, request.params.accountId);
+      const environmentId = await environmentToRead(ctx.readDb, request, {
+        account: request.params.accountId,
+      });
+      return getAccountView(ctx.readDb, environmentId, request.params.accountId);
     },
   );
 
@@ -156,9 +160,11 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const environmentId = await environmentToRead(ctx.db, request, { account: request.params.accountId });
+      const environmentId = await environmentToRead(ctx.readDb, request, {
+        account: request.params.accountId,
+      });
       const { views, total } = await listBalances(
-        ctx.db,
+        ctx.readDb,
         environmentId,
         request.params.accountId,
         request.query,
@@ -212,7 +218,9 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const environmentId = await environmentToRead(ctx.db, request, { account: request.params.accountId });
+      const environmentId = await environmentToRead(ctx.readDb, request, {
+        account: request.params.accountId,
+      });
       return getAchNumbers(ctx, environmentId, request.params.accountId);
     },
   );
@@ -231,8 +239,10 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const environmentId = await environmentToRead(ctx.db, request, { account: request.params.accountId });
-      return listOwners(ctx.db, environmentId, request.params.accountId);
+      const environmentId = await environmentToRead(ctx.readDb, request, {
+        account: request.params.accountId,
+      });
+      return listOwners(ctx.readDb, environmentId, request.params.accountId);
     },
   );
 
@@ -253,9 +263,11 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const environmentId = await environmentToRead(ctx.db, request, { account: request.params.accountId });
+      const environmentId = await environmentToRead(ctx.readDb, request, {
+        account: request.params.accountId,
+      });
       const { views, total } = await listTransactions(
-        ctx.db,
+        ctx.readDb,
         environmentId,
         request.params.accountId,
         request.query,
@@ -280,9 +292,11 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const environmentId = await environmentToRead(ctx.db, request, { account: request.params.accountId });
+      const environmentId = await environmentToRead(ctx.readDb, request, {
+        account: request.params.accountId,
+      });
       const { views, total } = await listHoldings(
-        ctx.db,
+        ctx.readDb,
         environmentId,
         request.params.accountId,
         request.query,
@@ -308,7 +322,9 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const environmentId = await environmentToRead(ctx.db, request, { account: request.params.accountId });
+      const environmentId = await environmentToRead(ctx.readDb, request, {
+        account: request.params.accountId,
+      });
       const { views, total } = await listStatements(
         ctx,
         environmentId,

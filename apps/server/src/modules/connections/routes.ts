@@ -49,15 +49,17 @@ export function registerConnectionRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const environmentId = await environmentToRead(ctx.db, request, { profile: request.params.profileId });
+      const environmentId = await environmentToRead(ctx.readDb, request, {
+        profile: request.params.profileId,
+      });
       const { rows, total } = await listProfileConnections(
-        ctx.db,
+        ctx.readDb,
         environmentId,
         request.params.profileId,
         request.query,
       );
       setPaginationHeaders(request, reply, ctx.config.publicUrl, request.query, total);
-      return toConnectionViews(ctx.db, rows, ctx.config.publicUrl);
+      return toConnectionViews(ctx.readDb, rows, ctx.config.publicUrl);
     },
   );
 
@@ -75,10 +77,10 @@ export function registerConnectionRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const environmentId = await environmentToRead(ctx.db, request, {
+      const environmentId = await environmentToRead(ctx.readDb, request, {
         connection: request.params.connectionId,
       });
-      return getConnectionView(ctx.db, environmentId, request.params.connectionId, ctx.config.publicUrl);
+      return getConnectionView(ctx.readDb, environmentId, request.params.connectionId, ctx.config.publicUrl);
     },
   );
 

@@ -60,7 +60,7 @@ export function registerProfileRoutes(app: Server, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { environment } = apiKeyPrincipalOf(request);
-      const { rows, total } = await listProfiles(ctx.db, environment.id, request.query);
+      const { rows, total } = await listProfiles(ctx.readDb, environment.id, request.query);
       setPaginationHeaders(request, reply, ctx.config.publicUrl, request.query, total);
       return rows.map(toProfileView);
     },
@@ -80,8 +80,8 @@ export function registerProfileRoutes(app: Server, ctx: AppContext): void {
     },
     async (request) => {
       // A session token reads its own profile.
-      const environmentId = await environmentToRead(ctx.db, request, { profile: request.params.id });
-      return toProfileView(await findLiveProfile(ctx.db, environmentId, request.params.id));
+      const environmentId = await environmentToRead(ctx.readDb, request, { profile: request.params.id });
+      return toProfileView(await findLiveProfile(ctx.readDb, environmentId, request.params.id));
     },
   );
 

@@ -101,7 +101,7 @@ export function registerRemoteDataRoutes(app: Server, ctx: AppContext): void {
         async (request, reply) => {
           const { environment } = apiKeyPrincipalOf(request);
           const { items, total } = await listRemoteRecords(
-            ctx.db,
+            ctx.readDb,
             environment.id,
             provider,
             kind,
@@ -128,7 +128,7 @@ export function registerRemoteDataRoutes(app: Server, ctx: AppContext): void {
         },
         async (request) => {
           const { environment } = apiKeyPrincipalOf(request);
-          return getRemoteRecord(ctx.db, environment.id, provider, kind, request.params.id);
+          return getRemoteRecord(ctx.readDb, environment.id, provider, kind, request.params.id);
         },
       );
     }
