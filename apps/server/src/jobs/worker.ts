@@ -211,13 +211,16 @@ export class Worker {
       this.isWakeRequested = false;
       this.lastBeatAt = Date.now();
       this.runDuePeriodicTasks();
+      let failed = false;
       try {
         await this.tick();
       } catch (error) {
+        failed = true;
         this.logger.error({ err: error }, "claiming jobs failed");
       }
       if (!this.running) break;
-      if (this.isWakeRequested || this.lanes.some(wantsClaim)) continue;
+      // After a failed claim (the database is down, say), wait for the poll rather than spin.
+      if (!failed && (this.isWakeRequested || this.lanes.some(wantsClaim))) continue;
       await new Promise<void>((resolve) => {
         this.wakeUp = resolve;
         this.timer = setTimeout(() => {
@@ -248,6 +251,7 @@ export class Worker {
       if (!wantsClaim(lane)) continue;
       const free = lane.limit - lane.running;
       lane.isDue = false;
+      lane.hasBacklog = false;
       const claimed = await claimJobs(this.db, lane.queues, this.id, free, this.leaseMs);
       // All it asked for: more may be waiting, and the lane claims again once it has room.
       lane.hasBacklog = claimed.length === free;
