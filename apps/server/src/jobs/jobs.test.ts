@@ -270,6 +270,30 @@ describe("Worker lanes", () => {
     await worker.stop();
   });
 
+  it("when claiming fails (the database is down), it tries again at the poll, not in a loop", async () => {
+    let claims = 0;
+    const down = new Proxy(
+      {},
+      {
+        get: () => () => {
+          claims++;
+          throw new Error("connection refused");
+        },
+      },
+    ) as unknown as Parameters<typeof claimJobs>[0];
+    const worker = new Worker(
+      down,
+      [handler("t.down", async () => {}), { ...handler("t.down.lane", async () => {}), concurrency: 8 }],
+      { logger, pollIntervalMs: 100, heartbeatMs: 60_000 },
+    );
+    worker.start();
+    await new Promise((r) => setTimeout(r, 550));
+    await worker.stop();
+    // Two lanes, a claim each at the start and at each of about five polls.
+    expect(claims).toBeGreaterThanOrEqual(2);
+    expect(claims).toBeLessThanOrEqual(14);
+  });
+
   it("never runs more of a lane's jobs at once than its concurrency", async () => {
     let running = 0;
     let most = 0;
