@@ -2,7 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import {
@@ -455,12 +455,15 @@ describe(`SIGTERM (${testDriver})`, { timeout: 120_000 }, () => {
         expect(
           await db.select().from(profiles).where(eq(profiles.uuid, "5f0c8e0e-6f1d-4c51-9d0a-4b1f2a3c5d7e")),
         ).toHaveLength(1);
-        // The job in flight finished before the exit: delivered once, recorded as such.
-        expect(await db.select().from(webhookDeliveries)).toMatchObject([
+        // The job in flight finished before the exit: delivered once, recorded as such. No job was
+        // taken once stopping began: the delivery of the profile created meanwhile (written with
+        // its event) waits, queued and unattempted, for the next start.
+        expect(
+          await db.select().from(webhookDeliveries).orderBy(asc(webhookDeliveries.createdAt)),
+        ).toMatchObject([
           { status: "SUCCEEDED", attempts: 1, responseStatus: 200 },
+          { status: "PENDING", attempts: 0 },
         ]);
-        // No job was taken once stopping began: the delivery of the event of the profile created
-        // meanwhile (written with the event) waits, queued, for the next start.
         const queued = await db.select().from(jobs).where(eq(jobs.state, "queued"));
         expect(queued.map((j) => j.queue)).toContain("webhooks.deliver");
         expect(await unfinishedJobs(db)).toEqual([]);
