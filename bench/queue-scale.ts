@@ -15,7 +15,7 @@ import { createEnvironment } from "../apps/server/src/modules/environments/servi
 import { createSubscription } from "../apps/server/src/modules/webhooks/service.ts";
 import { openContext } from "../apps/server/src/runtime.ts";
 import { benchStorage, writeResults } from "./lib.ts";
-import { benchWebhooks } from "./webhooks.ts";
+import { benchWebhooks, type WebhookBenchResult } from "./webhooks.ts";
 
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 1_000_000);
 const CLAIMED_JOBS = 2_000;
@@ -54,8 +54,11 @@ async function writeHistory(ctx: AppContext, rows: number): Promise<void> {
         now() - make_interval(mins => g % 10000), now() - make_interval(mins => g % 10000)
       from generate_series(${from}::int, ${to}::int) g`);
   }
-  await ctx.db.execute(sql`analyze jobs`);
-  await ctx.db.execute(sql`analyze webhook_deliveries`);
+  // Settled as autovacuum and a checkpoint would leave them, so their aftermath does not land in
+  // the measurement that follows.
+  await ctx.db.execute(sql`vacuum analyze jobs`);
+  await ctx.db.execute(sql`vacuum analyze webhook_deliveries`);
+  if (ctx.config.databaseUrl) await ctx.db.execute(sql`checkpoint`).catch(() => {});
   console.log(
     `  wrote ${rows.toLocaleString("en-US")} finished jobs and settled deliveries in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
@@ -100,13 +103,23 @@ export async function benchQueueScale() {
   console.log(`Claims on an empty history, then with ${HISTORY.toLocaleString("en-US")} rows of each`);
   const emptyClaims = await measureClaims(0);
   const fullClaims = await measureClaims(HISTORY);
-  console.log("Webhook delivery on an empty history, then on the full one");
-  const emptyWebhooks = await benchWebhooks();
-  const fullWebhooks = await benchWebhooks({ prefill: (ctx) => writeHistory(ctx, HISTORY) });
+  console.log(
+    "Webhook delivery on an empty history and on the full one, alternated (empty, full, empty, full)",
+  );
+  const emptyRuns: WebhookBenchResult[] = [];
+  const fullRuns: WebhookBenchResult[] = [];
+  for (let round = 0; round < 2; round++) {
+    emptyRuns.push(await benchWebhooks());
+    fullRuns.push(await benchWebhooks({ prefill: (ctx) => writeHistory(ctx, HISTORY) }));
+  }
+  const better = (runs: WebhookBenchResult[]) =>
+    runs.reduce((a, b) => (b.throughput.deliveriesPerSecond > a.throughput.deliveriesPerSecond ? b : a));
+  const emptyWebhooks = better(emptyRuns);
+  const fullWebhooks = better(fullRuns);
   const table = {
     "claim p50 (ms)": [emptyClaims.p50Ms, fullClaims.p50Ms],
     "claim p99 (ms)": [emptyClaims.p99Ms, fullClaims.p99Ms],
-    "backlog drain (deliveries/s)": [
+    "backlog drain, better of 2 (deliveries/s)": [
       emptyWebhooks.throughput.deliveriesPerSecond,
       fullWebhooks.throughput.deliveriesPerSecond,
     ],
@@ -128,7 +141,7 @@ export async function benchQueueScale() {
     storage: emptyWebhooks.storage,
     history: HISTORY,
     claims: { empty: emptyClaims, full: fullClaims },
-    webhooks: { empty: emptyWebhooks, full: fullWebhooks },
+    webhooks: { empty: emptyRuns, full: fullRuns },
   });
 }
 
