@@ -78,6 +78,14 @@ function parseBoolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+function parsePostgresUrl(env: Env, name: string): string | undefined {
+  const raw = env[name] || undefined;
+  if (raw && !/^postgres(ql)?:\/\//.test(raw)) {
+    throw new ConfigError(`${name} must start with postgres:// or postgresql://`);
+  }
+  return raw;
+}
+
 /** Plaid's own Link script. */
 export const PLAID_LINK_SCRIPT_URL = "https://cdn.plaid.com/link/v2/stable/link-initialize.js";
 
@@ -132,14 +140,8 @@ function parseJobRetention(env: Env): { succeededDays: number; failedDays: numbe
 export function loadConfig(env: Env = process.env): Config {
   const port = parseInteger(env, "PORT", 3000, 0, 65535);
   const host = env.HOST || "127.0.0.1";
-  const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://`);
-  }
-  const databaseReadUrl = env.WEFT_DATABASE_READ_URL || undefined;
-  if (databaseReadUrl && !/^postgres(ql)?:\/\//.test(databaseReadUrl)) {
-    throw new ConfigError(`WEFT_DATABASE_READ_URL must start with postgres:// or postgresql://`);
-  }
+  const databaseUrl = parsePostgresUrl(env, "DATABASE_URL");
+  const databaseReadUrl = parsePostgresUrl(env, "WEFT_DATABASE_READ_URL");
   if (databaseReadUrl && !databaseUrl) {
     throw new ConfigError(
       "WEFT_DATABASE_READ_URL names a read replica of DATABASE_URL: set DATABASE_URL to the primary too",

@@ -117,12 +117,11 @@ export async function openContext(
       workersHealthy: () => workers?.healthy() ?? null,
       listen: (channel, onNotify) => database.listen(channel, onNotify),
     });
-    const opened = replica;
     return {
       ctx,
       database,
       close: async () => {
-        await opened?.close();
+        await replica?.close();
         await database.close();
       },
     };

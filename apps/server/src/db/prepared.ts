@@ -3,9 +3,9 @@ import type { Database } from "./client.ts";
 /**
  * A statement built once per database and prepared (drizzle `.prepare(name)`, values as
  * `sql.placeholder(...)`): hot paths skip building the SQL on every call, and PostgreSQL parses
- * and plans it once per connection. Bound to the database it was built on, so use it with the
- * process's database, not inside a transaction (a transaction's statements must go through its
- * own connection).
+ * and plans it once per connection. It is bound to the database it was built on; given a
+ * transaction, it is built for that transaction (its statements go through its connection), so
+ * only calls on the process's database gain from it.
  */
 export function preparedStatement<T>(build: (db: Database) => T): (db: Database) => T {
   const built = new WeakMap<Database, T>();

@@ -72,14 +72,14 @@ function byIdOrUuid(environmentId: string | Placeholder, idOrUuid: string | Plac
   );
 }
 
+const profileQuery = (db: Database, environmentId: string | Placeholder, idOrUuid: string | Placeholder) =>
+  db.select().from(profiles).where(byIdOrUuid(environmentId, idOrUuid)).limit(1);
+
 /** The hot read (GET /v1/profiles/{id}, and every route that checks a profile): prepared. */
 const profileByIdOrUuid = preparedStatement((db) =>
-  db
-    .select()
-    .from(profiles)
-    .where(byIdOrUuid(sql.placeholder("environmentId"), sql.placeholder("idOrUuid")))
-    .limit(1)
-    .prepare("weft_profile_by_id_or_uuid"),
+  profileQuery(db, sql.placeholder("environmentId"), sql.placeholder("idOrUuid")).prepare(
+    "weft_profile_by_id_or_uuid",
+  ),
 );
 
 /** 409 for anything of a profile whose deletion has been accepted. */
@@ -94,7 +94,7 @@ export async function findLiveProfile(
   options: { forUpdate?: boolean } = {},
 ): Promise<ProfileRow> {
   const [row] = options.forUpdate
-    ? await db.select().from(profiles).where(byIdOrUuid(environmentId, idOrUuid)).limit(1).for("update")
+    ? await profileQuery(db, environmentId, idOrUuid).for("update")
     : await profileByIdOrUuid(db).execute({ environmentId, idOrUuid });
   if (!row) throw notFound("Profile", idOrUuid);
   if (row.deletingAt) throw profileBeingDeleted(row.id);

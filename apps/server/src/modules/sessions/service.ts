@@ -39,6 +39,10 @@ export function toUserSessionView(
   };
 }
 
+/** SESSION_LIMITS as weft_issue_session takes them: PostgreSQL arrays of windows and maxima. */
+const LIMIT_WINDOWS = `{${SESSION_LIMITS.map((l) => `${l.windowMs / 1000} seconds`).join(",")}}`;
+const LIMIT_MAXIMA = `{${SESSION_LIMITS.map((l) => l.max).join(",")}}`;
+
 function sessionLimitReached(profileId: string, limitIndex: number, retryAfterMs: number) {
   const limit = SESSION_LIMITS[limitIndex]!;
   return tooManyRequests(
@@ -68,12 +72,10 @@ async function insertSession(
     expiresAt: new Date(Math.floor((now.getTime() + SESSION_LIFETIME_MS) / 1000) * 1000),
     revokedAt: null,
   };
-  const windows = `{${SESSION_LIMITS.map((l) => `${l.windowMs / 1000} seconds`).join(",")}}`;
-  const maxima = `{${SESSION_LIMITS.map((l) => l.max).join(",")}}`;
   const result = await db.execute(sql`
     select outcome, profile_id, profile_uuid, limit_index, retry_after_ms
     from weft_issue_session(${environmentId}, ${idOrUuid}, ${session.id}, ${now}, ${session.expiresAt},
-      ${windows}::interval[], ${maxima}::integer[])`);
+      ${LIMIT_WINDOWS}::interval[], ${LIMIT_MAXIMA}::integer[])`);
   const [row] = (result as unknown as { rows: IssueOutcome[] }).rows;
   if (!row || row.outcome === "not_found") throw notFound("Profile", idOrUuid);
   if (row.outcome === "deleting") throw profileBeingDeleted(row.profile_id!);
