@@ -32,13 +32,20 @@ queued AS (
 UPDATE jobs SET state = 'completed', finished_at = now(), locked_by = NULL, locked_until = NULL, updated_at = now()
 WHERE id IN (SELECT fanout_job_id FROM pending);
 --> statement-breakpoint
--- The GraphQL event feed LISTENs on weft_events (it relied on the fan-out job's weft_jobs before):
--- every statement that inserts events notifies once, when its transaction commits.
-CREATE FUNCTION weft_notify_events() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The GraphQL event feed LISTENs on weft_events (it relied on the fan-out job's weft_jobs before).
+-- One trigger function for every "rows were inserted" notification, the channel its argument:
+-- each inserting statement notifies once, delivered when its transaction commits.
+CREATE FUNCTION weft_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('weft_events', '');
+  PERFORM pg_notify(TG_ARGV[0], '');
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER events_notify AFTER INSERT ON "events" FOR EACH STATEMENT EXECUTE FUNCTION weft_notify_events();
+CREATE TRIGGER events_notify AFTER INSERT ON "events" FOR EACH STATEMENT EXECUTE FUNCTION weft_notify('weft_events');
+--> statement-breakpoint
+DROP TRIGGER jobs_notify ON "jobs";
+--> statement-breakpoint
+CREATE TRIGGER jobs_notify AFTER INSERT ON "jobs" FOR EACH STATEMENT EXECUTE FUNCTION weft_notify('weft_jobs');
+--> statement-breakpoint
+DROP FUNCTION weft_notify_jobs();

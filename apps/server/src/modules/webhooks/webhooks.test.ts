@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { events, jobs, webhookDeliveries, webhookSubscriptions } from "../../db/schema/index.ts";
 import { decrypt } from "../../security/secrets.ts";
-import { EVENT_TYPES, type EventType, recordEvent } from "../events/service.ts";
+import { EVENT_TYPES, EVENTS_CHANNEL, type EventType, recordEvent } from "../events/service.ts";
 import { WEBHOOK_DELIVER_QUEUE } from "./fanout.ts";
 import { EVENT_TYPE_SCOPES, SUBSCRIBABLE_EVENT_TYPES, TARGET_URL_MESSAGE } from "./schemas.ts";
 import { assertWebhookTarget, pruneSettledDeliveries } from "./service.ts";
@@ -503,6 +503,25 @@ describe("event types and fan-out", () => {
       }),
     ).rejects.toThrow("the change failed");
     expect(await platform.ctx.db.select().from(webhookDeliveries)).toHaveLength(before.length);
+  });
+
+  it("a committed event notifies weft_events (the GraphQL feed's wake-up); a rolled-back one does not", async () => {
+    let notified = 0;
+    const unlisten = await platform.listen(EVENTS_CHANNEL, () => notified++);
+    try {
+      await expect(
+        platform.ctx.db.transaction(async (tx) => {
+          await recordEvent(tx, { environmentId: env.id, type: "profile.ready", profile: null, record: {} });
+          throw new Error("the change failed");
+        }),
+      ).rejects.toThrow("the change failed");
+      await new Promise((r) => setTimeout(r, 200));
+      expect(notified).toBe(0);
+      await record(env, "profile.ready");
+      await expect.poll(() => notified, { timeout: 5_000 }).toBe(1);
+    } finally {
+      await unlisten();
+    }
   });
 
   it("creates one delivery per matching, enabled subscription of the event's environment, once", async () => {
