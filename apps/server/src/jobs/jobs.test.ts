@@ -270,28 +270,53 @@ describe("Worker lanes", () => {
     await worker.stop();
   });
 
-  it("when claiming fails (the database is down), it tries again at the poll, not in a loop", async () => {
-    let claims = 0;
-    const down = new Proxy(
-      {},
-      {
-        get: () => () => {
-          claims++;
-          throw new Error("connection refused");
-        },
+  it("when the database goes down under a backlog, the worker claims again at the poll, not in a loop", async () => {
+    for (let i = 0; i < 12; i++) await enqueueJob(db(), "t.down.backlog", { i });
+    let isDown = false;
+    let failedCalls = 0;
+    // A statement that fails as a lost connection does: when awaited, a moment later.
+    const failing: unknown = new Proxy(() => {}, {
+      get: (_, property) =>
+        property === "then"
+          ? (_resolve: unknown, reject: (error: Error) => void) =>
+              setImmediate(() => reject(new Error("connection refused")))
+          : () => failing,
+    });
+    // The test database, until it is "down": then every statement the worker builds fails.
+    const flaky = new Proxy(db(), {
+      get(target, property) {
+        const value = Reflect.get(target, property, target);
+        if (isDown && ["select", "update", "execute", "transaction"].includes(String(property)))
+          return () => {
+            failedCalls++;
+            return failing;
+          };
+        return typeof value === "function" ? value.bind(target) : value;
       },
-    ) as unknown as Parameters<typeof claimJobs>[0];
+    });
+    const running: (() => void)[] = [];
     const worker = new Worker(
-      down,
-      [handler("t.down", async () => {}), { ...handler("t.down.lane", async () => {}), concurrency: 8 }],
+      flaky,
+      [
+        {
+          ...handler("t.down.backlog", () => new Promise<void>((release) => running.push(release))),
+          concurrency: 4,
+        },
+      ],
       { logger, pollIntervalMs: 100, heartbeatMs: 60_000 },
     );
     worker.start();
+    // A full lane: its claim got all it asked for, so it has a backlog.
+    await expect.poll(() => running.length, { timeout: 10_000 }).toBe(4);
+    isDown = true;
+    for (const release of running.splice(0)) release();
     await new Promise((r) => setTimeout(r, 550));
     await worker.stop();
-    // Two lanes, a claim each at the start and at each of about five polls.
-    expect(claims).toBeGreaterThanOrEqual(2);
-    expect(claims).toBeLessThanOrEqual(14);
+    // Four jobs fail to settle (completing, then recording the failure), then a claim (two
+    // statements built) at each of about five polls. Claiming as each job ends, in a loop, would
+    // be thousands.
+    expect(failedCalls).toBeGreaterThanOrEqual(8);
+    expect(failedCalls).toBeLessThanOrEqual(30);
   });
 
   it("never runs more of a lane's jobs at once than its concurrency", async () => {

@@ -211,16 +211,13 @@ export class Worker {
       this.isWakeRequested = false;
       this.lastBeatAt = Date.now();
       this.runDuePeriodicTasks();
-      let failed = false;
       try {
         await this.tick();
       } catch (error) {
-        failed = true;
         this.logger.error({ err: error }, "claiming jobs failed");
       }
       if (!this.running) break;
-      // After a failed claim (the database is down, say), wait for the poll rather than spin.
-      if (!failed && (this.isWakeRequested || this.lanes.some(wantsClaim))) continue;
+      if (this.isWakeRequested || this.lanes.some(wantsClaim)) continue;
       await new Promise<void>((resolve) => {
         this.wakeUp = resolve;
         this.timer = setTimeout(() => {
@@ -251,6 +248,8 @@ export class Worker {
       if (!wantsClaim(lane)) continue;
       const free = lane.limit - lane.running;
       lane.isDue = false;
+      // Until the claim says otherwise: a claim that fails (the database is down, say) leaves the
+      // lane waiting for the poll, not claiming again as each of its jobs ends.
       lane.hasBacklog = false;
       const claimed = await claimJobs(this.db, lane.queues, this.id, free, this.leaseMs);
       // All it asked for: more may be waiting, and the lane claims again once it has room.
