@@ -94,6 +94,13 @@ describe("resolveTarget", () => {
       "none.example has no addresses",
     );
   });
+  it("reuses the system resolver's answer for a while, and checks it again at every use", async () => {
+    const first = await resolveTarget("localhost", { allowPrivateTargets: true });
+    expect(await resolveTarget("localhost", { allowPrivateTargets: true })).toBe(first);
+    await expect(resolveTarget("localhost", { allowPrivateTargets: false })).rejects.toThrow(
+      /^Refused: localhost resolves to .*, which is not a public address/,
+    );
+  });
 });
 
 describe("parseRetryAfter", () => {
