@@ -63,27 +63,22 @@ async function insertSession(
   idOrUuid: string,
   now: Date,
 ): Promise<{ session: SessionRow; profile: { id: string; uuid: string } }> {
-  const session: SessionRow = {
-    id: newId("session"),
-    environmentId,
-    profileId: "",
-    createdAt: now,
-    // Whole seconds, so expiresAt, expiration and the token's exp all name the same instant.
-    expiresAt: new Date(Math.floor((now.getTime() + SESSION_LIFETIME_MS) / 1000) * 1000),
-    revokedAt: null,
-  };
+  const id = newId("session");
+  // Whole seconds, so expiresAt, expiration and the token's exp all name the same instant.
+  const expiresAt = new Date(Math.floor((now.getTime() + SESSION_LIFETIME_MS) / 1000) * 1000);
   const result = await db.execute(sql`
     select outcome, profile_id, profile_uuid, limit_index, retry_after_ms
-    from weft_issue_session(${environmentId}, ${idOrUuid}, ${session.id}, ${now}, ${session.expiresAt},
+    from weft_issue_session(${environmentId}, ${idOrUuid}, ${id}, ${now}, ${expiresAt},
       ${LIMIT_WINDOWS}::interval[], ${LIMIT_MAXIMA}::integer[])`);
   const [row] = (result as unknown as { rows: IssueOutcome[] }).rows;
   if (!row || row.outcome === "not_found") throw notFound("Profile", idOrUuid);
   if (row.outcome === "deleting") throw profileBeingDeleted(row.profile_id!);
   if (row.outcome === "limited")
     throw sessionLimitReached(row.profile_id!, row.limit_index! - 1, Number(row.retry_after_ms));
+  const profileId = row.profile_id!;
   return {
-    session: { ...session, profileId: row.profile_id! },
-    profile: { id: row.profile_id!, uuid: row.profile_uuid! },
+    session: { id, environmentId, profileId, createdAt: now, expiresAt, revokedAt: null },
+    profile: { id: profileId, uuid: row.profile_uuid! },
   };
 }
 
