@@ -168,7 +168,7 @@ export class Worker {
 
   /** Claim now instead of at the next poll (a job was enqueued: a notification, or in process). */
   wake(): void {
-    for (const lane of this.lanes) lane.isDue = true;
+    this.markLanesDue();
     this.isWakeRequested = true;
     this.wakeUp?.();
   }
@@ -198,7 +198,7 @@ export class Worker {
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
-      for (const lane of this.lanes) lane.isDue = true;
+      this.markLanesDue();
       const ran = await this.tick();
       await Promise.allSettled([...this.inFlight]);
       if (ran === 0) return total;
@@ -221,7 +221,7 @@ export class Worker {
       await new Promise<void>((resolve) => {
         this.wakeUp = resolve;
         this.timer = setTimeout(() => {
-          for (const lane of this.lanes) lane.isDue = true;
+          this.markLanesDue();
           resolve();
         }, this.pollIntervalMs);
       });
@@ -239,6 +239,11 @@ export class Worker {
         .run()
         .catch((error) => this.logger.error({ err: error, task: entry.task.name }, "periodic task failed"));
     }
+  }
+
+  /** Every lane claims into any free slot at its next turn (a notification, the poll, a drain). */
+  private markLanesDue(): void {
+    for (const lane of this.lanes) lane.isDue = true;
   }
 
   /** Claim into each due lane with free slots; returns how many jobs were claimed. */
