@@ -37,6 +37,7 @@ import { registerEnrichmentRoutes } from "./modules/enrichment/routes.ts";
 import { registerGraphQLRoutes } from "./modules/graphql/routes.ts";
 import { registerInstitutionRoutes } from "./modules/institutions/routes.ts";
 import { registerPasscodeRoutes } from "./modules/passcodes/routes.ts";
+import { registerMxRoutes } from "./modules/mx/routes.ts";
 import { registerPlaidRoutes } from "./modules/plaid/routes.ts";
 import { registerProcessorRoutes } from "./modules/processors/routes.ts";
 import { registerProfileRoutes } from "./modules/profiles/routes.ts";
@@ -180,6 +181,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   registerProcessorRoutes(app, ctx);
   registerSandboxRoutes(app, ctx);
   registerPlaidRoutes(app, ctx);
+  registerMxRoutes(app, ctx);
   registerRemoteDataRoutes(app, ctx);
   registerEnrichmentRoutes(app, ctx);
   registerAuditRoutes(app, ctx);

@@ -36,9 +36,10 @@ Usage: ${WEFT} <command> [options]
   processors create-secret --env ENV_ID --processor NAME
                                           a processor's secret for processor tokens; printed once
   integrations set --env ENV_ID plaid --client-id ID --secret S [--plaid-env sandbox|production]
-                                          the environment's own Plaid keys (the secret is never shown again)
+  integrations set --env ENV_ID mx --client-id ID --api-key K [--mx-env int|prod]
+                                          the environment's own provider keys (never shown again)
   integrations list                       which providers each environment may use, with whose keys
-  integrations disable --env ENV_ID plaid
+  integrations disable --env ENV_ID plaid|mx
                                           off for that environment, whatever the server default
   webhooks listen [--forward-to URL] [--events E,F] [--url WEFT_URL] [--key KEY]
                                           development: print each delivery (and forward it) from a
@@ -50,8 +51,9 @@ Usage: ${WEFT} <command> [options]
 Options: --json prints exactly one JSON object on stdout.
 Environment: PORT, HOST, DATABASE_URL, WEFT_DATA_DIR, WEFT_PUBLIC_URL, WEFT_SECRET_KEY (or
 WEFT_SECRET_KEYS=new,old while rotating), WEFT_LOG_LEVEL, WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS,
-WEFT_RATE_LIMIT_API_KEY (100), WEFT_RATE_LIMIT_SESSION (25); Plaid for every environment without
-a setting of its own: WEFT_PLAID_CLIENT_ID, WEFT_PLAID_SECRET, WEFT_PLAID_ENV, WEFT_PLAID_BASE_URL.`;
+WEFT_RATE_LIMIT_API_KEY (100), WEFT_RATE_LIMIT_SESSION (25); providers for every environment without
+a setting of its own: WEFT_PLAID_CLIENT_ID, WEFT_PLAID_SECRET, WEFT_PLAID_ENV, WEFT_PLAID_BASE_URL;
+WEFT_MX_CLIENT_ID, WEFT_MX_API_KEY, WEFT_MX_ENV, WEFT_MX_BASE_URL.`;
 
 /** The commands cli/commands.ts runs (each opens the database). */
 const COMMANDS = new Set(["migrate", "env", "connectors", "processors", "integrations", "keys", "secrets"]);
@@ -88,6 +90,7 @@ export async function runCli(argv: string[]): Promise<number> {
       "client-id": { type: "string" },
       secret: { type: "string" },
       "plaid-env": { type: "string" },
+      "mx-env": { type: "string" },
       "api-key": { type: "string" },
       session: { type: "string" },
       role: { type: "string" },

@@ -36,8 +36,11 @@ export type Config = {
   /** smtp://user:pass@host:port for sign-in passcodes; unset logs them for the operator instead. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Server-wide Plaid keys (WEFT_PLAID_*): on for every environment without a setting of its own. */
-  plaid: PlaidDefaults | undefined;
+  /**
+   * Server-wide provider keys (WEFT_PLAID_*, WEFT_MX_*): a provider with keys here is on for every
+   * environment without a setting of its own.
+   */
+  providerDefaults: Partial<Record<KeyedProvider, ProviderDefaults>>;
   /** The Plaid Link script the Connector loads (a local stand-in in tests). */
   plaidLinkScriptUrl: string;
 };
@@ -45,16 +48,57 @@ export type Config = {
 /** Requests a second per API key (and per processor token) and per session; sign-in attempts a minute per address. */
 export type RateLimits = { apiKey: number; session: number; signInPerIpPerMinute: number };
 
-export const PLAID_ENVS = ["sandbox", "production"] as const;
-export type PlaidEnv = (typeof PLAID_ENVS)[number];
+/**
+ * The providers an operator turns on with keys of their own, and how each names them: the
+ * provider's environments and their hosts, the environment variables (WEFT_<PREFIX>_CLIENT_ID,
+ * WEFT_<PREFIX>_<secretVar>, WEFT_<PREFIX>_ENV, WEFT_<PREFIX>_BASE_URL) and the CLI flags.
+ */
+export const PROVIDER_KEYS = {
+  PLAID: {
+    prefix: "PLAID",
+    hosts: { sandbox: "https://sandbox.plaid.com", production: "https://production.plaid.com" },
+    defaultEnv: "sandbox",
+    /** The secret's name in Plaid's words: WEFT_PLAID_SECRET, --secret. */
+    secretName: "secret",
+    /** The key under which an environment's own setting stores the provider environment. */
+    settingsKey: "plaidEnv",
+    /** The CLI flag choosing the provider environment. */
+    envFlag: "plaid-env",
+  },
+  MX: {
+    prefix: "MX",
+    hosts: { int: "https://int-api.mx.com", prod: "https://api.mx.com" },
+    defaultEnv: "int",
+    /** MX calls it the API key: WEFT_MX_API_KEY, --api-key. */
+    secretName: "api-key",
+    settingsKey: "mxEnv",
+    envFlag: "mx-env",
+  },
+} as const satisfies Record<
+  string,
+  {
+    prefix: string;
+    hosts: Record<string, string>;
+    defaultEnv: string;
+    secretName: "secret" | "api-key";
+    settingsKey: string;
+    envFlag: "plaid-env" | "mx-env";
+  }
+>;
+export type KeyedProvider = keyof typeof PROVIDER_KEYS;
 
-export type PlaidDefaults = {
+export type ProviderDefaults = {
   clientId: string;
   secret: string;
-  plaidEnv: PlaidEnv;
-  /** Overrides the host picked by plaidEnv: a local Plaid-compatible server (tests, development). */
+  /** The provider's own environment (Plaid sandbox or production; MX int or prod). */
+  providerEnv: string;
+  /** Overrides the host picked by providerEnv: a local server speaking the provider's API (tests, development). */
   baseUrl: string | undefined;
 };
+
+/** The environment variable holding a provider's secret, e.g. WEFT_PLAID_SECRET, WEFT_MX_API_KEY. */
+export const secretVariable = (provider: KeyedProvider) =>
+  `WEFT_${PROVIDER_KEYS[provider].prefix}_${PROVIDER_KEYS[provider].secretName.replace("-", "_").toUpperCase()}`;
 
 type Env = Record<string, string | undefined>;
 
@@ -103,21 +147,24 @@ function parseUrl(env: Env, name: string, fallback: string): string {
   return raw;
 }
 
-function parsePlaid(env: Env): PlaidDefaults | undefined {
-  const plaidEnv = (env.WEFT_PLAID_ENV || "sandbox") as PlaidEnv;
-  if (!PLAID_ENVS.includes(plaidEnv)) {
+function parseProviderDefaults(env: Env, provider: KeyedProvider): ProviderDefaults | undefined {
+  const spec = PROVIDER_KEYS[provider];
+  const name = (suffix: string) => `WEFT_${spec.prefix}_${suffix}`;
+  const envs = Object.keys(spec.hosts);
+  const providerEnv = env[name("ENV")] || spec.defaultEnv;
+  if (!envs.includes(providerEnv)) {
+    throw new ConfigError(`${name("ENV")} must be one of ${envs.join(", ")}, got "${providerEnv}"`);
+  }
+  const baseUrl = env[name("BASE_URL")] ? parseUrl(env, name("BASE_URL"), "") : undefined;
+  const clientId = env[name("CLIENT_ID")] || undefined;
+  const secret = env[secretVariable(provider)] || undefined;
+  if (!clientId !== !secret) {
     throw new ConfigError(
-      `WEFT_PLAID_ENV must be one of ${PLAID_ENVS.join(", ")}, got "${env.WEFT_PLAID_ENV}"`,
+      `Set both ${name("CLIENT_ID")} and ${secretVariable(provider)} to enable ${provider}, or neither`,
     );
   }
-  const baseUrl = env.WEFT_PLAID_BASE_URL ? parseUrl(env, "WEFT_PLAID_BASE_URL", "") : undefined;
-  const clientId = env.WEFT_PLAID_CLIENT_ID || undefined;
-  const secret = env.WEFT_PLAID_SECRET || undefined;
-  if (!clientId !== !secret) {
-    throw new ConfigError("Set both WEFT_PLAID_CLIENT_ID and WEFT_PLAID_SECRET to enable Plaid, or neither");
-  }
   if (!clientId || !secret) return undefined;
-  return { clientId, secret, plaidEnv, baseUrl: baseUrl?.replace(/\/+$/, "") };
+  return { clientId, secret, providerEnv, baseUrl: baseUrl?.replace(/\/+$/, "") };
 }
 
 /** WEFT_JOB_RETENTION="7,30": days to keep succeeded, then failed, jobs and deliveries. */
@@ -178,7 +225,12 @@ export function loadConfig(env: Env = process.env): Config {
     crashAt: env.WEFT_CRASH_AT || undefined,
     smtpUrl: env.WEFT_SMTP_URL || undefined,
     mailFrom: env.WEFT_MAIL_FROM || "Weft <no-reply@weft.localhost>",
-    plaid: parsePlaid(env),
+    providerDefaults: Object.fromEntries(
+      (Object.keys(PROVIDER_KEYS) as KeyedProvider[]).flatMap((provider) => {
+        const defaults = parseProviderDefaults(env, provider);
+        return defaults ? [[provider, defaults]] : [];
+      }),
+    ),
     plaidLinkScriptUrl: parseUrl(env, "WEFT_PLAID_LINK_SCRIPT_URL", PLAID_LINK_SCRIPT_URL),
   };
 }

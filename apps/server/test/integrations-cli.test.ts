@@ -4,7 +4,7 @@ import { useCliSandbox } from "./cli-runner.ts";
 
 const { weft, env: cliEnv } = useCliSandbox("integrations-cli");
 
-it("weft integrations set / list / disable: the environment's own Plaid keys, the secret never printed back", {
+it("weft integrations set / list / disable: the environment's own provider keys, the secret never printed back", {
   timeout: 120_000,
 }, async () => {
   const created = JSON.parse(
@@ -20,7 +20,15 @@ it("weft integrations set / list / disable: the environment's own Plaid keys, th
       enabled: false,
       source: "server",
       clientId: null,
-      plaidEnv: null,
+      providerEnv: null,
+    },
+    {
+      environmentId: envId,
+      provider: "MX",
+      enabled: false,
+      source: "server",
+      clientId: null,
+      providerEnv: null,
     },
   ]);
 
@@ -45,7 +53,7 @@ it("weft integrations set / list / disable: the environment's own Plaid keys, th
       provider: "PLAID",
       enabled: true,
       clientId: "client-123",
-      plaidEnv: "production",
+      providerEnv: "production",
     },
   });
   expect(set.stdout).not.toContain("s3cret-value");
@@ -99,7 +107,45 @@ it("weft integrations set / list / disable: the environment's own Plaid keys, th
     "--secret",
     "s",
   ]);
-  expect(unknown.stderr).toContain('Unknown provider "acme"; providers: plaid');
+  expect(unknown.stderr).toContain('Unknown provider "acme"; providers: plaid, mx');
   const noSecret = await weft(["integrations", "set", "--env", envId, "plaid", "--client-id", "c"]);
   expect(noSecret.stderr).toContain("Missing --secret");
+
+  // MX names its secret the API key, its environments int and prod, and takes webhooks set up in its dashboard.
+  const noApiKey = await weft(["integrations", "set", "--env", envId, "mx", "--client-id", "c"]);
+  expect(noApiKey.stderr).toContain("Missing --api-key");
+  const badMxEnv = await weft([
+    ..."integrations set --env".split(" "),
+    envId,
+    ...["mx", "--client-id", "c", "--api-key", "k", "--mx-env", "sandbox"],
+  ]);
+  expect(badMxEnv.stderr).toContain("--mx-env must be one of int, prod");
+  const mx = await weft([
+    ..."integrations set --env".split(" "),
+    envId,
+    ...["mx", "--client-id", "mx-client", "--api-key", "mx-api-key-value", "--json"],
+  ]);
+  expect(mx.code, mx.stderr).toBe(0);
+  const { integration } = JSON.parse(mx.stdout);
+  expect(integration).toMatchObject({
+    provider: "MX",
+    enabled: true,
+    clientId: "mx-client",
+    providerEnv: "int",
+  });
+  expect(integration.webhook.url).toMatch(/\/v1\/mx\/webhooks\/mx-client$/);
+  expect(integration.webhook).toMatchObject({
+    username: "weft",
+    password: expect.stringMatching(/^[\w-]{43}$/),
+  });
+  expect(mx.stdout).not.toContain("mx-api-key-value");
+  const mxText = await weft([
+    ..."integrations set --env".split(" "),
+    envId,
+    ...["mx", "--client-id", "mx-client", "--api-key", "mx-api-key-value", "--mx-env", "prod"],
+  ]);
+  expect(mxText.stdout).toContain(`MX is on for ${envId} with client mx-client (prod)`);
+  expect(mxText.stdout).toContain(`password ${integration.webhook.password}`);
+  const listedMx = await weft(["integrations", "list"]);
+  expect(listedMx.stdout).toContain(`${envId}  MX      enabled  own keys  client mx-client (prod)`);
 });

@@ -2,7 +2,7 @@
  * The CLI's commands that read or change the database. cli.ts loads this module only for them,
  * so `--help`, usage errors and `serve` do not pay for its imports.
  */
-import { loadConfig, PLAID_ENVS } from "../config.ts";
+import { type KeyedProvider, loadConfig, PROVIDER_KEYS } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import {
   ENVIRONMENT_MODES,
@@ -31,9 +31,9 @@ import {
 } from "../modules/environments/service.ts";
 import {
   disableIntegration,
-  isPlaidEnv,
   listIntegrations,
-  setPlaidIntegration,
+  providerEnvs,
+  setIntegration,
 } from "../modules/integrations/service.ts";
 import { isProcessor, PROCESSORS } from "../modules/processors/catalogue.ts";
 import { createProcessorSecret } from "../modules/processors/service.ts";
@@ -87,6 +87,7 @@ export type Flags = {
   "client-id"?: string;
   secret?: string;
   "plaid-env"?: string;
+  "mx-env"?: string;
   "api-key"?: string;
   session?: string;
 };
@@ -386,7 +387,7 @@ export async function integrationsCommand(
         (i) =>
           `${i.environmentId}  ${i.provider.padEnd(6)}  ${(i.enabled ? "enabled" : "off").padEnd(7)}  ` +
           `${i.source === "environment" ? "own keys" : "server default"}` +
-          (i.clientId ? `  client ${i.clientId} (${i.plaidEnv})` : ""),
+          (i.clientId ? `  client ${i.clientId} (${i.providerEnv})` : ""),
       )
       .join("\n");
     return { json: { integrations }, text: text || "No environments." };
@@ -394,7 +395,7 @@ export async function integrationsCommand(
   if (action !== "set" && action !== "disable")
     throw new UsageError(`Unknown integrations command "${action ?? ""}"`);
   const envId = required(values.env, "--env");
-  const provider = required(rest[0], "the provider (plaid)").toUpperCase();
+  const provider = required(rest[0], "the provider (plaid or mx)").toUpperCase();
   if (!INTEGRATION_PROVIDERS.includes(provider as IntegrationProvider)) {
     throw new UsageError(
       `Unknown provider "${rest[0]}"; providers: ${INTEGRATION_PROVIDERS.join(", ").toLowerCase()}`,
@@ -411,18 +412,38 @@ export async function integrationsCommand(
       text: `${provider} is off for ${envId}`,
     };
   }
+  const keyed = provider as KeyedProvider;
+  const spec = PROVIDER_KEYS[keyed];
+  const envFlag = spec.envFlag;
   const clientId = required(values["client-id"], "--client-id");
-  const secret = required(values.secret, "--secret");
-  const plaidEnv = values["plaid-env"] ?? "sandbox";
-  if (!isPlaidEnv(plaidEnv)) throw new UsageError(`--plaid-env must be one of ${PLAID_ENVS.join(", ")}`);
+  const secret = required(values[spec.secretName], `--${spec.secretName}`);
+  const providerEnv = values[envFlag] ?? spec.defaultEnv;
+  if (!providerEnvs(keyed).includes(providerEnv))
+    throw new UsageError(`--${envFlag} must be one of ${providerEnvs(keyed).join(", ")}`);
   await withRuntime("weft integrations set", async ({ ctx }) => {
     await assertEnvironment(ctx, envId);
-    await setPlaidIntegration(ctx, envId, { clientId, secret, plaidEnv });
+    await setIntegration(ctx, envId, keyed, { clientId, secret, providerEnv });
     await audit(ctx, envId, "integrations set", provider);
   });
-  const integration = { environmentId: envId, provider, enabled: true, clientId, plaidEnv };
+  const integration = { environmentId: envId, provider, enabled: true, clientId, providerEnv };
+  if (keyed !== "MX") {
+    return {
+      json: { integration },
+      text: `${provider} is on for ${envId} with client ${clientId} (${providerEnv})`,
+    };
+  }
+  // MX's webhooks are set up in MX's client dashboard: the URL and the Basic credentials to give it.
+  const { mxWebhookPassword, mxWebhookUrl, MX_WEBHOOK_USERNAME } = await import("../modules/mx/service.ts");
+  const webhook = {
+    url: mxWebhookUrl(loadConfig().publicUrl, clientId),
+    username: MX_WEBHOOK_USERNAME,
+    password: mxWebhookPassword({ clientId, secret }),
+  };
   return {
-    json: { integration },
-    text: `${provider} is on for ${envId} with client ${clientId} (${plaidEnv})`,
+    json: { integration: { ...integration, webhook } },
+    text:
+      `${provider} is on for ${envId} with client ${clientId} (${providerEnv})\n` +
+      `In MX's client dashboard, send webhooks to ${webhook.url}\n` +
+      `with HTTP Basic authentication: user ${webhook.username}, password ${webhook.password}`,
   };
 }

@@ -17,3 +17,14 @@ export function decimalToCents(value: string): number {
   const cents = Number(match[2]) * 100 + Number((match[3] ?? "0").padEnd(2, "0"));
   return match[1] === "-" && cents !== 0 ? -cents : cents;
 }
+
+/** A provider's JSON number as a decimal string, without float artefacts ("12.3" stays "12.3", 1e-7 is spelt out). */
+export function decimalOf(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`Not a finite amount: ${value}`);
+  const plain = String(value);
+  if (!/e/i.test(plain)) return plain;
+  return value.toFixed(12).replace(/\.?0+$/, "");
+}
+
+export const nullableDecimal = (value: number | null | undefined) =>
+  value === null || value === undefined ? null : decimalOf(value);

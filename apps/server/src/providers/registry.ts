@@ -1,7 +1,8 @@
 import type { AppContext } from "../context.ts";
 import { badRequest } from "../http/errors.ts";
-import { requirePlaidSettings } from "../modules/integrations/service.ts";
+import { requireProviderSettings } from "../modules/integrations/service.ts";
 import { MockProvider } from "./mock/provider.ts";
+import { MxProvider } from "./mx/provider.ts";
 import { PlaidProvider } from "./plaid/provider.ts";
 import type { DataProvider, ProviderName } from "./types.ts";
 
@@ -19,6 +20,7 @@ export async function providerFor(
 ): Promise<DataProvider> {
   if (name === "MOCK") return mock;
   if (name === "PLAID") return plaidProviderFor(ctx, environmentId);
+  if (name === "MX") return mxProviderFor(ctx, environmentId);
   throw new Error(`Provider ${name} is not available in this deployment`);
 }
 
@@ -26,12 +28,19 @@ export async function plaidProviderFor(
   ctx: Pick<AppContext, "db" | "config" | "secretKey">,
   environmentId: string,
 ): Promise<PlaidProvider> {
-  return new PlaidProvider(await requirePlaidSettings(ctx, environmentId));
+  return new PlaidProvider(await requireProviderSettings(ctx, environmentId, "PLAID"));
+}
+
+export async function mxProviderFor(
+  ctx: Pick<AppContext, "db" | "config" | "secretKey">,
+  environmentId: string,
+): Promise<MxProvider> {
+  return new MxProvider(await requireProviderSettings(ctx, environmentId, "MX"));
 }
 
 /**
  * Linking with the end-user's login, which only the sandbox provider takes: the others link in
- * their own widget (Plaid Link), so a login for them is a 400.
+ * their own widget (Plaid Link, MX Connect), so a login for them is a 400.
  */
 export async function credentialLinker(
   ctx: Pick<AppContext, "db" | "config" | "secretKey">,

@@ -16,6 +16,9 @@ import {
   InstitutionQuery,
   LinkOutcome,
   LinkRequest,
+  MxMemberRequest,
+  MxWidgetUrl,
+  MxWidgetUrlRequest,
   PlaidExchangeRequest,
   PlaidLinkToken,
   PlaidLinkTokenRequest,
@@ -31,6 +34,9 @@ import {
   getInstitutionFor,
   isResolvable,
   linkFromConnector,
+  mxConnectMember,
+  mxResume,
+  mxWidgetUrl,
   plaidExchange,
   plaidLinkToken,
   plaidResume,
@@ -179,6 +185,56 @@ export function registerConnectorRoutes(app: Server, ctx: AppContext): void {
       const caller = sessionPrincipalOf(request);
       const connector = await connectorFor(ctx, request.params.connectorId, caller);
       return plaidExchange(ctx, connector, caller, request.body);
+    },
+  );
+
+  app.post(
+    "/v1/connectors/:connectorId/mx/widget-url",
+    {
+      config: session,
+      schema: {
+        params: ConnectorParams,
+        body: MxWidgetUrlRequest,
+        response: { 200: MxWidgetUrl, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 502) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      const connector = await connectorFor(ctx, request.params.connectorId, caller);
+      return mxWidgetUrl(ctx, connector, caller, request.body);
+    },
+  );
+
+  app.post(
+    "/v1/connectors/:connectorId/mx/members",
+    {
+      config: session,
+      schema: {
+        params: ConnectorParams,
+        body: MxMemberRequest,
+        response: { 200: LinkOutcome, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 502) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      const connector = await connectorFor(ctx, request.params.connectorId, caller);
+      return mxConnectMember(ctx, connector, caller, request.body);
+    },
+  );
+
+  app.post(
+    "/v1/connectors/:connectorId/connections/:connectionId/mx/resume",
+    {
+      config: session,
+      schema: {
+        params: ConnectorConnectionParams,
+        response: { 200: LinkOutcome, ...errorResponses(401, 403, 404, 409, 429, 502) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      await connectorFor(ctx, request.params.connectorId, caller);
+      return mxResume(ctx, caller, request.params.connectionId);
     },
   );
 

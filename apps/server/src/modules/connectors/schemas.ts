@@ -66,9 +66,10 @@ export const ConnectorInstitution = Type.Object({
   id: Type.String(),
   name: Type.String(),
   logoUrl: Type.String(),
-  linkWith: Type.Enum(["CREDENTIALS", "PLAID_LINK"], {
+  linkWith: Type.Enum(["CREDENTIALS", "PLAID_LINK", "MX_CONNECT"], {
     type: "string",
-    description: "CREDENTIALS: the Connector's own login form; PLAID_LINK: Plaid Link.",
+    description:
+      "CREDENTIALS: the Connector's own login form; PLAID_LINK: Plaid Link; MX_CONNECT: MX Connect.",
   }),
 });
 
@@ -105,6 +106,28 @@ export const PlaidLinkToken = Type.Object({
 export const PlaidExchangeRequest = Type.Object(
   {
     publicToken: Type.String({ minLength: 1, maxLength: 200 }),
+    institutionId: Type.String({ minLength: 1, maxLength: 40 }),
+  },
+  { additionalProperties: false },
+);
+
+export const MxWidgetUrlRequest = Type.Object(
+  {
+    institutionId: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    connectionId: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    colorScheme: Type.Optional(Type.Enum(["light", "dark"], { type: "string" })),
+  },
+  { additionalProperties: false },
+);
+
+export const MxWidgetUrl = Type.Object({
+  /** Single use, valid 10 minutes: MX Connect, shown in a frame. */
+  widgetUrl: Type.String(),
+});
+
+export const MxMemberRequest = Type.Object(
+  {
+    memberGuid: Type.String({ minLength: 1, maxLength: 100, pattern: "^MBR-[A-Za-z0-9-]+$" }),
     institutionId: Type.String({ minLength: 1, maxLength: 40 }),
   },
   { additionalProperties: false },

@@ -19,7 +19,9 @@ import {
   searchByName,
   toInstitutionSummary,
 } from "../institutions/service.ts";
-import { plaidSettingsFor } from "../integrations/service.ts";
+import { plaidSettingsFor, providerSettingsFor } from "../integrations/service.ts";
+import { searchMxInstitutions } from "../mx/institutions.ts";
+import { connectMember, createWidgetUrl, resumeAfterConnect } from "../mx/service.ts";
 import { searchPlaidInstitutions } from "../plaid/institutions.ts";
 import { createLinkToken, exchangePublicToken, resumeAfterUpdateMode } from "../plaid/link.ts";
 import type { AccountChoices, ConnectorConnection, ConnectorPublicConfig, LinkOutcome } from "./schemas.ts";
@@ -81,12 +83,15 @@ export async function allowedInstitution(
   return institution;
 }
 
-/** How the end-user links an institution: Plaid's institutions in Plaid Link, the sandbox's in our form. */
+/** The providers that link in their own widget, and which. */
+const WIDGETS = { PLAID: "PLAID_LINK", MX: "MX_CONNECT" } as const;
+
+/** How the end-user links an institution: Plaid's in Plaid Link, MX's in MX Connect, the sandbox's in our form. */
 function toConnectorInstitution(ctx: AppContext, caller: WidgetCaller, row: InstitutionRow) {
   const provider = providerForMode(caller.environment.mode, row);
   return {
     ...toInstitutionSummary(row, ctx.config.publicUrl),
-    linkWith: provider === "PLAID" ? ("PLAID_LINK" as const) : ("CREDENTIALS" as const),
+    linkWith: provider === "PLAID" || provider === "MX" ? WIDGETS[provider] : ("CREDENTIALS" as const),
   };
 }
 
@@ -103,8 +108,11 @@ export async function searchInstitutions(
   query: string | undefined,
   limit: number,
 ) {
-  // One read of the environment's Plaid setting: it decides both searches' Plaid rows.
-  const plaid = await plaidSettingsFor(ctx, caller.environment.id);
+  // One read of each provider's setting: it decides both searches' rows of that provider.
+  const [plaid, mx] = await Promise.all([
+    plaidSettingsFor(ctx, caller.environment.id),
+    providerSettingsFor(ctx, caller.environment.id, "MX"),
+  ]);
   const plaidRows =
     plaid && query !== undefined
       ? await searchPlaidInstitutions(ctx, plaid, query, limit).catch((error) => {
@@ -121,13 +129,18 @@ export async function searchInstitutions(
           limit: limit * 3,
         })
       : await searchByName(ctx.db, caller.environment.mode, query, options);
-  const isPlaidOn = plaid !== null;
-  const byId = new Map([...rows, ...plaidRows].map((row) => [row.id, row]));
+  const mxRows =
+    mx && query !== undefined
+      ? await searchMxInstitutions(ctx, mx, query, limit).catch((error) => {
+          ctx.logger.warn({ err: error }, "MX institution search failed");
+          return [];
+        })
+      : [];
+  const isOff = { PLAID_LINK: plaid === null, MX_CONNECT: mx === null, CREDENTIALS: false };
+  const byId = new Map([...rows, ...plaidRows, ...mxRows].map((row) => [row.id, row]));
   return [...byId.values()]
     .map((row) => ({ row, view: toConnectorInstitution(ctx, caller, row) }))
-    .filter(
-      ({ row, view }) => isAllowed(connector, caller, row) && (isPlaidOn || view.linkWith !== "PLAID_LINK"),
-    )
+    .filter(({ row, view }) => isAllowed(connector, caller, row) && !isOff[view.linkWith])
     .slice(0, limit)
     .map(({ view }) => view);
 }
@@ -187,6 +200,58 @@ export async function plaidResume(
   return toLinkOutcome({
     kind: "LINKED",
     connection: await resumeAfterUpdateMode(ctx, toCaller(caller), connectionId),
+  });
+}
+
+/** Open MX Connect on an institution the connector allows, or on the caller's connection to repair it. */
+export async function mxWidgetUrl(
+  ctx: AppContext,
+  connector: ConnectorRow,
+  caller: WidgetCaller,
+  input: {
+    institutionId?: string | undefined;
+    connectionId?: string | undefined;
+    colorScheme?: "light" | "dark" | undefined;
+  },
+) {
+  const institution = input.institutionId
+    ? await allowedInstitution(ctx, connector, caller, input.institutionId)
+    : undefined;
+  return createWidgetUrl(ctx, toCaller(caller), {
+    institution,
+    connectionId: input.connectionId,
+    colorScheme: input.colorScheme,
+    products: institution
+      ? institution.products.filter((p) => connector.products.includes(p))
+      : connector.products,
+  });
+}
+
+/** MX Connect reported the member connected: a connection waiting for the end-user's choice of accounts. */
+export async function mxConnectMember(
+  ctx: AppContext,
+  connector: ConnectorRow,
+  caller: WidgetCaller,
+  input: { memberGuid: string; institutionId: string },
+): Promise<Static<typeof LinkOutcome>> {
+  const institution = await allowedInstitution(ctx, connector, caller, input.institutionId);
+  const connection = await connectMember(ctx, toCaller(caller), {
+    memberGuid: input.memberGuid,
+    institution,
+    products: institution.products.filter((p) => connector.products.includes(p)),
+  });
+  return toLinkOutcome({ kind: "LINKED", connection });
+}
+
+/** MX Connect repaired the caller's connection's member: it syncs again. */
+export async function mxResume(
+  ctx: AppContext,
+  caller: WidgetCaller,
+  connectionId: string,
+): Promise<Static<typeof LinkOutcome>> {
+  return toLinkOutcome({
+    kind: "LINKED",
+    connection: await resumeAfterConnect(ctx, toCaller(caller), connectionId),
   });
 }
 

@@ -1,45 +1,45 @@
 import { and, asc, eq } from "drizzle-orm";
-import { PLAID_ENVS, type PlaidEnv } from "../../config.ts";
+import { type KeyedProvider, PROVIDER_KEYS, secretVariable } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
-import { type IntegrationProvider, integrations } from "../../db/schema/index.ts";
+import { INTEGRATION_PROVIDERS, type IntegrationProvider, integrations } from "../../db/schema/index.ts";
 import { forbidden } from "../../http/errors.ts";
 import { decrypt, encrypt } from "../../security/secrets.ts";
 
-/** Plaid's hosts; WEFT_PLAID_BASE_URL overrides them (a local Plaid-compatible server). */
-export const PLAID_HOSTS: Record<PlaidEnv, string> = {
-  sandbox: "https://sandbox.plaid.com",
-  production: "https://production.plaid.com",
-};
-
-/** Everything needed to call Plaid for one environment. */
-export type PlaidSettings = {
+/** Everything needed to call a provider for one environment. */
+export type ProviderSettings = {
   clientId: string;
+  /** Plaid's secret, MX's API key. */
   secret: string;
-  plaidEnv: PlaidEnv;
+  /** The provider's own environment: Plaid sandbox or production, MX int or prod. */
+  providerEnv: string;
+  /** Its host, or WEFT_<PROVIDER>_BASE_URL (a local server speaking the provider's API). */
   basePath: string;
   /** Where the setting came from: the environment's own, or the server-wide default. */
   source: "environment" | "server";
 };
+export type PlaidSettings = ProviderSettings;
+export type MxSettings = ProviderSettings;
 
 export type IntegrationRow = typeof integrations.$inferSelect;
 
-export const isPlaidEnv = (value: string): value is PlaidEnv =>
-  (PLAID_ENVS as readonly string[]).includes(value);
+/** The provider environments a provider has (Plaid: sandbox, production; MX: int, prod). */
+export const providerEnvs = (provider: KeyedProvider): string[] => Object.keys(PROVIDER_KEYS[provider].hosts);
 
-function plaidBasePath(ctx: Pick<AppContext, "config">, plaidEnv: PlaidEnv): string {
-  return ctx.config.plaid?.baseUrl ?? PLAID_HOSTS[plaidEnv];
+function basePathFor(ctx: Pick<AppContext, "config">, provider: KeyedProvider, providerEnv: string): string {
+  const hosts: Record<string, string> = PROVIDER_KEYS[provider].hosts;
+  return ctx.config.providerDefaults[provider]?.baseUrl ?? hosts[providerEnv]!;
 }
 
-/** The server-wide default from WEFT_PLAID_*, or null when those are unset. */
-function plaidDefault(ctx: Pick<AppContext, "config">): PlaidSettings | null {
-  const defaults = ctx.config.plaid;
+/** The server-wide default from WEFT_<PROVIDER>_*, or null when those are unset. */
+function serverDefault(ctx: Pick<AppContext, "config">, provider: KeyedProvider): ProviderSettings | null {
+  const defaults = ctx.config.providerDefaults[provider];
   if (!defaults) return null;
   return {
     clientId: defaults.clientId,
     secret: defaults.secret,
-    plaidEnv: defaults.plaidEnv,
-    basePath: plaidBasePath(ctx, defaults.plaidEnv),
+    providerEnv: defaults.providerEnv,
+    basePath: basePathFor(ctx, provider, defaults.providerEnv),
     source: "server",
   };
 }
@@ -56,60 +56,75 @@ async function findIntegration(
   return row;
 }
 
+const storedEnvOf = (provider: KeyedProvider, row: IntegrationRow): string => {
+  const stored = row.settings[PROVIDER_KEYS[provider].settingsKey] ?? "";
+  return providerEnvs(provider).includes(stored) ? stored : PROVIDER_KEYS[provider].defaultEnv;
+};
+
 /**
- * Plaid for this environment: its own setting when it has one (a disabled one means off), else
- * the server default; null when Plaid is off.
+ * A provider for this environment: its own setting when it has one (a disabled one means off),
+ * else the server default; null when the provider is off.
  */
-export async function plaidSettingsFor(
+export async function providerSettingsFor(
   ctx: Pick<AppContext, "db" | "config" | "secretKey">,
   environmentId: string,
-): Promise<PlaidSettings | null> {
-  const row = await findIntegration(ctx.db, environmentId, "PLAID");
-  if (!row) return plaidDefault(ctx);
+  provider: KeyedProvider,
+): Promise<ProviderSettings | null> {
+  const row = await findIntegration(ctx.db, environmentId, provider);
+  if (!row) return serverDefault(ctx, provider);
   if (!row.isEnabled || !row.secretEncrypted) return null;
-  const plaidEnv = isPlaidEnv(row.settings.plaidEnv ?? "") ? (row.settings.plaidEnv as PlaidEnv) : "sandbox";
+  const providerEnv = storedEnvOf(provider, row);
   return {
     clientId: row.settings.clientId ?? "",
     secret: decrypt(ctx.secretKey, row.secretEncrypted),
-    plaidEnv,
-    basePath: plaidBasePath(ctx, plaidEnv),
+    providerEnv,
+    basePath: basePathFor(ctx, provider, providerEnv),
     source: "environment",
   };
 }
 
-/** 403 (spec 8) naming the command that turns the provider on. */
-export const integrationNotEnabled = (provider: IntegrationProvider, environmentId: string) =>
-  forbidden(
-    `The ${provider} integration is not enabled for this environment`,
-    `Enable it with: npm run weft -- integrations set --env ${environmentId} ${provider.toLowerCase()} --client-id <client id> --secret <secret>` +
-      ` (or set WEFT_${provider}_CLIENT_ID and WEFT_${provider}_SECRET for every environment).`,
-  );
-
-export async function requirePlaidSettings(
+export const plaidSettingsFor = (
   ctx: Pick<AppContext, "db" | "config" | "secretKey">,
   environmentId: string,
-): Promise<PlaidSettings> {
-  const settings = await plaidSettingsFor(ctx, environmentId);
-  if (!settings) throw integrationNotEnabled("PLAID", environmentId);
+) => providerSettingsFor(ctx, environmentId, "PLAID");
+
+/** 403 (spec 8) naming the command that turns the provider on. */
+export const integrationNotEnabled = (provider: KeyedProvider, environmentId: string) => {
+  const secretFlag = PROVIDER_KEYS[provider].secretName;
+  return forbidden(
+    `The ${provider} integration is not enabled for this environment`,
+    `Enable it with: npm run weft -- integrations set --env ${environmentId} ${provider.toLowerCase()} --client-id <client id> --${secretFlag} <${secretFlag.replace("-", " ")}>` +
+      ` (or set WEFT_${PROVIDER_KEYS[provider].prefix}_CLIENT_ID and ${secretVariable(provider)} for every environment).`,
+  );
+};
+
+export async function requireProviderSettings(
+  ctx: Pick<AppContext, "db" | "config" | "secretKey">,
+  environmentId: string,
+  provider: KeyedProvider,
+): Promise<ProviderSettings> {
+  const settings = await providerSettingsFor(ctx, environmentId, provider);
+  if (!settings) throw integrationNotEnabled(provider, environmentId);
   return settings;
 }
 
 /** `weft integrations set`: the environment's own keys (the secret encrypted at rest). */
-export async function setPlaidIntegration(
+export async function setIntegration(
   ctx: Pick<AppContext, "db" | "secretKey">,
   environmentId: string,
-  input: { clientId: string; secret: string; plaidEnv: PlaidEnv },
+  provider: KeyedProvider,
+  input: { clientId: string; secret: string; providerEnv: string },
   now = new Date(),
 ): Promise<IntegrationRow> {
   const values = {
     isEnabled: true,
-    settings: { clientId: input.clientId, plaidEnv: input.plaidEnv },
+    settings: { clientId: input.clientId, [PROVIDER_KEYS[provider].settingsKey]: input.providerEnv },
     secretEncrypted: encrypt(ctx.secretKey, input.secret),
     updatedAt: now,
   };
   const [row] = await ctx.db
     .insert(integrations)
-    .values({ environmentId, provider: "PLAID", ...values })
+    .values({ environmentId, provider, ...values })
     .onConflictDoUpdate({ target: [integrations.environmentId, integrations.provider], set: values })
     .returning();
   return row!;
@@ -136,7 +151,7 @@ export type IntegrationView = {
   enabled: boolean;
   source: "environment" | "server";
   clientId: string | null;
-  plaidEnv: string | null;
+  providerEnv: string | null;
 };
 
 export async function listIntegrations(
@@ -149,25 +164,20 @@ export async function listIntegrations(
     .orderBy(asc(integrations.environmentId), asc(integrations.provider));
   const views: IntegrationView[] = [];
   for (const environmentId of environmentIds) {
-    const own = rows.find((r) => r.environmentId === environmentId && r.provider === "PLAID");
-    if (own) {
+    for (const provider of INTEGRATION_PROVIDERS) {
+      const own = rows.find((r) => r.environmentId === environmentId && r.provider === provider);
+      const fallback = own ? null : serverDefault(ctx, provider);
       views.push({
         environmentId,
-        provider: "PLAID",
-        enabled: own.isEnabled,
-        source: "environment",
-        clientId: own.settings.clientId ?? null,
-        plaidEnv: own.settings.plaidEnv ?? null,
-      });
-    } else {
-      const fallback = plaidDefault(ctx);
-      views.push({
-        environmentId,
-        provider: "PLAID",
-        enabled: fallback !== null,
-        source: "server",
-        clientId: fallback?.clientId ?? null,
-        plaidEnv: fallback?.plaidEnv ?? null,
+        provider,
+        enabled: own ? own.isEnabled : fallback !== null,
+        source: own ? "environment" : "server",
+        clientId: own ? (own.settings.clientId ?? null) : (fallback?.clientId ?? null),
+        providerEnv: own
+          ? own.isEnabled
+            ? storedEnvOf(provider, own)
+            : null
+          : (fallback?.providerEnv ?? null),
       });
     }
   }

@@ -1,6 +1,6 @@
 import { type TSchema, Type } from "typebox";
 import type { AppContext } from "../../context.ts";
-import { REMOTE_DATA_KINDS, type RemoteDataKind } from "../../db/schema/index.ts";
+import type { RemoteDataKind } from "../../db/schema/index.ts";
 import { apiKeyPrincipalOf } from "../../http/auth.ts";
 import { PAGINATION_HEADERS, PaginationQuery, setPaginationHeaders } from "../../http/pagination.ts";
 import { errorResponses } from "../../http/schemas.ts";
@@ -9,6 +9,7 @@ import {
   getRemoteRecord,
   listRemoteRecords,
   RECORD_ID_FIELDS,
+  REMOTE_DATA_KINDS_OF,
   REMOTE_DATA_PROVIDERS,
   type RemoteDataProvider,
 } from "./service.ts";
@@ -79,7 +80,7 @@ function schemasOf(provider: RemoteDataProvider, kind: RemoteDataKind) {
 export function registerRemoteDataRoutes(app: Server, ctx: AppContext): void {
   const config = { api: "platform", auth: ["apiKey"] } as const;
   for (const provider of Object.keys(REMOTE_DATA_PROVIDERS) as RemoteDataProvider[]) {
-    for (const kind of REMOTE_DATA_KINDS) {
+    for (const kind of REMOTE_DATA_KINDS_OF[provider]) {
       const { item, record } = schemasOf(provider, kind);
       const label = `${titleCase(provider)} ${kind}`;
       app.get(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { decimalOf } from "../money.ts";
 import { ProviderError, ProviderRateLimited } from "../types.ts";
 import {
   accountKindOf,
-  decimalOf,
   ownerOf,
   providerErrorOf,
   statusOfPlaidError,

@@ -1,5 +1,6 @@
 import type { AccountBase, Holding, Owner, PlaidError, Products, Security, Transaction } from "plaid";
 import type { AccountKind, AccountType, Product, SecurityType } from "../../db/schema/index.ts";
+import { decimalOf, nullableDecimal } from "../money.ts";
 import {
   type ProviderAccount,
   type ProviderBalance,
@@ -16,17 +17,6 @@ import {
  * Plaid's shapes -> Weft's. Plaid amounts are JSON numbers with Plaid's sign (a positive
  * transaction amount is money out); Weft's are decimal strings, positive = money in.
  */
-
-/** A JSON number as a decimal string, without float artefacts ("12.3" stays "12.3", 1e-7 is spelt out). */
-export function decimalOf(value: number): string {
-  if (!Number.isFinite(value)) throw new Error(`Not a finite amount: ${value}`);
-  const plain = String(value);
-  if (!/e/i.test(plain)) return plain;
-  return value.toFixed(12).replace(/\.?0+$/, "");
-}
-
-export const nullableDecimal = (value: number | null | undefined) =>
-  value === null || value === undefined ? null : decimalOf(value);
 
 /** Plaid's outflow-positive amount -> Weft's inflow-positive decimal. */
 export function weftAmountOf(plaidAmount: number): string {
