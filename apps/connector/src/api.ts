@@ -13,8 +13,8 @@ export type Institution = {
   id: string;
   name: string;
   logoUrl: string;
-  /** CREDENTIALS: our login form; PLAID_LINK: Plaid's own widget. */
-  linkWith?: "CREDENTIALS" | "PLAID_LINK";
+  /** CREDENTIALS: our login form; PLAID_LINK and MX_CONNECT: the provider's own widget. */
+  linkWith?: "CREDENTIALS" | "PLAID_LINK" | "MX_CONNECT";
 };
 export type PlaidLinkToken = { linkToken: string; expiration: string; scriptUrl: string };
 export type Challenge = { type: "CODE"; message: string };
@@ -121,6 +121,13 @@ export function createApi(connectorId: string, getToken: () => string | undefine
       request<LinkOutcome>("POST", `${base}/plaid/exchange`, { ...authed, body }),
     plaidResume: (id: string) =>
       request<LinkOutcome>("POST", `${base}/connections/${encodeURIComponent(id)}/plaid/resume`, authed),
+    mxWidgetUrl: (
+      body: ({ institutionId: string } | { connectionId: string }) & { colorScheme?: "light" | "dark" },
+    ) => request<{ widgetUrl: string }>("POST", `${base}/mx/widget-url`, { ...authed, body }),
+    mxMember: (body: { memberGuid: string; institutionId: string }) =>
+      request<LinkOutcome>("POST", `${base}/mx/members`, { ...authed, body }),
+    mxResume: (id: string) =>
+      request<LinkOutcome>("POST", `${base}/connections/${encodeURIComponent(id)}/mx/resume`, authed),
     reconnect: (id: string, body: { username: string; password: string; mfaCode?: string }) =>
       request<LinkOutcome>("POST", `${base}/connections/${encodeURIComponent(id)}/reconnect`, {
         ...authed,

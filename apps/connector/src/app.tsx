@@ -10,6 +10,7 @@ import {
   type Institution,
 } from "./api.ts";
 import type { Host } from "./host.ts";
+import { waitForMxConnect } from "./mx-connect.ts";
 import { openPlaidLink } from "./plaid-link.ts";
 import {
   Accounts,
@@ -20,6 +21,7 @@ import {
   Mfa,
   Passcode,
   Progress,
+  ProviderFrame,
   Search,
   SignIn,
   Success,
@@ -43,6 +45,7 @@ type Step =
     }
   | { name: "linking" }
   | { name: "plaidLink"; institution: Institution }
+  | { name: "mxConnect"; institution: Institution; widgetUrl: string; reconnect: boolean }
   | { name: "accounts"; connectionId: string; institution: Institution; accounts: Account[] }
   | { name: "syncing"; connectionId: string; connection?: ConnectionState }
   | { name: "success"; connection: ConnectionState }
@@ -144,15 +147,63 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
     [api, showError],
   );
 
-  /** The institution's own way of linking: Plaid Link, or our login form. */
+  /**
+   * MX's institutions link in MX Connect, shown in a frame: the member it reports connected goes
+   * to the server (or, reconnecting, the repaired member resumes), then accounts as usual.
+   */
+  const mxFrame = useRef<HTMLIFrameElement>(null);
+  const mxWait = useRef<AbortController | null>(null);
+  const linkWithMx = useCallback(
+    async (institution: Institution, connectionId?: string) => {
+      setStep({ name: "linking" });
+      const theme = document.documentElement.dataset.theme;
+      const { widgetUrl } = await api.mxWidgetUrl({
+        ...(connectionId ? { connectionId } : { institutionId: institution.id }),
+        ...((theme === "light" || theme === "dark") && { colorScheme: theme }),
+      });
+      mxWait.current?.abort();
+      const wait = new AbortController();
+      mxWait.current = wait;
+      setStep({ name: "mxConnect", institution, widgetUrl, reconnect: Boolean(connectionId) });
+      const result = await waitForMxConnect(
+        () => mxFrame.current?.contentWindow ?? null,
+        widgetUrl,
+        wait.signal,
+      );
+      if (result.kind === "BACK") return connectionId ? exitAbortRef.current() : setStep({ name: "search" });
+      setStep({ name: "linking" });
+      if (connectionId) {
+        await api.mxResume(connectionId);
+        return setStep({ name: "syncing", connectionId });
+      }
+      const linked = await api.mxMember({ memberGuid: result.memberGuid, institutionId: institution.id });
+      const choices = await api.accountChoices(linked.connectionId!);
+      if (choices.error) return showError(choices.error.code, choices.error.message);
+      setStep({
+        name: "accounts",
+        connectionId: linked.connectionId!,
+        institution,
+        accounts: choices.accounts,
+      });
+    },
+    [api, showError],
+  );
+
+  /** The institution's own way of linking: Plaid Link, MX Connect, or our login form. */
   const startLink = useCallback(
     (institution: Institution, connectionId?: string) => {
-      if (institution.linkWith !== "PLAID_LINK") return setStep({ name: "credentials", institution });
-      linkWithPlaid(institution, connectionId).catch((error: Error) =>
+      const widget =
+        institution.linkWith === "PLAID_LINK"
+          ? linkWithPlaid
+          : institution.linkWith === "MX_CONNECT"
+            ? linkWithMx
+            : null;
+      if (!widget) return setStep({ name: "credentials", institution });
+      widget(institution, connectionId).catch((error: Error) =>
         fail("Something went wrong", error.message, "Close this window and try again."),
       );
     },
-    [linkWithPlaid, fail],
+    [linkWithPlaid, linkWithMx, fail],
   );
 
   /** After sign-in: reconnect mode, a preselected institution, or search. */
@@ -161,7 +212,12 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
       if (message?.connectionId) {
         const connection = await api.connection(message.connectionId);
         if (!connection.institution) throw new ApiError(404, "That connection cannot be reconnected", "");
-        const linkWith = connection.provider === "PLAID" ? "PLAID_LINK" : "CREDENTIALS";
+        const linkWith =
+          connection.provider === "PLAID"
+            ? "PLAID_LINK"
+            : connection.provider === "MX"
+              ? "MX_CONNECT"
+              : "CREDENTIALS";
         return startLink({ ...connection.institution, linkWith }, message.connectionId);
       }
       if (message?.institution) return startLink(await api.institution(message.institution));
@@ -406,6 +462,15 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
       case "plaidLink":
         return (
           <Progress title={`Connecting ${step.institution.name}`} detail="Continue in the Plaid window…" />
+        );
+      case "mxConnect":
+        return (
+          <ProviderFrame
+            title={`${step.reconnect ? "Reconnect" : "Connect"} ${step.institution.name}`}
+            url={step.widgetUrl}
+            frameRef={mxFrame}
+            onBack={() => mxWait.current?.abort()}
+          />
         );
       case "accounts":
         return (

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from "react";
 import type { Account, Challenge, ConnectionState, Institution, SyncProgress } from "./api.ts";
 
 /** A screen: its heading takes focus when it appears, so screen readers announce each step. */
@@ -534,6 +534,25 @@ export function ErrorScreen(props: {
       <button type="button" className={props.onRetry ? "link" : "primary"} onClick={props.onClose}>
         Close
       </button>
+    </Screen>
+  );
+}
+
+/** A provider's own widget (MX Connect) in a frame; `frameRef` lets the app tell its messages apart. */
+export function ProviderFrame(props: {
+  title: string;
+  url: string;
+  frameRef: Ref<HTMLIFrameElement>;
+  onBack?: (() => void) | undefined;
+}) {
+  return (
+    <Screen title={props.title}>
+      <iframe ref={props.frameRef} className="provider-frame" src={props.url} title={props.title} />
+      {props.onBack && (
+        <button type="button" className="secondary" onClick={props.onBack}>
+          Back
+        </button>
+      )}
     </Screen>
   );
 }
