@@ -5,7 +5,7 @@ import type { AppContext } from "../../context.ts";
 import { connections, integrations, type Product } from "../../db/schema/index.ts";
 import { badRequest, conflict, unauthenticated } from "../../http/errors.ts";
 import { apiErrorOf } from "../../http/provider-errors.ts";
-import { addMonths, toDay } from "../../providers/dates.ts";
+import { addDays, addMonths, monthEnd, toDay } from "../../providers/dates.ts";
 import { callMx, MxApiError } from "../../providers/mx/client.ts";
 import { MX_JOBS, memberStatusError } from "../../providers/mx/mapping.ts";
 import {
@@ -16,9 +16,15 @@ import {
   translateMxFailure,
 } from "../../providers/mx/provider.ts";
 import { mxProviderFor } from "../../providers/registry.ts";
+import { ProviderError } from "../../providers/types.ts";
 import { decrypt } from "../../security/secrets.ts";
 import { reconnectableConnection, resumeReconnected } from "../connections/consent.ts";
-import { connectionExists, createConnection, requestSync } from "../connections/service.ts";
+import {
+  type ConnectionRow,
+  connectionExists,
+  createConnection,
+  requestSync,
+} from "../connections/service.ts";
 import { recordFailure } from "../connections/sync.ts";
 import type { InstitutionRow } from "../institutions/service.ts";
 import { type MxSettings, providerSettingsFor } from "../integrations/service.ts";
@@ -137,8 +143,13 @@ async function startMemberJobs(
   }
 }
 
-/** The first day of history an MX connection collects: `months` back from today. */
-export const mxHistoryStart = (now: Date, months: number) => addMonths(toDay(now), -months);
+/** The first day of history an MX connection collects: the same day `months` back (or that month's last). */
+export function mxHistoryStart(now: Date, months: number): string {
+  const firstOfMonth = addMonths(toDay(now), -months);
+  return minDay(addDays(firstOfMonth, now.getUTCDate() - 1), monthEnd(firstOfMonth));
+}
+
+const minDay = (a: string, b: string) => (a < b ? a : b);
 
 /**
  * MX Connect reported a member connected: it must be the caller's (read under the profile's MX
@@ -218,6 +229,27 @@ export async function resumeAfterConnect(ctx: AppContext, caller: Caller, connec
   );
 }
 
+/**
+ * MX's processor token for one account of an MX connection: an authorization code (POST
+ * /authorization_code) scoped to the user, member and account, which the processor redeems at MX.
+ */
+export async function createMxProcessorToken(
+  ctx: AppContext,
+  connection: ConnectionRow,
+  accountExternalId: string,
+): Promise<string> {
+  if (!connection.accessTokenEncrypted)
+    throw badRequest("The connection has no MX member", "Reconnect it first.");
+  const ref = memberRefOf(decrypt(ctx.secretKey, connection.accessTokenEncrypted));
+  const mx = await mxProviderFor(ctx, connection.environmentId);
+  const scope = `user-guid:${ref.userGuid} member-guid:${ref.memberGuid} account-guid:${accountExternalId} read-protected`;
+  const answer = await forCaller(() =>
+    callMx(() => mx.client.processorTokens.requestAuthorizationCode({ authorization_code: { scope } })),
+  );
+  if (!answer.authorization_code?.code) throw new Error("MX answered without an authorization code");
+  return answer.authorization_code.code;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Webhooks
 // ---------------------------------------------------------------------------------------------
@@ -252,14 +284,15 @@ function basicCredentials(header: string | undefined): { username: string; passw
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-type MxWebhook = {
-  type?: unknown;
-  action?: unknown;
+type MxMemberFields = {
+  guid?: unknown;
   member_guid?: unknown;
-  user_guid?: unknown;
   connection_status?: unknown;
   connection_status_message?: unknown;
 };
+
+/** MX's webhook bodies: most name the member at the top; MEMBER webhooks nest it under `member`. */
+type MxWebhook = MxMemberFields & { type?: unknown; action?: unknown; member?: MxMemberFields };
 
 /** Webhook types after which the member has new data to read. */
 const DATA_TYPES = new Set([
@@ -270,6 +303,20 @@ const DATA_TYPES = new Set([
   "VERIFICATION",
   "IDENTIFICATION",
 ]);
+
+const text = (value: unknown) => (typeof value === "string" ? value : null);
+
+/** A member MX says it deleted: the connection can only come back by linking again. */
+const memberDeleted = () =>
+  new ProviderError("ERROR_REPAIRABLE", {
+    errorType: "MEMBER_ERROR",
+    errorCode: "MEMBER_DELETED",
+    errorMessage: "The member was deleted at MX",
+    displayMessage: "Please connect your account again.",
+    requestId: null,
+    suggestedAction: "Ask the user to link the institution again in the Connector.",
+    documentationUrl: null,
+  });
 
 export type MxWebhookOutcome = { action: "SYNC" | "STATUS" | "IGNORED"; connections: string[] };
 
@@ -314,7 +361,11 @@ export async function receiveMxWebhook(
       "Only MX's webhooks are accepted: give MX the user name and password `weft integrations set … mx` printed.",
     );
   }
-  const memberGuid = typeof body.member_guid === "string" ? body.member_guid : null;
+  // MX's members webhook describes the member (nested under `member`, or at the top with its `guid`).
+  const nested = body.member && typeof body.member === "object" ? body.member : null;
+  const type = nested ? "MEMBER" : String(body.type ?? "");
+  const member = nested ?? body;
+  const memberGuid = text(member.member_guid) ?? text(member.guid);
   const rows = memberGuid
     ? await ctx.db
         .select()
@@ -333,18 +384,20 @@ export async function receiveMxWebhook(
     if (settings?.clientId === clientId) mine.push(row);
   }
   const ids = mine.map((r) => r.id);
-  const type = String(body.type ?? "");
-  if (type === "MEMBER" && typeof body.connection_status === "string") {
-    const problem = memberStatusError(
-      body.connection_status,
-      typeof body.connection_status_message === "string" ? body.connection_status_message : null,
-    );
-    if (problem) {
-      for (const row of mine) await recordFailure(ctx, row.id, "INCREMENTAL", problem, now);
-      return { action: "STATUS", connections: ids };
-    }
+  const isStatus = type === "CONNECTION_STATUS" || type === "MEMBER";
+  const status = text(member.connection_status);
+  const problem =
+    type === "MEMBER" && body.action === "deleted"
+      ? memberDeleted()
+      : isStatus && status
+        ? memberStatusError(status, text(member.connection_status_message))
+        : null;
+  if (problem) {
+    for (const row of mine) await recordFailure(ctx, row.id, "INCREMENTAL", problem, now);
+    return { action: "STATUS", connections: ids };
   }
-  if (DATA_TYPES.has(type) || type === "MEMBER") {
+  // New data, or a member healthy again (its connection leaves an error status by syncing).
+  if (DATA_TYPES.has(type) || (isStatus && status)) {
     await ctx.db.transaction(async (tx) => {
       for (const row of mine) await requestSync(tx, row, now);
     });

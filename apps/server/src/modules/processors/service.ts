@@ -8,6 +8,7 @@ import { newSecret, sha256Hex } from "../../security/secrets.ts";
 import { findAccount, findAccountType } from "../accounts/service.ts";
 import { assertActive } from "../connections/service.ts";
 import type { EnvironmentRow } from "../environments/service.ts";
+import { createMxProcessorToken } from "../mx/service.ts";
 import { createPlaidProcessorToken } from "../plaid/service.ts";
 import { ISSUERS, type Issuer, isIssuer, isProcessor, PROCESSORS, type Processor } from "./catalogue.ts";
 import type { ProcessorTokenCreateInput, ProcessorTokenView } from "./schemas.ts";
@@ -38,7 +39,8 @@ function toView(
 /**
  * A processor token for one depository account of an active connection. 400 when issuer or
  * processor is missing or not supported, or the account is not DEPOSITORY; 403 when the
- * connection is not active. Issuer PLAID gets Plaid's token from /processor/token/create.
+ * connection is not active. Issuer PLAID gets Plaid's token from /processor/token/create, issuer
+ * MX an MX authorization code (/authorization_code).
  */
 export async function createProcessorToken(
   ctx: AppContext,
@@ -78,11 +80,13 @@ export async function createProcessorToken(
     );
   }
   assertActive(connection);
-  // Plaid's own processor token for a Plaid connection (the processor then reads Plaid); ours otherwise.
+  // The provider's own token for its connection (the processor then reads the provider); ours otherwise.
   const token =
     input.issuer === "PLAID"
       ? await createPlaidProcessorToken(ctx, connection, account.externalId, input.processor)
-      : newSecret(PROCESSOR_TOKEN_PREFIX);
+      : input.issuer === "MX"
+        ? await createMxProcessorToken(ctx, connection, account.externalId)
+        : newSecret(PROCESSOR_TOKEN_PREFIX);
   const [row] = await ctx.db
     .insert(processorTokens)
     .values({

@@ -4,6 +4,7 @@ import {
   InstitutionsApi,
   InvestmentHoldingsApi,
   MembersApi,
+  ProcessorTokenApi,
   StatementsApi,
   TransactionsApi,
   UsersApi,
@@ -24,6 +25,7 @@ export type MxClient = {
   statements: StatementsApi;
   widgets: WidgetsApi;
   institutions: InstitutionsApi;
+  processorTokens: ProcessorTokenApi;
 };
 
 export const MX_ACCEPT = "application/vnd.mx.api.v1+json";
@@ -49,6 +51,7 @@ export function mxClient(settings: MxSettings): MxClient {
       statements: new StatementsApi(configuration),
       widgets: new WidgetsApi(configuration),
       institutions: new InstitutionsApi(configuration),
+      processorTokens: new ProcessorTokenApi(configuration),
     };
     clients.set(key, client);
   }
