@@ -469,7 +469,7 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
             title={`${step.reconnect ? "Reconnect" : "Connect"} ${step.institution.name}`}
             url={step.widgetUrl}
             frameRef={mxFrame}
-            onBack={() => mxWait.current?.abort()}
+            onBack={step.reconnect ? undefined : () => mxWait.current?.abort()}
           />
         );
       case "accounts":

@@ -549,8 +549,8 @@ export function ProviderFrame(props: {
     <Screen title={props.title}>
       <iframe ref={props.frameRef} className="provider-frame" src={props.url} title={props.title} />
       {props.onBack && (
-        <button type="button" className="secondary" onClick={props.onBack}>
-          Back
+        <button type="button" className="link" onClick={props.onBack}>
+          Choose another bank
         </button>
       )}
     </Screen>

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connections, events } from "../../server/src/db/schema/index.ts";
 import { buildIfStale, CONNECTOR_APP } from "../../server/src/http/static-apps.ts";
 import { createConnector } from "../../server/src/modules/connectors/service.ts";
+import { MX_WEBHOOK_USERNAME, mxWebhookPassword, mxWebhookUrl } from "../../server/src/modules/mx/service.ts";
+import { type MxStandIn, startMxStandIn } from "../../server/src/providers/mx/test/stand-in.ts";
 import { type PlaidStandIn, startPlaidStandIn } from "../../server/src/providers/plaid/test/stand-in.ts";
 import { launchChromium } from "../../server/test/chromium.ts";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../server/test/harness.ts";
@@ -28,6 +30,7 @@ let hostServer: http.Server;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let connectorId: string;
 let plaid: PlaidStandIn;
+let mx: MxStandIn;
 
 async function listen(server: http.Server, host: string): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
@@ -51,8 +54,9 @@ beforeAll(async () => {
   hostUrl = `http://localhost:${await listen(hostServer, "127.0.0.1")}`;
 
   // Weft itself, on a real socket, with its workers running, and Plaid (the local stand-in, with
-  // its Link script) on for every environment.
+  // its Link script) and MX (the local stand-in, with its Connect page) on for every environment.
   plaid = await startPlaidStandIn();
+  mx = await startMxStandIn();
   const port = await freePort();
   weftUrl = `http://127.0.0.1:${port}`;
   platform = await startTestPlatform({
@@ -61,6 +65,13 @@ beforeAll(async () => {
     WEFT_PLAID_SECRET: plaid.secret,
     WEFT_PLAID_BASE_URL: plaid.url,
     WEFT_PLAID_LINK_SCRIPT_URL: `${plaid.url}/link/initialize.js`,
+    WEFT_MX_CLIENT_ID: mx.clientId,
+    WEFT_MX_API_KEY: mx.apiKey,
+    WEFT_MX_BASE_URL: mx.url,
+  });
+  mx.configureWebhooks({
+    username: MX_WEBHOOK_USERNAME,
+    password: mxWebhookPassword({ clientId: mx.clientId, secret: mx.apiKey }),
   });
   await platform.app.listen({ port, host: "127.0.0.1" });
   platform.worker.start();
@@ -81,6 +92,7 @@ afterAll(async () => {
   hostServer?.close();
   await platform?.close();
   await plaid?.close();
+  await mx?.close();
 });
 
 type Session = {
@@ -399,6 +411,67 @@ describe("Plaid Link in the Connector", () => {
     expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("SYNCED");
     const linkTokens = plaid.requests.filter((r) => r.path === "/link/token/create");
     expect(linkTokens.at(-1)!.body.access_token).toBeDefined();
+  });
+});
+
+describe("MX Connect in the Connector", () => {
+  it("links an MX institution in MX Connect (in a frame), shares accounts, syncs; later repairs the member", async () => {
+    const session = await openHost();
+    await signIn(session, "mx.user@example.com");
+    const { connector } = session;
+    await connector.getByRole("heading", { name: "Select your bank" }).waitFor();
+    await connector.getByLabel("Search for your bank").fill("MX Bank");
+    await connector.getByRole("button", { name: "MX Bank", exact: true }).click();
+    // MX Connect (the stand-in's page) opens in a frame inside the Connector, on MX Bank's login.
+    await connector.getByRole("heading", { name: "Connect MX Bank" }).waitFor({ timeout: 20_000 });
+    const widget = connector.frameLocator('iframe[title="Connect MX Bank"]');
+    await widget.locator("#mx-username").fill("mxuser");
+    await widget.locator("#mx-password").fill("password");
+    await shot(session, "12-mx-connect");
+    await widget.locator("#mx-submit").click();
+    await connector.getByRole("heading", { name: "Choose accounts to share" }).waitFor({ timeout: 20_000 });
+    await connector.getByRole("checkbox", { name: /I allow Acme Budget/ }).check();
+    await connector.getByRole("button", { name: "Share accounts" }).click();
+    await connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
+    await connector.getByRole("button", { name: "Done" }).click();
+    const exit = await waitForEvent(session, "exited.successful");
+    const connectionId = String(exit.metadata.connectionId);
+    expect(await platformGet(`/v1/connections/${connectionId}`)).toMatchObject({
+      provider: "MX",
+      status: "SYNCED",
+      institution: { name: "MX Bank" },
+    });
+
+    // The bank refuses the login now: MX says so by webhook, the connection waits for the user.
+    const [row] = await platform.ctx.db.select().from(connections).where(eq(connections.id, connectionId));
+    const memberGuid = row!.externalId!;
+    mx.setConnectionStatus(memberGuid, "DENIED");
+    const url = mxWebhookUrl(weftUrl, mx.clientId);
+    expect(await mx.sendWebhook(url, mx.webhookBody("CONNECTION_STATUS", memberGuid))).toBe(204);
+    expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("ERROR_REPAIRABLE");
+
+    const token = (
+      await platform.app.inject({
+        method: "POST",
+        url: "/v1/users/sessions",
+        headers: env.auth,
+        payload: { userId: exit.metadata.profileId },
+      })
+    ).json().token;
+    const repair = await openHost({ session: token, connectionId });
+    await repair.connector.getByRole("heading", { name: "Reconnect MX Bank" }).waitFor({ timeout: 20_000 });
+    const again = repair.connector.frameLocator('iframe[title="Reconnect MX Bank"]');
+    await again.locator("#mx-username").fill("mxuser");
+    await again.locator("#mx-password").fill("password");
+    await again.locator("#mx-submit").click();
+    await repair.connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
+    await shot(repair, "13-mx-reconnected");
+    await repair.connector.getByRole("button", { name: "Done" }).click();
+    await waitForEvent(repair, "exited.successful");
+    expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("SYNCED");
+    expect(mx.member(memberGuid)!.connectionStatus).toBe("CONNECTED");
+    const widgetUrls = mx.requests.filter((r) => r.path.endsWith("/widget_urls"));
+    expect(widgetUrls.length).toBe(2);
   });
 });
 

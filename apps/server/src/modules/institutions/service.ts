@@ -40,12 +40,12 @@ export const toInstitutionView = (
 /**
  * Sandbox institutions (reached through the MOCK provider) exist for TEST and SANDBOX
  * environments only; PRODUCTION sees the institutions real providers reach. TEST and SANDBOX
- * also see Plaid's (Plaid's own sandbox is a sandbox too).
+ * also see Plaid's and MX's (Plaid's sandbox and MX's integration environment are sandboxes too).
  */
 function visibleIn(mode: EnvironmentMode) {
   return !isSandboxMode(mode)
     ? sql`exists (select 1 from jsonb_object_keys(${institutions.providerIds}) k where k <> 'MOCK')`
-    : sql`${institutions.providerIds} ?| array['MOCK', 'PLAID']`;
+    : sql`${institutions.providerIds} ?| array['MOCK', 'PLAID', 'MX']`;
 }
 
 async function routingNumbersOf(db: Database, ids: string[]): Promise<Map<string, string[]>> {
