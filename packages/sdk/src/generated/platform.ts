@@ -760,6 +760,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/remote/mx/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remote Mx connections
+         * @description The connections that have raw Mx documents, by Weft id.
+         */
+        get: operations["listRemoteMxConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/mx/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a remote Mx connection
+         * @description What Mx answered about one connection, by provider host and endpoint.
+         */
+        get: operations["getRemoteMxConnection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/mx/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remote Mx accounts
+         * @description The accounts that have raw Mx documents, by Weft id.
+         */
+        get: operations["listRemoteMxAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/mx/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a remote Mx account
+         * @description What Mx answered about one account, by provider host and endpoint.
+         */
+        get: operations["getRemoteMxAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/mx/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remote Mx transactions
+         * @description The transactions that have raw Mx documents, by Weft id.
+         */
+        get: operations["listRemoteMxTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/mx/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a remote Mx transaction
+         * @description What Mx answered about one transaction, by provider host and endpoint.
+         */
+        get: operations["getRemoteMxTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/remote/enrichment/sync": {
         parameters: {
             query?: never;
@@ -1278,6 +1398,105 @@ export interface components {
             metadata: {
                 [key: string]: unknown;
             } | null;
+        };
+        /** MxRemoteAccount */
+        MxRemoteAccount: {
+            /** @example acct_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            accountId: string;
+            profileId: string;
+            /** @constant */
+            type: "MX";
+            /**
+             * @description Keyed by the provider's host, then by endpoint path.
+             * @example {
+             *       "production.plaid.com": {
+             *         "/accounts/get": {
+             *           "body": {},
+             *           "id": "doc_…",
+             *           "requestId": "m8MDnv9okwxFNBV",
+             *           "timestamp": "2026-11-23T12:00:00.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            documents: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RemoteDocument"];
+                };
+            };
+        };
+        /** MxRemoteAccountListItem */
+        MxRemoteAccountListItem: {
+            /** @example acct_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            accountId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+        };
+        /** MxRemoteConnection */
+        MxRemoteConnection: {
+            /** @example conn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            connectionId: string;
+            profileId: string;
+            /** @constant */
+            type: "MX";
+            /**
+             * @description Keyed by the provider's host, then by endpoint path.
+             * @example {
+             *       "production.plaid.com": {
+             *         "/accounts/get": {
+             *           "body": {},
+             *           "id": "doc_…",
+             *           "requestId": "m8MDnv9okwxFNBV",
+             *           "timestamp": "2026-11-23T12:00:00.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            documents: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RemoteDocument"];
+                };
+            };
+        };
+        /** MxRemoteConnectionListItem */
+        MxRemoteConnectionListItem: {
+            /** @example conn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            connectionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+        };
+        /** MxRemoteTransaction */
+        MxRemoteTransaction: {
+            /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            transactionId: string;
+            profileId: string;
+            /** @constant */
+            type: "MX";
+            /**
+             * @description Keyed by the provider's host, then by endpoint path.
+             * @example {
+             *       "production.plaid.com": {
+             *         "/accounts/get": {
+             *           "body": {},
+             *           "id": "doc_…",
+             *           "requestId": "m8MDnv9okwxFNBV",
+             *           "timestamp": "2026-11-23T12:00:00.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            documents: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RemoteDocument"];
+                };
+            };
+        };
+        /** MxRemoteTransactionListItem */
+        MxRemoteTransactionListItem: {
+            /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            transactionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
         };
         /** PlaidImportRequest */
         PlaidImportRequest: {
@@ -4637,6 +4856,309 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlaidRemoteHolding"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listRemoteMxConnections: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items on this page. */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MxRemoteConnectionListItem"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    getRemoteMxConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's Weft id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MxRemoteConnection"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listRemoteMxAccounts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items on this page. */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MxRemoteAccountListItem"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    getRemoteMxAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's Weft id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MxRemoteAccount"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listRemoteMxTransactions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items on this page. */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MxRemoteTransactionListItem"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    getRemoteMxTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transaction's Weft id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MxRemoteTransaction"];
                 };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
