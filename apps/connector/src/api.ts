@@ -124,7 +124,7 @@ export function createApi(connectorId: string, getToken: () => string | undefine
     mxWidgetUrl: (
       body: ({ institutionId: string } | { connectionId: string }) & { colorScheme?: "light" | "dark" },
     ) => request<{ widgetUrl: string }>("POST", `${base}/mx/widget-url`, { ...authed, body }),
-    mxMember: (body: { memberGuid: string; institutionId: string }) =>
+    mxMember: (body: { memberGuid: string; institutionId: string; historyMonths?: number }) =>
       request<LinkOutcome>("POST", `${base}/mx/members`, { ...authed, body }),
     mxResume: (id: string) =>
       request<LinkOutcome>("POST", `${base}/connections/${encodeURIComponent(id)}/mx/resume`, authed),

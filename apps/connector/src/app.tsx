@@ -176,7 +176,11 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
         await api.mxResume(connectionId);
         return setStep({ name: "syncing", connectionId });
       }
-      const linked = await api.mxMember({ memberGuid: result.memberGuid, institutionId: institution.id });
+      const linked = await api.mxMember({
+        memberGuid: result.memberGuid,
+        institutionId: institution.id,
+        ...(init?.historyMonths && { historyMonths: init.historyMonths }),
+      });
       const choices = await api.accountChoices(linked.connectionId!);
       if (choices.error) return showError(choices.error.code, choices.error.message);
       setStep({
@@ -186,7 +190,7 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
         accounts: choices.accounts,
       });
     },
-    [api, showError],
+    [api, showError, init],
   );
 
   /** The institution's own way of linking: Plaid Link, MX Connect, or our login form. */

@@ -28,6 +28,8 @@ export type ConnectOptions = {
   institution?: string;
   /** Reconnect this connection (one in ERROR_REPAIRABLE) instead of linking a new one. */
   connectionId?: string;
+  /** Months of history a new connection collects (1–24; beyond MX's 3 months MX charges a one-time fee). */
+  historyMonths?: number;
   /** Where Weft runs; defaults to this page's origin. */
   baseUrl?: string;
   /** Render inline inside this element instead of as a modal. */
@@ -130,6 +132,7 @@ export function connect(connectorId: string, options: ConnectOptions = {}): Conn
         session: options.session,
         institution: options.institution,
         connectionId: options.connectionId,
+        historyMonths: options.historyMonths,
         mode: options.container ? "inline" : "modal",
         theme: options.theme,
       };

@@ -17,6 +17,11 @@ export type InitMessage = {
   institution?: string | undefined;
   /** Reconnect this connection instead of linking a new one. */
   connectionId?: string | undefined;
+  /**
+   * Months of history a new connection collects, up to 24. Beyond a provider's default (MX 3,
+   * Finicity 6) the provider charges a one-time fee for the connection.
+   */
+  historyMonths?: number | undefined;
   mode: ConnectorMode;
   /** light or dark; auto (or absent) follows the end-user's system setting. */
   theme?: ConnectorTheme | undefined;

@@ -122,6 +122,11 @@ export const connections = pgTable(
     error: jsonb("error").$type<ProviderErrorDetails | null>(),
     /** The oldest day of history the connection collects (24 months before linking). */
     historyStartOn: date("history_start_on", { mode: "string" }).notNull(),
+    /**
+     * More history than the provider's default was asked for at link (MX beyond 3 months): the
+     * provider charges a one-time fee for this connection.
+     */
+    extendedHistoryFee: boolean("extended_history_fee").notNull().default(false),
     /** The days the synced data covers so far. */
     syncedFromOn: date("synced_from_on", { mode: "string" }),
     syncedThroughOn: date("synced_through_on", { mode: "string" }),

@@ -48,6 +48,21 @@ export const Connection = Type.Object(
     metadata: Nullable(Metadata),
     error: Nullable(ProviderErrorBody),
     lastSyncedAt: Nullable(DateTime("When a sync last succeeded.")),
+    history: Type.Object(
+      {
+        startOn: Type.String({
+          format: "date",
+          description: "The oldest day of history the connection collects.",
+          examples: ["2024-11-01"],
+        }),
+        extendedHistoryFee: Type.Boolean({
+          description:
+            "More history than the provider's default was asked for (MX beyond 3 months): the provider " +
+            "charges a one-time fee for this connection.",
+        }),
+      },
+      { title: "ConnectionHistory" },
+    ),
     createdAt: DateTime("When the connection was linked."),
     at: DateTime("When the status last changed."),
   },

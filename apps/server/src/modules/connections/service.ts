@@ -51,6 +51,7 @@ export function toConnectionView(
     metadata: row.metadata,
     error: row.error,
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    history: { startOn: row.historyStartOn, extendedHistoryFee: row.extendedHistoryFee },
     createdAt: row.createdAt.toISOString(),
     at: row.statusChangedAt.toISOString(),
   };
@@ -310,6 +311,8 @@ export type NewConnection = {
   products: Product[];
   accessToken: string;
   historyStartOn: string;
+  /** More history than the provider's default: a one-time fee at the provider (said in connection.created). */
+  extendedHistoryFee?: boolean | undefined;
   /** One live connection per login (sandbox), or per provider link (externalId, e.g. a Plaid item). */
   loginFingerprint?: string | undefined;
   externalId?: string | undefined;
@@ -348,13 +351,20 @@ export async function createConnection(
           externalId: input.externalId ?? null,
           isExternallyManaged: input.isExternallyManaged ?? false,
           historyStartOn: input.historyStartOn,
+          extendedHistoryFee: input.extendedHistoryFee ?? false,
           nextSyncAt: input.awaitConsent ? null : now,
           awaitingConsentSince: input.awaitConsent ? now : null,
           createdAt: now,
           statusChangedAt: now,
         })
         .returning();
-      await recordConnectionEvent(tx, row!, "connection.created", ctx.config.publicUrl);
+      await recordConnectionEvent(
+        tx,
+        row!,
+        "connection.created",
+        ctx.config.publicUrl,
+        input.extendedHistoryFee ? { extendedHistoryFee: true, historyStartOn: input.historyStartOn } : null,
+      );
       if (input.awaitConsent) {
         const deadline = new Date(now.getTime() + CONSENT_TIMEOUT_MS);
         await enqueueJob(tx, CONSENT_TIMEOUT_QUEUE, { connectionId: row!.id }, { runAt: deadline });

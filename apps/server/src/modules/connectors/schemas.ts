@@ -129,6 +129,13 @@ export const MxMemberRequest = Type.Object(
   {
     memberGuid: Type.String({ minLength: 1, maxLength: 100, pattern: "^MBR-[A-Za-z0-9-]+$" }),
     institutionId: Type.String({ minLength: 1, maxLength: 40 }),
+    historyMonths: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 24,
+        errorMessage: "historyMonths must be a whole number from 1 to 24",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -232,12 +232,13 @@ export async function mxConnectMember(
   ctx: AppContext,
   connector: ConnectorRow,
   caller: WidgetCaller,
-  input: { memberGuid: string; institutionId: string },
+  input: { memberGuid: string; institutionId: string; historyMonths?: number | undefined },
 ): Promise<Static<typeof LinkOutcome>> {
   const institution = await allowedInstitution(ctx, connector, caller, input.institutionId);
   const connection = await connectMember(ctx, toCaller(caller), {
     memberGuid: input.memberGuid,
     institution,
+    historyMonths: input.historyMonths,
     products: institution.products.filter((p) => connector.products.includes(p)),
   });
   return toLinkOutcome({ kind: "LINKED", connection });

@@ -132,9 +132,6 @@ describe("MX Connect through the Connector", () => {
     expect(row).toMatchObject({ provider: "MX", externalId: memberGuid, status: "INITIALIZING" });
     // MX's default history: 3 months (spec 9).
     expect(row.historyStartOn).toBe(mxHistoryStart(new Date(), 3));
-    // The jobs the connector's products need were started at MX.
-    expect(mx.requests.some((r) => r.path.endsWith(`/members/${memberGuid}/verify`))).toBe(true);
-    expect(mx.requests.some((r) => r.path.endsWith(`/members/${memberGuid}/identify`))).toBe(true);
 
     const choices = await widget(`/connections/${connectionId}/choices`, auth);
     expect(choices.statusCode, choices.body).toBe(200);
@@ -148,6 +145,13 @@ describe("MX Connect through the Connector", () => {
 
     const connection = (await get(platform, env, `/v1/connections/${connectionId}`)).json();
     expect(connection).toMatchObject({ provider: "MX", status: "SYNCED", institution: { name: "MX Bank" } });
+    // The member jobs the connector's products need were started by the syncs, one at a time
+    // (MX answers 409 to a second), and no extended history was asked for.
+    const jobs = mx.requests
+      .filter((r) => r.method === "POST" && r.path.startsWith(`/users/${userGuid}/members/${memberGuid}/`))
+      .map((r) => r.path.split("/").pop());
+    expect(jobs).toEqual(["verify", "identify"]);
+    expect(mx.requests.filter((r) => r.status === 409)).toEqual([]);
     const types = (await storedEvents(platform, env.id))
       .filter((e) => (e.record as { id?: string }).id === connectionId)
       .map((e) => e.type);
@@ -202,6 +206,69 @@ describe("MX Connect through the Connector", () => {
     // Another tenant sees none of it.
     expect((await get(platform, other, `/v1/remote/mx/connections/${connectionId}`)).statusCode).toBe(404);
     expect((await get(platform, other, `/v1/connections/${connectionId}`)).statusCode).toBe(404);
+  });
+
+  it("historyMonths beyond MX's 3: MX's extended history, the fee flag on the connection and in connection.created", async () => {
+    const profileId = await createProfile(platform, env);
+    const auth = { authorization: `Bearer ${await issueSession(platform, env, profileId)}` };
+    const bank = await mxBank(auth);
+    await widget("/mx/widget-url", auth, { institutionId: bank.id });
+    const { memberGuid } = mx.createMember(await mxUserOf(profileId), { transactionsPerMonth: 10 });
+    const tooMuch = await widget("/mx/members", auth, {
+      memberGuid,
+      institutionId: bank.id,
+      historyMonths: 25,
+    });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json()).toEqual({ historyMonths: ["historyMonths must be a whole number from 1 to 24"] });
+    const linked = await widget("/mx/members", auth, {
+      memberGuid,
+      institutionId: bank.id,
+      historyMonths: 24,
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const connectionId = linked.json().connectionId as string;
+    const view = (await get(platform, env, `/v1/connections/${connectionId}`)).json();
+    expect(view.history).toEqual({ startOn: mxHistoryStart(new Date(), 24), extendedHistoryFee: true });
+    const created = (await storedEvents(platform, env.id, "connection.created")).find(
+      (e) => (e.record as { id?: string }).id === connectionId,
+    );
+    expect(created!.metadata).toEqual({
+      extendedHistoryFee: true,
+      historyStartOn: mxHistoryStart(new Date(), 24),
+    });
+
+    const choices = await widget(`/connections/${connectionId}/choices`, auth);
+    await widget(`/connections/${connectionId}/accounts`, auth, {
+      accountIds: choices.json().accounts.map((a: { id: string }) => a.id),
+      consent: true,
+    });
+    await platform.worker.drain();
+    const oldest = await platform.ctx.db
+      .select({ date: transactions.date })
+      .from(transactions)
+      .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+      .where(eq(accounts.connectionId, connectionId))
+      .orderBy(transactions.date)
+      .limit(1);
+    // Older than MX's default 3 months: the extended history came through.
+    expect(oldest[0]!.date < mxHistoryStart(new Date(), 6)).toBe(true);
+    expect(mx.requests.some((r) => r.path.endsWith(`/members/${memberGuid}/extend_history`))).toBe(true);
+    expect(mx.member(memberGuid)!.historyExtended).toBe(true);
+
+    // MX's HISTORY webhook (extended history done) makes the next sync fetch the whole history again.
+    expect(await mx.sendWebhook(webhookUrl, mx.webhookBody("HISTORY", memberGuid))).toBe(204);
+    expect((await connectionRow(connectionId)).historicalSyncedAt).toBeNull();
+    await platform.worker.drain();
+    const again = await connectionRow(connectionId);
+    expect(again.historicalSyncedAt).not.toBeNull();
+    expect(again.status).toBe("SYNCED");
+
+    // Without historyMonths: MX's default, no fee.
+    const plain = await linkThroughConnector();
+    expect(
+      (await get(platform, env, `/v1/connections/${plain.connectionId}`)).json().history.extendedHistoryFee,
+    ).toBe(false);
   });
 
   it("refuses a member that is not the profile's (400), one still CHALLENGED (409) and the same member twice (409)", async () => {

@@ -10,7 +10,8 @@ import { callMx, MxApiError } from "../../providers/mx/client.ts";
 import { MX_JOBS, memberStatusError } from "../../providers/mx/mapping.ts";
 import {
   accessTokenOf,
-  type MxMemberRef,
+  MX_JOB_ORDER,
+  type MxJob,
   type MxProvider,
   memberRefOf,
   translateMxFailure,
@@ -119,30 +120,6 @@ export async function createWidgetUrl(
   return { widgetUrl: answer.widget_url.url };
 }
 
-/** Starts the MX jobs the products need (verification, identification, statements, history). */
-async function startMemberJobs(
-  ctx: AppContext,
-  mx: MxProvider,
-  ref: MxMemberRef,
-  products: readonly Product[],
-  extendHistory: boolean,
-) {
-  const jobs = [...new Set(products.map((p) => MX_JOBS[p]).filter((j) => j !== undefined))];
-  const calls: Record<string, () => Promise<unknown>> = {
-    verify: () => mx.client.members.verifyMember(ref.memberGuid, ref.userGuid),
-    identify: () => mx.client.members.identifyMember(ref.memberGuid, ref.userGuid),
-    fetch_statements: () => mx.client.statements.fetchStatements(ref.memberGuid, ref.userGuid),
-    extend_history: () => mx.client.transactions.extendHistory(ref.memberGuid, ref.userGuid),
-  };
-  for (const job of extendHistory ? [...jobs, "extend_history"] : jobs) {
-    // A job MX cannot start now (409: another one runs) is not fatal: the member's later
-    // aggregations and webhooks bring the data, and each sync reads what MX has.
-    await callMx(() => calls[job]!() as Promise<{ data: unknown }>).catch((error) => {
-      ctx.logger.warn({ memberGuid: ref.memberGuid, job, err: String(error) }, "MX job not started");
-    });
-  }
-}
-
 /** The first day of history an MX connection collects: the same day `months` back (or that month's last). */
 export function mxHistoryStart(now: Date, months: number): string {
   const firstOfMonth = addMonths(toDay(now), -months);
@@ -158,12 +135,29 @@ const minDay = (a: string, b: string) => (a < b ? a : b);
 export async function connectMember(
   ctx: AppContext,
   caller: Caller,
-  input: { memberGuid: string; institution: InstitutionRow | null; products: Product[] },
+  input: {
+    memberGuid: string;
+    institution: InstitutionRow | null;
+    products: Product[];
+    /** 1–24; MX's 3 by default, more is MX's extended history (a one-time fee). */
+    historyMonths?: number | undefined;
+  },
   now = new Date(),
 ) {
   const mx = await mxProviderFor(ctx, caller.environmentId);
   const userGuid = await forCaller(() => mxUserGuid(mx, caller.profileId));
-  const ref = { userGuid, memberGuid: input.memberGuid };
+  // The member jobs the products need, started one by one by the syncs (extended history first).
+  const months = input.historyMonths ?? MX_DEFAULT_HISTORY_MONTHS;
+  const extendedHistory = months > MX_DEFAULT_HISTORY_MONTHS;
+  const wanted = new Set<MxJob>([
+    ...(extendedHistory ? (["extend_history"] as const) : []),
+    ...input.products.flatMap((p) => MX_JOBS[p] ?? []),
+  ]);
+  const ref = {
+    userGuid,
+    memberGuid: input.memberGuid,
+    pendingJobs: MX_JOB_ORDER.filter((job) => wanted.has(job)),
+  };
   let member: Awaited<ReturnType<MxProvider["member"]>>;
   try {
     member = await mx.member(ref);
@@ -192,7 +186,7 @@ export async function connectMember(
   const duplicate = () => connectionExists(`MX member ${input.memberGuid}`);
   const [existing] = await ctx.db.select({ id: connections.id }).from(connections).where(live).limit(1);
   if (existing) throw duplicate();
-  const connection = await createConnection(
+  return createConnection(
     ctx,
     caller.environmentId,
     {
@@ -202,14 +196,13 @@ export async function connectMember(
       products: input.products,
       accessToken: accessTokenOf(ref),
       externalId: input.memberGuid,
-      historyStartOn: mxHistoryStart(now, MX_DEFAULT_HISTORY_MONTHS),
+      historyStartOn: mxHistoryStart(now, months),
+      extendedHistoryFee: extendedHistory,
       awaitConsent: true,
     },
     duplicate,
     now,
   );
-  await startMemberJobs(ctx, mx, ref, input.products, false);
-  return connection;
 }
 
 /** MX Connect repaired the member: once MX says it can sync, the connection resumes (a reconnect). */
@@ -399,7 +392,13 @@ export async function receiveMxWebhook(
   // New data, or a member healthy again (its connection leaves an error status by syncing).
   if (DATA_TYPES.has(type) || (isStatus && status)) {
     await ctx.db.transaction(async (tx) => {
-      for (const row of mine) await requestSync(tx, row, now);
+      for (const row of mine) {
+        // MX finished extending the member's history: fetch the whole history again.
+        if (type === "HISTORY" && row.historicalSyncedAt) {
+          await tx.update(connections).set({ historicalSyncedAt: null }).where(eq(connections.id, row.id));
+        }
+        await requestSync(tx, row, now);
+      }
     });
     ctx.wakeWorkers();
     return { action: "SYNC", connections: ids };

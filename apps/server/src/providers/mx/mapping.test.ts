@@ -13,6 +13,7 @@ import {
   transactionOf,
   weftAmountOf,
 } from "./mapping.ts";
+import { accessTokenOf, memberRefOf } from "./provider.ts";
 
 const now = new Date("2026-11-24T12:00:00Z");
 
@@ -248,5 +249,19 @@ describe("MX mapping", () => {
     expect((providerErrorOf(new MxUnreachableError("ECONNREFUSED")) as ProviderError).details.errorCode).toBe(
       "PROVIDER_UNREACHABLE",
     );
+  });
+
+  it("a connection's member reference carries the jobs it has yet to start, and nothing else", () => {
+    const ref = {
+      userGuid: "USR-1",
+      memberGuid: "MBR-2",
+      pendingJobs: ["extend_history", "verify"] as const,
+    };
+    expect(accessTokenOf(ref)).toBe("USR-1:MBR-2:extend_history,verify");
+    expect(memberRefOf("USR-1:MBR-2:extend_history,verify")).toEqual(ref);
+    expect(memberRefOf("USR-1:MBR-2")).toEqual({ userGuid: "USR-1", memberGuid: "MBR-2", pendingJobs: [] });
+    expect(accessTokenOf({ ...ref, pendingJobs: [] })).toBe("USR-1:MBR-2");
+    expect(() => memberRefOf("USR-1:MBR-2:delete_everything")).toThrow("Not an MX member reference");
+    expect(() => memberRefOf("USR-1")).toThrow("Not an MX member reference");
   });
 });

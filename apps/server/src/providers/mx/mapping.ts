@@ -212,7 +212,7 @@ export function statementPeriodOf(
   return { startOn, endOn: monthEnd(startOn) };
 }
 
-/** Weft's products -> what an MX member needs for them (aggregation gives balances and transactions). */
+/** Weft's products -> the MX job a member needs for them (aggregation gives balances and transactions). */
 export const MX_JOBS: Partial<Record<Product, "verify" | "identify" | "fetch_statements">> = {
   ACCOUNT_NUMBERS: "verify",
   ACCOUNT_OWNERS: "identify",

@@ -35,19 +35,30 @@ import {
 export const TRANSACTIONS_PAGE_SIZE = 1000;
 export const PAGE_SIZE = 100;
 
-/**
- * What identifies an MX connection: its user and member. MX needs no per-member secret (the
- * environment's keys reach every member), so this pair is the connection's "access token",
- * stored encrypted like any provider token.
- */
-export type MxMemberRef = { userGuid: string; memberGuid: string };
+/** MX's member jobs beyond aggregation, in the order a connection starts them. */
+export const MX_JOB_ORDER = ["extend_history", "verify", "identify", "fetch_statements"] as const;
+export type MxJob = (typeof MX_JOB_ORDER)[number];
 
-export const accessTokenOf = (ref: MxMemberRef) => `${ref.userGuid}:${ref.memberGuid}`;
+/**
+ * What identifies an MX connection: its user and member, and the member jobs it still has to
+ * start. MX needs no per-member secret (the environment's keys reach every member), so this is
+ * the connection's "access token", stored encrypted like any provider token; a sync that starts
+ * a job hands back the rest as a rotated token. MX runs one job at a time on a member (409 for
+ * another), so each sync starts at most one, when the member is idle.
+ */
+export type MxMemberRef = { userGuid: string; memberGuid: string; pendingJobs: readonly MxJob[] };
+
+export const accessTokenOf = (ref: MxMemberRef) =>
+  [ref.userGuid, ref.memberGuid, ...(ref.pendingJobs.length ? [ref.pendingJobs.join(",")] : [])].join(":");
+
+const isJob = (value: string): value is MxJob => (MX_JOB_ORDER as readonly string[]).includes(value);
 
 export function memberRefOf(accessToken: string): MxMemberRef {
-  const [userGuid, memberGuid, ...rest] = accessToken.split(":");
-  if (!userGuid || !memberGuid || rest.length > 0) throw new Error("Not an MX member reference");
-  return { userGuid, memberGuid };
+  const [userGuid, memberGuid, jobs, ...rest] = accessToken.split(":");
+  const pendingJobs = jobs ? jobs.split(",") : [];
+  if (!userGuid || !memberGuid || rest.length > 0 || !pendingJobs.every(isJob))
+    throw new Error("Not an MX member reference");
+  return { userGuid, memberGuid, pendingJobs: pendingJobs as MxJob[] };
 }
 
 /** MX's failures as the contract's: ProviderError (status) or ProviderRateLimited (retry). */
@@ -114,6 +125,7 @@ export class MxProvider implements DataProvider {
     record({ record: { kind: "connections" }, path: base, body: member, requestId: null });
     const problem = memberStatusError(member.connection_status, member.connection_status_message);
     if (problem) throw problem;
+    const pendingJobs = member.is_being_aggregated ? ref.pendingJobs : await this.startNextJob(ref);
 
     const accounts = new Map<string, ProviderAccount>();
     for (const account of await this.memberAccounts(ref)) {
@@ -169,12 +181,38 @@ export class MxProvider implements DataProvider {
       : [];
 
     return {
+      ...(pendingJobs !== ref.pendingJobs && { rotatedAccessToken: accessTokenOf({ ...ref, pendingJobs }) }),
       accounts: [...accounts.values()],
       transactions: transactions.map(transactionOf),
       holdings: holdings.map((h) => holdingOf(h, request.now)),
       statements,
       documents,
     };
+  }
+
+  /**
+   * Starts the first pending job on an idle member: the jobs left after it. A job MX refuses for
+   * now (409: another runs) stays first; one MX cannot run for this member (400: the institution
+   * does not support it) is dropped.
+   */
+  private async startNextJob(ref: MxMemberRef): Promise<readonly MxJob[]> {
+    const [job, ...rest] = ref.pendingJobs;
+    if (!job) return ref.pendingJobs;
+    const { memberGuid, userGuid } = ref;
+    const start: Record<MxJob, () => Promise<{ data: unknown }>> = {
+      extend_history: () => this.client.transactions.extendHistory(memberGuid, userGuid),
+      verify: () => this.client.members.verifyMember(memberGuid, userGuid),
+      identify: () => this.client.members.identifyMember(memberGuid, userGuid),
+      fetch_statements: () => this.client.statements.fetchStatements(memberGuid, userGuid),
+    };
+    try {
+      await callMx(start[job]);
+      return rest;
+    } catch (error) {
+      if (error instanceof MxApiError && error.httpStatus === 409) return ref.pendingJobs;
+      if (error instanceof MxApiError && error.httpStatus === 400) return rest;
+      throw error;
+    }
   }
 
   private async memberAccounts(ref: MxMemberRef): Promise<AccountResponse[]> {

@@ -1,0 +1,1 @@
+ALTER TABLE "connections" ADD COLUMN "extended_history_fee" boolean DEFAULT false NOT NULL;
