@@ -132,3 +132,31 @@ export function cpuSecondsOf(pid: number): number {
   const ticksPerSecond = 100;
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
+
+export const round = (value: number) => Math.round(value * 10) / 10;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Wall and CPU time of `fn`, and how much memory it took (peak RSS and heap growth). */
+export async function measure<T>(fn: () => Promise<T>) {
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  const heapBefore = process.memoryUsage().heapUsed;
+  let peakRss = rssBefore;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 20);
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const result = await fn();
+  const wallMs = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  clearInterval(sampler);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  return {
+    result,
+    wallMs: round(wallMs),
+    cpuMs: round((used.user + used.system) / 1000),
+    peakRssGrowthMb: round((peakRss - rssBefore) / 2 ** 20),
+    heapGrowthMb: round((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20),
+  };
+}

@@ -23,7 +23,7 @@ import { startPlaidStandIn } from "../apps/server/src/providers/plaid/test/stand
 import { plaidProviderFor } from "../apps/server/src/providers/registry.ts";
 import { openRuntime } from "../apps/server/src/runtime.ts";
 import { decrypt } from "../apps/server/src/security/secrets.ts";
-import { benchStorage, writeResults } from "./lib.ts";
+import { benchStorage, measure, median, round, writeResults } from "./lib.ts";
 
 const RUNS = Number(process.env.BENCH_PLAID_RUNS ?? 3);
 const COUNT = Number(process.env.BENCH_PLAID_TRANSACTIONS ?? 10_000);
@@ -47,33 +47,6 @@ async function dbStats(url: string | undefined): Promise<DbStats | null> {
     updated: Number(r.tup_updated),
     deleted: Number(r.tup_deleted),
     commits: Number(r.xact_commit),
-  };
-}
-
-const round = (value: number) => Math.round(value * 10) / 10;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function measure<T>(fn: () => Promise<T>) {
-  global.gc?.();
-  const rssBefore = process.memoryUsage().rss;
-  const heapBefore = process.memoryUsage().heapUsed;
-  let peakRss = rssBefore;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, 20);
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  const result = await fn();
-  const wallMs = performance.now() - start;
-  const used = process.cpuUsage(cpu);
-  clearInterval(sampler);
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  return {
-    result,
-    wallMs: round(wallMs),
-    cpuMs: round((used.user + used.system) / 1000),
-    peakRssGrowthMb: round((peakRss - rssBefore) / 2 ** 20),
-    heapGrowthMb: round((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20),
   };
 }
 
