@@ -6,6 +6,21 @@ import { HttpError, tooManyRequests } from "./errors.ts";
  * 429 with Retry-After; a credential or item the provider refuses is the caller's 400; anything
  * else upstream is a 502. Other errors pass through unchanged.
  */
+/**
+ * Runs a provider call for an API caller: the provider's own failures, translated to the
+ * contract's by `translate`, become 400 / 429 / 502 (spec 8).
+ */
+export async function forApiCaller<T>(
+  translate: (error: unknown) => unknown,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw apiErrorOf(translate(error));
+  }
+}
+
 export function apiErrorOf(error: unknown): unknown {
   if (error instanceof ProviderRateLimited) {
     return tooManyRequests(

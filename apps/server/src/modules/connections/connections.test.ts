@@ -20,7 +20,7 @@ import {
 } from "../../providers/mock/index.ts";
 import { decrypt } from "../../security/secrets.ts";
 import { setEnvironmentFeature } from "../environments/service.ts";
-import { SYNC_QUEUE } from "./service.ts";
+import { historyStartFor, SYNC_QUEUE } from "./service.ts";
 import { runSync } from "./sync.ts";
 
 let platform: TestPlatform;
@@ -59,9 +59,12 @@ describe("POST /v1/sandbox/connections", () => {
       metadata: null,
       error: null,
       lastSyncedAt: null,
+      // 24 whole months back, from the first of the month; the sandbox charges nothing for it.
+      history: { startOn: historyStartFor(new Date(body.createdAt)), extendedHistoryFee: false },
       createdAt: expect.any(String),
       at: body.createdAt,
     });
+    expect(body.history.startOn).toMatch(/^\d{4}-\d{2}-01$/);
     const [created] = (await storedEvents(platform, env.id, "connection.created")).filter(
       (e) => (e.record as { id: string }).id === body.id,
     );

@@ -4,7 +4,7 @@ import type { WidgetRequest } from "mx-platform-node";
 import type { AppContext } from "../../context.ts";
 import { connections, integrations, type Product } from "../../db/schema/index.ts";
 import { badRequest, conflict, unauthenticated } from "../../http/errors.ts";
-import { apiErrorOf } from "../../http/provider-errors.ts";
+import { apiErrorOf, forApiCaller } from "../../http/provider-errors.ts";
 import { addDays, addMonths, monthEnd, toDay } from "../../providers/dates.ts";
 import { callMx, MxApiError } from "../../providers/mx/client.ts";
 import { MX_JOBS, memberStatusError } from "../../providers/mx/mapping.ts";
@@ -42,13 +42,7 @@ type Caller = { environmentId: string; profileId: string };
 export const MX_DEFAULT_HISTORY_MONTHS = 3;
 
 /** Runs an MX call for an API caller: MX's failures become 400 / 429 / 502 (spec 8). */
-export async function forCaller<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw apiErrorOf(translateMxFailure(error));
-  }
-}
+const forCaller = <T>(call: () => Promise<T>): Promise<T> => forApiCaller(translateMxFailure, call);
 
 /** The profile's MX user: found by its `id` (the profile id), else created. */
 export async function mxUserGuid(mx: MxProvider, profileId: string): Promise<string> {

@@ -3,7 +3,7 @@ import type { CountryCode, ProcessorTokenCreateRequestProcessorEnum } from "plai
 import type { AppContext } from "../../context.ts";
 import { connections, type Product } from "../../db/schema/index.ts";
 import { badRequest, HttpError, unauthenticated } from "../../http/errors.ts";
-import { apiErrorOf } from "../../http/provider-errors.ts";
+import { forApiCaller } from "../../http/provider-errors.ts";
 import { callPlaid } from "../../providers/plaid/client.ts";
 import {
   errorDetailsOf,
@@ -41,13 +41,7 @@ export const plaidWebhookUrl = (publicUrl: string, environmentId: string) =>
   `${publicUrl}/v1/plaid/webhooks/${environmentId}`;
 
 /** Runs a Plaid call for an API caller: Plaid's failures become 400 / 429 / 502 (spec 8). */
-export async function forCaller<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw apiErrorOf(translatePlaidFailure(error));
-  }
-}
+export const forCaller = <T>(call: () => Promise<T>): Promise<T> => forApiCaller(translatePlaidFailure, call);
 
 /**
  * Import an item the developer already holds an access token for (spec 7): Plaid must know the
