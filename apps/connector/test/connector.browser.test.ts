@@ -18,6 +18,7 @@ import { type PlaidStandIn, startPlaidStandIn } from "../../server/src/providers
 import { launchChromium } from "../../server/test/chromium.ts";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../server/test/harness.ts";
 import { freePort } from "../../server/test/processes.ts";
+import { issueSession } from "../../server/test/sandbox-helpers.ts";
 
 const SHOTS = fileURLToPath(new URL("../../../test-results/connector/", import.meta.url));
 const HOST_ROOT = fileURLToPath(new URL("./host/", import.meta.url));
@@ -321,14 +322,7 @@ describe("the Connector in Chromium", () => {
       payload: { status: "ERROR_REPAIRABLE" },
     });
     expect(broken.json().status).toBe("ERROR_REPAIRABLE");
-    const token = (
-      await platform.app.inject({
-        method: "POST",
-        url: "/v1/users/sessions",
-        headers: env.auth,
-        payload: { userId: profile.id },
-      })
-    ).json().token;
+    const token = await issueSession(platform, env, profile.id);
 
     const session = await openHost({ session: token, connectionId });
     const { connector } = session;
@@ -394,14 +388,7 @@ describe("Plaid Link in the Connector", () => {
     ).toBe(200);
     expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("ERROR_REPAIRABLE");
 
-    const token = (
-      await platform.app.inject({
-        method: "POST",
-        url: "/v1/users/sessions",
-        headers: env.auth,
-        payload: { userId: exit.metadata.profileId },
-      })
-    ).json().token;
+    const token = await issueSession(platform, env, String(exit.metadata.profileId));
     const repair = await openHost({ session: token, connectionId });
     await repair.connector.getByRole("button", { name: "Continue" }).click();
     await repair.connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
@@ -450,14 +437,7 @@ describe("MX Connect in the Connector", () => {
     expect(await mx.sendWebhook(url, mx.webhookBody("CONNECTION_STATUS", memberGuid))).toBe(204);
     expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("ERROR_REPAIRABLE");
 
-    const token = (
-      await platform.app.inject({
-        method: "POST",
-        url: "/v1/users/sessions",
-        headers: env.auth,
-        payload: { userId: exit.metadata.profileId },
-      })
-    ).json().token;
+    const token = await issueSession(platform, env, String(exit.metadata.profileId));
     const repair = await openHost({ session: token, connectionId });
     await repair.connector.getByRole("heading", { name: "Reconnect MX Bank" }).waitFor({ timeout: 20_000 });
     const again = repair.connector.frameLocator('iframe[title="Reconnect MX Bank"]');

@@ -1110,6 +1110,7 @@ export interface components {
             } | null;
             error: components["schemas"]["ProviderError"] | null;
             lastSyncedAt: string | null;
+            history: components["schemas"]["ConnectionHistory"];
             /**
              * Format: date-time
              * @description When the connection was linked.
@@ -1136,6 +1137,17 @@ export interface components {
              *     ]
              */
             apiKey: string[];
+        };
+        /** ConnectionHistory */
+        ConnectionHistory: {
+            /**
+             * Format: date
+             * @description The oldest day of history the connection collects.
+             * @example 2024-11-01
+             */
+            startOn: string;
+            /** @description More history than the provider's default was asked for (MX beyond 3 months): the provider charges a one-time fee for this connection. */
+            extendedHistoryFee: boolean;
         };
         /** EnrichedTransaction */
         EnrichedTransaction: {

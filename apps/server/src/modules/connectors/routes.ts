@@ -4,6 +4,8 @@ import { sessionPrincipalOf } from "../../http/auth.ts";
 import { badRequest } from "../../http/errors.ts";
 import { errorResponses } from "../../http/schemas.ts";
 import type { Server } from "../../http/server-type.ts";
+import { resumeAfterConnect } from "../mx/service.ts";
+import { resumeAfterUpdateMode } from "../plaid/link.ts";
 import {
   AccountChoices,
   AccountSelection,
@@ -35,13 +37,12 @@ import {
   isResolvable,
   linkFromConnector,
   mxConnectMember,
-  mxResume,
   mxWidgetUrl,
   plaidExchange,
   plaidLinkToken,
-  plaidResume,
   publicConfig,
   reconnectFromConnector,
+  resumeFromWidget,
   searchInstitutions,
   shareFromConnector,
 } from "./widget.ts";
@@ -234,7 +235,7 @@ export function registerConnectorRoutes(app: Server, ctx: AppContext): void {
     async (request) => {
       const caller = sessionPrincipalOf(request);
       await connectorFor(ctx, request.params.connectorId, caller);
-      return mxResume(ctx, caller, request.params.connectionId);
+      return resumeFromWidget(ctx, caller, request.params.connectionId, resumeAfterConnect);
     },
   );
 
@@ -250,7 +251,7 @@ export function registerConnectorRoutes(app: Server, ctx: AppContext): void {
     async (request) => {
       const caller = sessionPrincipalOf(request);
       await connectorFor(ctx, request.params.connectorId, caller);
-      return plaidResume(ctx, caller, request.params.connectionId);
+      return resumeFromWidget(ctx, caller, request.params.connectionId, resumeAfterUpdateMode);
     },
   );
 

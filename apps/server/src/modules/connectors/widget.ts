@@ -5,6 +5,7 @@ import { countConnectionTransactions, listConnectionAccounts } from "../accounts
 import { previewAccounts, reconnectConnection, shareAccounts } from "../connections/consent.ts";
 import {
   type LinkOutcome as ConnectionLinkOutcome,
+  type ConnectionRow,
   connectionViewOf,
   findConnection,
   linkConnection,
@@ -21,9 +22,9 @@ import {
 } from "../institutions/service.ts";
 import { plaidSettingsFor, providerSettingsFor } from "../integrations/service.ts";
 import { searchMxInstitutions } from "../mx/institutions.ts";
-import { connectMember, createWidgetUrl, resumeAfterConnect } from "../mx/service.ts";
+import { connectMember, createWidgetUrl } from "../mx/service.ts";
 import { searchPlaidInstitutions } from "../plaid/institutions.ts";
-import { createLinkToken, exchangePublicToken, resumeAfterUpdateMode } from "../plaid/link.ts";
+import { createLinkToken, exchangePublicToken } from "../plaid/link.ts";
 import type { AccountChoices, ConnectorConnection, ConnectorPublicConfig, LinkOutcome } from "./schemas.ts";
 import { type ConnectorRow, findConnector } from "./service.ts";
 
@@ -168,9 +169,7 @@ export async function plaidLinkToken(
     connectorName: connector.name,
     ...(institution && { institution }),
     ...(input.connectionId && { connectionId: input.connectionId }),
-    products: institution
-      ? institution.products.filter((p) => connector.products.includes(p))
-      : connector.products,
+    products: institution ? sharedProducts(connector, institution) : connector.products,
   });
 }
 
@@ -182,7 +181,7 @@ export async function plaidExchange(
   input: { publicToken: string; institutionId: string },
 ): Promise<Static<typeof LinkOutcome>> {
   const institution = await allowedInstitution(ctx, connector, caller, input.institutionId);
-  const products = institution.products.filter((p) => connector.products.includes(p));
+  const products = sharedProducts(connector, institution);
   const connection = await exchangePublicToken(ctx, toCaller(caller), {
     publicToken: input.publicToken,
     institution,
@@ -191,16 +190,17 @@ export async function plaidExchange(
   return toLinkOutcome({ kind: "LINKED", connection });
 }
 
-/** Plaid Link's update mode succeeded for the caller's connection: it syncs again. */
-export async function plaidResume(
+/**
+ * A provider's widget repaired the caller's connection (Plaid Link's update mode, MX Connect on
+ * the member), and `resume` checks it with the provider: the connection syncs again.
+ */
+export async function resumeFromWidget(
   ctx: AppContext,
   caller: WidgetCaller,
   connectionId: string,
+  resume: (ctx: AppContext, caller: Caller, connectionId: string) => Promise<ConnectionRow>,
 ): Promise<Static<typeof LinkOutcome>> {
-  return toLinkOutcome({
-    kind: "LINKED",
-    connection: await resumeAfterUpdateMode(ctx, toCaller(caller), connectionId),
-  });
+  return toLinkOutcome({ kind: "LINKED", connection: await resume(ctx, toCaller(caller), connectionId) });
 }
 
 /** Open MX Connect on an institution the connector allows, or on the caller's connection to repair it. */
@@ -221,9 +221,7 @@ export async function mxWidgetUrl(
     institution,
     connectionId: input.connectionId,
     colorScheme: input.colorScheme,
-    products: institution
-      ? institution.products.filter((p) => connector.products.includes(p))
-      : connector.products,
+    products: institution ? sharedProducts(connector, institution) : connector.products,
   });
 }
 
@@ -239,24 +237,18 @@ export async function mxConnectMember(
     memberGuid: input.memberGuid,
     institution,
     historyMonths: input.historyMonths,
-    products: institution.products.filter((p) => connector.products.includes(p)),
+    products: sharedProducts(connector, institution),
   });
   return toLinkOutcome({ kind: "LINKED", connection });
 }
 
-/** MX Connect repaired the caller's connection's member: it syncs again. */
-export async function mxResume(
-  ctx: AppContext,
-  caller: WidgetCaller,
-  connectionId: string,
-): Promise<Static<typeof LinkOutcome>> {
-  return toLinkOutcome({
-    kind: "LINKED",
-    connection: await resumeAfterConnect(ctx, toCaller(caller), connectionId),
-  });
-}
+/** The products a link through this connector collects at this institution. */
+const sharedProducts = (connector: ConnectorRow, institution: InstitutionRow) =>
+  institution.products.filter((p) => connector.products.includes(p));
 
-const toCaller = (caller: WidgetCaller) => ({
+type Caller = { environmentId: string; profileId: string };
+
+const toCaller = (caller: WidgetCaller): Caller => ({
   environmentId: caller.environment.id,
   profileId: caller.profile.id,
 });
@@ -269,7 +261,7 @@ export async function linkFromConnector(
   input: { institutionId: string; username: string; password: string; mfaCode?: string | undefined },
 ): Promise<Static<typeof LinkOutcome>> {
   const institution = await allowedInstitution(ctx, connector, caller, input.institutionId);
-  const products = institution.products.filter((p) => connector.products.includes(p));
+  const products = sharedProducts(connector, institution);
   const result = await linkConnection(ctx, caller.environment, {
     ...input,
     profileId: caller.profile.id,

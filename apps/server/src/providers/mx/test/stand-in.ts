@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { buildPdf } from "../../test/pdf.ts";
 
 /**
  * A local stand-in for MX's Platform API (v20111101), so that Weft's tests never reach MX. It is
@@ -2585,36 +2586,6 @@ function webhookBody(state: State, kind: WebhookKind, member: MemberRecord): Jso
         },
       };
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Files: a statement PDF, written by hand
-// ---------------------------------------------------------------------------------------------
-
-/** A one-page PDF 1.4 with a few lines of Helvetica; the xref offsets are computed, so it parses. */
-function buildPdf(lines: string[]): Buffer {
-  const escapeText = (text: string) => text.replace(/[\\()]/g, (character) => `\\${character}`);
-  const content = lines
-    .map((line, index) => `BT /F1 11 Tf 56 ${748 - index * 16} Td (${escapeText(line)}) Tj ET`)
-    .join("\n");
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let pdf = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(pdf, "latin1"));
-    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(pdf, "latin1");
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  pdf += offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("");
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, "latin1");
 }
 
 // ---------------------------------------------------------------------------------------------
