@@ -438,6 +438,57 @@ describe("MX sync failures", () => {
   });
 });
 
+describe("MX statements, holdings and balance refreshes", () => {
+  it("an investments member: holdings keyed by MX symbol; statements fetched by MX's job, their PDF served; a fresh balance", async () => {
+    const { profileId, memberGuid, connectionId } = await linkThroughConnector({
+      institutionCode: "mxinvestments",
+      accounts: "investments",
+    });
+    // fetch_statements waits behind verify and identify (one job per sync): the next sync, on
+    // MX's webhook for the finished job, starts it.
+    const fetchStatements = () =>
+      mx.requests.filter((r) => r.path.endsWith(`/members/${memberGuid}/fetch_statements`)).length;
+    expect(fetchStatements()).toBe(0);
+    expect(await mx.sendWebhook(webhookUrl, mx.webhookBody("AGGREGATION", memberGuid))).toBe(204);
+    await platform.worker.drain();
+    expect(fetchStatements()).toBe(1);
+    // MX's STATEMENT webhook: the statements are there, the next sync lists them.
+    expect(await mx.sendWebhook(webhookUrl, mx.webhookBody("STATEMENT", memberGuid))).toBe(204);
+    await platform.worker.drain();
+
+    const list = (await get(platform, env, `/v1/profiles/${profileId}/accounts`)).json();
+    const brokerage = list.find((a: { kind: string }) => a.kind === "INVESTMENT");
+    expect(brokerage, JSON.stringify(list)).toBeDefined();
+    const holdings = (await get(platform, env, `/v1/accounts/${brokerage.id}/holdings`)).json();
+    expect(holdings.length).toBeGreaterThan(0);
+    expect(holdings[0].security).toMatchObject({ isin: null, tickerSymbol: expect.any(String) });
+
+    const checking = list.find((a: { type: string }) => a.type === "CHECKING");
+    const statements = await get(platform, env, `/v1/accounts/${checking.id}/statements`);
+    expect(statements.statusCode, statements.body).toBe(200);
+    expect(statements.json().length).toBeGreaterThan(0);
+    const pdf = await platform.app.inject({
+      method: "GET",
+      url: new URL(statements.json()[0].url).pathname + new URL(statements.json()[0].url).search,
+    });
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    expect(pdf.headers["content-type"]).toContain("application/pdf");
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+
+    const refresh = await platform.app.inject({
+      method: "POST",
+      url: `/v1/accounts/${checking.id}/balances/refresh`,
+      headers: env.auth,
+    });
+    expect(refresh.statusCode, refresh.body).toBe(202);
+    await platform.worker.drain();
+    expect(mx.requests.some((r) => r.path.endsWith(`/members/${memberGuid}/check_balance`))).toBe(true);
+    const balances = (await get(platform, env, `/v1/accounts/${checking.id}/balances`)).json();
+    expect(balances.some((b: { source: string }) => b.source === "REFRESH")).toBe(true);
+    expect((await get(platform, env, `/v1/connections/${connectionId}`)).json().status).toBe("SYNCED");
+  });
+});
+
 describe("MX disconnect and processor tokens", () => {
   it("DELETE deletes the member at MX", async () => {
     const { memberGuid, connectionId } = await linkThroughConnector();

@@ -176,9 +176,7 @@ export class MxProvider implements DataProvider {
       ? await this.transactionsIn(ref, request.window, record)
       : [];
     const holdings = wants("INVESTMENTS") ? await this.holdingsOf(ref) : [];
-    const statements = wants("ACCOUNT_STATEMENTS")
-      ? await this.statementsIn(ref, request.window, request.now)
-      : [];
+    const statements = wants("ACCOUNT_STATEMENTS") ? await this.statementsOf(ref, request.now) : [];
 
     return {
       ...(pendingJobs !== ref.pendingJobs && { rotatedAccessToken: accessTokenOf({ ...ref, pendingJobs }) }),
@@ -266,26 +264,22 @@ export class MxProvider implements DataProvider {
     return holdings.filter((h) => h.account_guid);
   }
 
-  private async statementsIn(ref: MxMemberRef, window: DateWindow, now: Date): Promise<ProviderStatement[]> {
+  private async statementsOf(ref: MxMemberRef, now: Date): Promise<ProviderStatement[]> {
     const statements = await allPages(async (page) => {
       const answer = await callMx(() =>
         this.client.statements.listStatementsByMember(ref.memberGuid, ref.userGuid, page, PAGE_SIZE),
       );
       return { items: answer.statements ?? [], pagination: answer.pagination };
     });
-    const inWindow: ProviderStatement[] = [];
-    for (const statement of statements) {
-      if (!statement.guid || !statement.account_guid) continue;
-      const { startOn, endOn } = statementPeriodOf(statement.created_at, now);
-      if (endOn < window.startOn || endOn > window.endOn) continue;
-      inWindow.push({
-        accountExternalId: statement.account_guid,
-        externalId: statement.guid,
-        startOn,
-        endOn,
-      });
-    }
-    return inWindow;
+    // MX names no period, so the window cannot choose: every statement MX fetched is listed (MX
+    // keeps what its last fetch_statements brought), dated by when MX fetched it.
+    return statements
+      .filter((statement) => statement.guid && statement.account_guid)
+      .map((statement) => ({
+        accountExternalId: statement.account_guid!,
+        externalId: statement.guid!,
+        ...statementPeriodOf(statement.created_at, now),
+      }));
   }
 
   async listAccounts(request: { accessToken: string; products: readonly Product[]; now: Date }) {
@@ -324,7 +318,7 @@ export class MxProvider implements DataProvider {
 
   async listStatements(request: { accessToken: string; window: DateWindow; now: Date }) {
     try {
-      return await this.statementsIn(memberRefOf(request.accessToken), request.window, request.now);
+      return await this.statementsOf(memberRefOf(request.accessToken), request.now);
     } catch (error) {
       throw translateMxFailure(error);
     }
