@@ -14,7 +14,7 @@ export type Institution = {
   name: string;
   logoUrl: string;
   /** CREDENTIALS: our login form; PLAID_LINK and MX_CONNECT: the provider's own widget. */
-  linkWith?: "CREDENTIALS" | "PLAID_LINK" | "MX_CONNECT";
+  linkWith?: "CREDENTIALS" | "PLAID_LINK" | "MX_CONNECT" | "FINICITY_CONNECT";
 };
 export type PlaidLinkToken = { linkToken: string; expiration: string; scriptUrl: string };
 export type Challenge = { type: "CODE"; message: string };
@@ -128,6 +128,12 @@ export function createApi(connectorId: string, getToken: () => string | undefine
       request<LinkOutcome>("POST", `${base}/mx/members`, { ...authed, body }),
     mxResume: (id: string) =>
       request<LinkOutcome>("POST", `${base}/connections/${encodeURIComponent(id)}/mx/resume`, authed),
+    finicityConnectUrl: (body: { institutionId: string } | { connectionId: string }) =>
+      request<{ connectUrl: string }>("POST", `${base}/finicity/connect-url`, { ...authed, body }),
+    finicityLogin: (body: { historyMonths?: number }) =>
+      request<LinkOutcome>("POST", `${base}/finicity/logins`, { ...authed, body }),
+    finicityResume: (id: string) =>
+      request<LinkOutcome>("POST", `${base}/connections/${encodeURIComponent(id)}/finicity/resume`, authed),
     reconnect: (id: string, body: { username: string; password: string; mfaCode?: string }) =>
       request<LinkOutcome>("POST", `${base}/connections/${encodeURIComponent(id)}/reconnect`, {
         ...authed,

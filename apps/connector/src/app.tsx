@@ -10,8 +10,8 @@ import {
   type Institution,
 } from "./api.ts";
 import type { Host } from "./host.ts";
-import { waitForMxConnect } from "./mx-connect.ts";
 import { openPlaidLink } from "./plaid-link.ts";
+import { decodeFinicityConnect, decodeMxConnect, waitForFrame } from "./provider-frame.ts";
 import {
   Accounts,
   Closed,
@@ -45,7 +45,13 @@ type Step =
     }
   | { name: "linking" }
   | { name: "plaidLink"; institution: Institution }
-  | { name: "mxConnect"; institution: Institution; widgetUrl: string; reconnect: boolean }
+  | {
+      name: "providerFrame";
+      title: string;
+      institution: Institution;
+      url: string;
+      reconnect: boolean;
+    }
   | { name: "accounts"; connectionId: string; institution: Institution; accounts: Account[] }
   | { name: "syncing"; connectionId: string; connection?: ConnectionState }
   | { name: "success"; connection: ConnectionState }
@@ -78,6 +84,13 @@ const ERROR_COPY: Record<string, { title: string; action: string; canRetry: bool
 
 const POLL_MS = 500;
 
+/** The widget each provider's institutions link in. */
+const WIDGET_OF: Record<string, Institution["linkWith"]> = {
+  PLAID: "PLAID_LINK",
+  MX: "MX_CONNECT",
+  FINICITY: "FINICITY_CONNECT",
+};
+
 /** Elements Tab can reach inside the Connector, in order. */
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -106,9 +119,26 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
     host.send({ type: "ExitAbort", profileId: profileId.current, connectionId: init?.connectionId ?? null });
   }, [host, init]);
 
-  // Read through a ref: begin() must stay stable, or the start-up effect would run again.
+  // Read through refs: begin() must stay stable, or the start-up effect would run again.
   const exitAbortRef = useRef(exitAbort);
   exitAbortRef.current = exitAbort;
+  const initRef = useRef(init);
+  initRef.current = init;
+  /** The months of history the host asked for, for a provider that charges more than its default. */
+  const historyMonths = () => {
+    const months = initRef.current?.historyMonths;
+    return months ? { historyMonths: months } : {};
+  };
+
+  /** A provider's widget linked the institution: the end-user chooses the accounts to share. */
+  const chooseAccounts = useCallback(
+    async (institution: Institution, connectionId: string) => {
+      const choices = await api.accountChoices(connectionId);
+      if (choices.error) return showError(choices.error.code, choices.error.message);
+      setStep({ name: "accounts", connectionId, institution, accounts: choices.accounts });
+    },
+    [api, showError],
+  );
 
   /**
    * Plaid's institutions link in Plaid Link: a link token (update mode when reconnecting), then the
@@ -135,24 +165,41 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
         publicToken: result.publicToken,
         institutionId: institution.id,
       });
-      const choices = await api.accountChoices(linked.connectionId!);
-      if (choices.error) return showError(choices.error.code, choices.error.message);
-      setStep({
-        name: "accounts",
-        connectionId: linked.connectionId!,
-        institution,
-        accounts: choices.accounts,
-      });
+      await chooseAccounts(institution, linked.connectionId!);
     },
-    [api, showError],
+    [api, showError, chooseAccounts],
   );
 
   /**
    * MX's institutions link in MX Connect, shown in a frame: the member it reports connected goes
    * to the server (or, reconnecting, the repaired member resumes), then accounts as usual.
    */
-  const mxFrame = useRef<HTMLIFrameElement>(null);
-  const mxWait = useRef<AbortController | null>(null);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const frameWait = useRef<AbortController | null>(null);
+  /** Shows a provider's widget in the frame and waits for its outcome (or the end-user's Back). */
+  const showFrame = useCallback(
+    <T,>(
+      institution: Institution,
+      url: string,
+      connectionId: string | undefined,
+      decode: (data: unknown) => T | null,
+      back: T,
+    ) => {
+      frameWait.current?.abort();
+      const wait = new AbortController();
+      frameWait.current = wait;
+      const reconnect = Boolean(connectionId);
+      setStep({
+        name: "providerFrame",
+        title: `${reconnect ? "Reconnect" : "Connect"} ${institution.name}`,
+        institution,
+        url,
+        reconnect,
+      });
+      return waitForFrame(() => frameRef.current?.contentWindow ?? null, url, wait.signal, decode, back);
+    },
+    [],
+  );
   const linkWithMx = useCallback(
     async (institution: Institution, connectionId?: string) => {
       setStep({ name: "linking" });
@@ -161,15 +208,9 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
         ...(connectionId ? { connectionId } : { institutionId: institution.id }),
         ...((theme === "light" || theme === "dark") && { colorScheme: theme }),
       });
-      mxWait.current?.abort();
-      const wait = new AbortController();
-      mxWait.current = wait;
-      setStep({ name: "mxConnect", institution, widgetUrl, reconnect: Boolean(connectionId) });
-      const result = await waitForMxConnect(
-        () => mxFrame.current?.contentWindow ?? null,
-        widgetUrl,
-        wait.signal,
-      );
+      const result = await showFrame(institution, widgetUrl, connectionId, decodeMxConnect, {
+        kind: "BACK",
+      } as const);
       if (result.kind === "BACK") return connectionId ? exitAbortRef.current() : setStep({ name: "search" });
       setStep({ name: "linking" });
       if (connectionId) {
@@ -179,35 +220,56 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
       const linked = await api.mxMember({
         memberGuid: result.memberGuid,
         institutionId: institution.id,
-        ...(init?.historyMonths && { historyMonths: init.historyMonths }),
+        ...historyMonths(),
       });
-      const choices = await api.accountChoices(linked.connectionId!);
-      if (choices.error) return showError(choices.error.code, choices.error.message);
-      setStep({
-        name: "accounts",
-        connectionId: linked.connectionId!,
-        institution,
-        accounts: choices.accounts,
-      });
+      await chooseAccounts(institution, linked.connectionId!);
     },
-    [api, showError, init],
+    [api, showFrame, chooseAccounts],
   );
 
-  /** The institution's own way of linking: Plaid Link, MX Connect, or our login form. */
+  /**
+   * Finicity's institutions link in Finicity Connect, shown in a frame (Connect Lite on the chosen
+   * institution, or fix mode on the connection to repair): once it is done, the institution login
+   * it added becomes the connection, and the end-user chooses accounts as usual.
+   */
+  const linkWithFinicity = useCallback(
+    async (institution: Institution, connectionId?: string) => {
+      setStep({ name: "linking" });
+      const { connectUrl } = await api.finicityConnectUrl(
+        connectionId ? { connectionId } : { institutionId: institution.id },
+      );
+      const result = await showFrame(institution, connectUrl, connectionId, decodeFinicityConnect, {
+        kind: "BACK",
+      } as const);
+      if (result.kind === "ERROR") return showError("ERROR_REPAIRABLE", result.message);
+      if (result.kind === "BACK") return connectionId ? exitAbortRef.current() : setStep({ name: "search" });
+      setStep({ name: "linking" });
+      if (connectionId) {
+        await api.finicityResume(connectionId);
+        return setStep({ name: "syncing", connectionId });
+      }
+      const linked = await api.finicityLogin(historyMonths());
+      await chooseAccounts(institution, linked.connectionId!);
+    },
+    [api, showFrame, chooseAccounts, showError],
+  );
+
+  /** The institution's own way of linking: Plaid Link, MX Connect, Finicity Connect, or our login form. */
   const startLink = useCallback(
     (institution: Institution, connectionId?: string) => {
+      const widgets = {
+        PLAID_LINK: linkWithPlaid,
+        MX_CONNECT: linkWithMx,
+        FINICITY_CONNECT: linkWithFinicity,
+      };
       const widget =
-        institution.linkWith === "PLAID_LINK"
-          ? linkWithPlaid
-          : institution.linkWith === "MX_CONNECT"
-            ? linkWithMx
-            : null;
+        institution.linkWith && institution.linkWith !== "CREDENTIALS" ? widgets[institution.linkWith] : null;
       if (!widget) return setStep({ name: "credentials", institution });
       widget(institution, connectionId).catch((error: Error) =>
         fail("Something went wrong", error.message, "Close this window and try again."),
       );
     },
-    [linkWithPlaid, linkWithMx, fail],
+    [linkWithPlaid, linkWithMx, linkWithFinicity, fail],
   );
 
   /** After sign-in: reconnect mode, a preselected institution, or search. */
@@ -216,12 +278,7 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
       if (message?.connectionId) {
         const connection = await api.connection(message.connectionId);
         if (!connection.institution) throw new ApiError(404, "That connection cannot be reconnected", "");
-        const linkWith =
-          connection.provider === "PLAID"
-            ? "PLAID_LINK"
-            : connection.provider === "MX"
-              ? "MX_CONNECT"
-              : "CREDENTIALS";
+        const linkWith = WIDGET_OF[connection.provider] ?? "CREDENTIALS";
         return startLink({ ...connection.institution, linkWith }, message.connectionId);
       }
       if (message?.institution) return startLink(await api.institution(message.institution));
@@ -467,13 +524,13 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
         return (
           <Progress title={`Connecting ${step.institution.name}`} detail="Continue in the Plaid window…" />
         );
-      case "mxConnect":
+      case "providerFrame":
         return (
           <ProviderFrame
-            title={`${step.reconnect ? "Reconnect" : "Connect"} ${step.institution.name}`}
-            url={step.widgetUrl}
-            frameRef={mxFrame}
-            onBack={step.reconnect ? undefined : () => mxWait.current?.abort()}
+            title={step.title}
+            url={step.url}
+            frameRef={frameRef}
+            onBack={step.reconnect ? undefined : () => frameWait.current?.abort()}
           />
         );
       case "accounts":

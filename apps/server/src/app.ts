@@ -34,6 +34,7 @@ import { registerConnectionRoutes } from "./modules/connections/routes.ts";
 import { registerConnectorApp } from "./modules/connectors/app-routes.ts";
 import { registerConnectorRoutes } from "./modules/connectors/routes.ts";
 import { registerEnrichmentRoutes } from "./modules/enrichment/routes.ts";
+import { registerFinicityRoutes } from "./modules/finicity/routes.ts";
 import { registerGraphQLRoutes } from "./modules/graphql/routes.ts";
 import { registerInstitutionRoutes } from "./modules/institutions/routes.ts";
 import { registerMxRoutes } from "./modules/mx/routes.ts";
@@ -182,6 +183,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   registerSandboxRoutes(app, ctx);
   registerPlaidRoutes(app, ctx);
   registerMxRoutes(app, ctx);
+  registerFinicityRoutes(app, ctx);
   registerRemoteDataRoutes(app, ctx);
   registerEnrichmentRoutes(app, ctx);
   registerAuditRoutes(app, ctx);

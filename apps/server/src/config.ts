@@ -58,7 +58,8 @@ export const PROVIDER_KEYS = {
     prefix: "PLAID",
     hosts: { sandbox: "https://sandbox.plaid.com", production: "https://production.plaid.com" },
     defaultEnv: "sandbox",
-    /** The secret's name in Plaid's words: WEFT_PLAID_SECRET, --secret. */
+    /** The client id's and the secret's names in Plaid's words: WEFT_PLAID_CLIENT_ID, --client-id; WEFT_PLAID_SECRET, --secret. */
+    clientIdName: "client-id",
     secretName: "secret",
     /** The key under which an environment's own setting stores the provider environment. */
     settingsKey: "plaidEnv",
@@ -69,10 +70,24 @@ export const PROVIDER_KEYS = {
     prefix: "MX",
     hosts: { int: "https://int-api.mx.com", prod: "https://api.mx.com" },
     defaultEnv: "int",
-    /** MX calls it the API key: WEFT_MX_API_KEY, --api-key. */
+    /** MX calls its secret the API key: WEFT_MX_API_KEY, --api-key. */
+    clientIdName: "client-id",
     secretName: "api-key",
     settingsKey: "mxEnv",
     envFlag: "mx-env",
+  },
+  FINICITY: {
+    prefix: "FINICITY",
+    // One host: Finicity's environments differ by the customers made (testing or active).
+    hosts: { testing: "https://api.finicity.com", production: "https://api.finicity.com" },
+    defaultEnv: "testing",
+    /** The partner id and secret: WEFT_FINICITY_PARTNER_ID, --partner-id; WEFT_FINICITY_SECRET, --secret. */
+    clientIdName: "partner-id",
+    secretName: "secret",
+    settingsKey: "finicityEnv",
+    envFlag: "finicity-env",
+    /** Finicity also needs the app key: WEFT_FINICITY_APP_KEY, --app-key. */
+    appKey: true,
   },
 } as const satisfies Record<
   string,
@@ -80,9 +95,11 @@ export const PROVIDER_KEYS = {
     prefix: string;
     hosts: Record<string, string>;
     defaultEnv: string;
+    clientIdName: "client-id" | "partner-id";
     secretName: "secret" | "api-key";
     settingsKey: string;
-    envFlag: "plaid-env" | "mx-env";
+    envFlag: "plaid-env" | "mx-env" | "finicity-env";
+    appKey?: true;
   }
 >;
 export type KeyedProvider = keyof typeof PROVIDER_KEYS;
@@ -94,11 +111,21 @@ export type ProviderDefaults = {
   providerEnv: string;
   /** Overrides the host picked by providerEnv: a local server speaking the provider's API (tests, development). */
   baseUrl: string | undefined;
+  /** Finicity's app key (WEFT_FINICITY_APP_KEY). */
+  appKey?: string | undefined;
 };
+
+/** A provider's environment variable for a key named like its CLI flag: "api-key" -> WEFT_MX_API_KEY. */
+const keyVariable = (provider: KeyedProvider, flag: string) =>
+  `WEFT_${PROVIDER_KEYS[provider].prefix}_${flag.replace("-", "_").toUpperCase()}`;
 
 /** The environment variable holding a provider's secret, e.g. WEFT_PLAID_SECRET, WEFT_MX_API_KEY. */
 export const secretVariable = (provider: KeyedProvider) =>
-  `WEFT_${PROVIDER_KEYS[provider].prefix}_${PROVIDER_KEYS[provider].secretName.replace("-", "_").toUpperCase()}`;
+  keyVariable(provider, PROVIDER_KEYS[provider].secretName);
+
+/** The environment variable holding a provider's client id, e.g. WEFT_MX_CLIENT_ID, WEFT_FINICITY_PARTNER_ID. */
+export const clientIdVariable = (provider: KeyedProvider) =>
+  keyVariable(provider, PROVIDER_KEYS[provider].clientIdName);
 
 type Env = Record<string, string | undefined>;
 
@@ -156,15 +183,21 @@ function parseProviderDefaults(env: Env, provider: KeyedProvider): ProviderDefau
     throw new ConfigError(`${name("ENV")} must be one of ${envs.join(", ")}, got "${providerEnv}"`);
   }
   const baseUrl = env[name("BASE_URL")] ? parseUrl(env, name("BASE_URL"), "") : undefined;
-  const clientId = env[name("CLIENT_ID")] || undefined;
+  const clientId = env[clientIdVariable(provider)] || undefined;
   const secret = env[secretVariable(provider)] || undefined;
   if (!clientId !== !secret) {
     throw new ConfigError(
-      `Set both ${name("CLIENT_ID")} and ${secretVariable(provider)} to enable ${provider}, or neither`,
+      `Set both ${clientIdVariable(provider)} and ${secretVariable(provider)} to enable ${provider}, or neither`,
     );
   }
   if (!clientId || !secret) return undefined;
-  return { clientId, secret, providerEnv, baseUrl: baseUrl?.replace(/\/+$/, "") };
+  const appKey = "appKey" in spec ? env[name("APP_KEY")] || undefined : undefined;
+  if ("appKey" in spec && !appKey) {
+    throw new ConfigError(
+      `Set ${name("APP_KEY")} too: ${provider} needs its app key with ${clientIdVariable(provider)} and ${secretVariable(provider)}`,
+    );
+  }
+  return { clientId, secret, providerEnv, baseUrl: baseUrl?.replace(/\/+$/, ""), ...(appKey && { appKey }) };
 }
 
 /** WEFT_JOB_RETENTION="7,30": days to keep succeeded, then failed, jobs and deliveries. */

@@ -30,6 +30,14 @@ it("weft integrations set / list / disable: the environment's own provider keys,
       clientId: null,
       providerEnv: null,
     },
+    {
+      environmentId: envId,
+      provider: "FINICITY",
+      enabled: false,
+      source: "server",
+      clientId: null,
+      providerEnv: null,
+    },
   ]);
 
   const set = await weft([
@@ -107,7 +115,7 @@ it("weft integrations set / list / disable: the environment's own provider keys,
     "--secret",
     "s",
   ]);
-  expect(unknown.stderr).toContain('Unknown provider "acme"; providers: plaid, mx');
+  expect(unknown.stderr).toContain('Unknown provider "acme"; providers: plaid, mx, finicity');
   const noSecret = await weft(["integrations", "set", "--env", envId, "plaid", "--client-id", "c"]);
   expect(noSecret.stderr).toContain("Missing --secret");
 
@@ -146,6 +154,34 @@ it("weft integrations set / list / disable: the environment's own provider keys,
   ]);
   expect(mxText.stdout).toContain(`MX is on for ${envId} with client mx-client (prod)`);
   expect(mxText.stdout).toContain(`password ${integration.webhook.password}`);
+  // Finicity: a partner id, its secret and the app key; the app key is never printed back either.
+  const noAppKey = await weft([
+    ..."integrations set --env".split(" "),
+    envId,
+    ...["finicity", "--partner-id", "p", "--secret", "s"],
+  ]);
+  expect(noAppKey.stderr).toContain("Missing --app-key");
+  const finicity = await weft([
+    ..."integrations set --env".split(" "),
+    envId,
+    ...[
+      "finicity",
+      "--partner-id",
+      "1234583871234",
+      "--secret",
+      "f-secret",
+      "--app-key",
+      "f-app-key-value",
+      "--json",
+    ],
+  ]);
+  expect(finicity.code, finicity.stderr).toBe(0);
+  expect(JSON.parse(finicity.stdout).integration).toMatchObject({
+    provider: "FINICITY",
+    clientId: "1234583871234",
+    providerEnv: "testing",
+  });
+  expect(finicity.stdout).not.toContain("f-app-key-value");
   const listedMx = await weft(["integrations", "list"]);
   expect(listedMx.stdout).toContain(`${envId}  MX      enabled  own keys  client mx-client (prod)`);
 });

@@ -88,6 +88,9 @@ export type Flags = {
   secret?: string;
   "plaid-env"?: string;
   "mx-env"?: string;
+  "finicity-env"?: string;
+  "partner-id"?: string;
+  "app-key"?: string;
   "api-key"?: string;
   session?: string;
 };
@@ -395,7 +398,7 @@ export async function integrationsCommand(
   if (action !== "set" && action !== "disable")
     throw new UsageError(`Unknown integrations command "${action ?? ""}"`);
   const envId = required(values.env, "--env");
-  const provider = required(rest[0], "the provider (plaid or mx)").toUpperCase();
+  const provider = required(rest[0], "the provider (plaid, mx or finicity)").toUpperCase();
   if (!INTEGRATION_PROVIDERS.includes(provider as IntegrationProvider)) {
     throw new UsageError(
       `Unknown provider "${rest[0]}"; providers: ${INTEGRATION_PROVIDERS.join(", ").toLowerCase()}`,
@@ -415,14 +418,15 @@ export async function integrationsCommand(
   const keyed = provider as KeyedProvider;
   const spec = PROVIDER_KEYS[keyed];
   const envFlag = spec.envFlag;
-  const clientId = required(values["client-id"], "--client-id");
+  const clientId = required(values[spec.clientIdName], `--${spec.clientIdName}`);
   const secret = required(values[spec.secretName], `--${spec.secretName}`);
+  const appKey = "appKey" in spec ? required(values["app-key"], "--app-key") : undefined;
   const providerEnv = values[envFlag] ?? spec.defaultEnv;
   if (!providerEnvs(keyed).includes(providerEnv))
     throw new UsageError(`--${envFlag} must be one of ${providerEnvs(keyed).join(", ")}`);
   await withRuntime("weft integrations set", async ({ ctx }) => {
     await assertEnvironment(ctx, envId);
-    await setIntegration(ctx, envId, keyed, { clientId, secret, providerEnv });
+    await setIntegration(ctx, envId, keyed, { clientId, secret, providerEnv, appKey });
     await audit(ctx, envId, "integrations set", provider);
   });
   const integration = { environmentId: envId, provider, enabled: true, clientId, providerEnv };

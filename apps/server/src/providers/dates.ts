@@ -20,4 +20,12 @@ export function addMonths(day: string, months: number): string {
 
 export const monthEnd = (day: string): string => addDays(addMonths(day, 1), -1);
 
+/** The same day `months` before `day`, or that month's last day when it is shorter. */
+export function sameDayMonthsBefore(day: string, months: number): string {
+  const firstOfMonth = addMonths(day, -months);
+  const sameDay = addDays(firstOfMonth, Number(day.slice(8, 10)) - 1);
+  const last = monthEnd(firstOfMonth);
+  return sameDay < last ? sameDay : last;
+}
+
 export const dayOfMonth = (day: string): number => Number(day.slice(8, 10));

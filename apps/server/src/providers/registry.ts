@@ -1,6 +1,8 @@
 import type { AppContext } from "../context.ts";
 import { badRequest } from "../http/errors.ts";
-import { requireProviderSettings } from "../modules/integrations/service.ts";
+import { type ProviderSettings, requireProviderSettings } from "../modules/integrations/service.ts";
+import type { FinicitySettings } from "./finicity/client.ts";
+import { FinicityProvider } from "./finicity/provider.ts";
 import { MockProvider } from "./mock/provider.ts";
 import { MxProvider } from "./mx/provider.ts";
 import { PlaidProvider } from "./plaid/provider.ts";
@@ -21,6 +23,7 @@ export async function providerFor(
   if (name === "MOCK") return mock;
   if (name === "PLAID") return plaidProviderFor(ctx, environmentId);
   if (name === "MX") return mxProviderFor(ctx, environmentId);
+  if (name === "FINICITY") return finicityProviderFor(ctx, environmentId);
   throw new Error(`Provider ${name} is not available in this deployment`);
 }
 
@@ -38,9 +41,25 @@ export async function mxProviderFor(
   return new MxProvider(await requireProviderSettings(ctx, environmentId, "MX"));
 }
 
+/** Finicity's keys as its client takes them: the partner id and secret, and the app key. */
+export const finicitySettingsOf = (settings: ProviderSettings): FinicitySettings => ({
+  partnerId: settings.clientId,
+  partnerSecret: settings.secret,
+  appKey: settings.appKey ?? "",
+  basePath: settings.basePath,
+});
+
+export async function finicityProviderFor(
+  ctx: Pick<AppContext, "db" | "config" | "secretKey">,
+  environmentId: string,
+): Promise<FinicityProvider> {
+  const settings = await requireProviderSettings(ctx, environmentId, "FINICITY");
+  return new FinicityProvider(finicitySettingsOf(settings));
+}
+
 /**
  * Linking with the end-user's login, which only the sandbox provider takes: the others link in
- * their own widget (Plaid Link, MX Connect), so a login for them is a 400.
+ * their own widget (Plaid Link, MX Connect, Finicity Connect), so a login for them is a 400.
  */
 export async function credentialLinker(
   ctx: Pick<AppContext, "db" | "config" | "secretKey">,

@@ -16,6 +16,7 @@ import { newId } from "../../http/ids.ts";
 import { type Pagination, selectPage } from "../../http/pagination.ts";
 import { crashPoint } from "../../jobs/crash-points.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
+import { sameDayMonthsBefore, toDay } from "../../providers/dates.ts";
 import { credentialLinker, providerFor } from "../../providers/registry.ts";
 import type { MfaChallenge, ProviderName } from "../../providers/types.ts";
 import { decrypt, encrypt } from "../../security/secrets.ts";
@@ -169,6 +170,9 @@ export function historyStartFor(now: Date): string {
     .toISOString()
     .slice(0, 10);
 }
+
+/** The first day of `months` of history for a connection linked `now`: the same day that many months back. */
+export const historyStartMonthsBack = (now: Date, months: number) => sameDayMonthsBefore(toDay(now), months);
 
 /** Which provider serves an environment: the sandbox provider outside PRODUCTION. */
 export function providerForMode(mode: EnvironmentMode, institution: InstitutionRow): ProviderName {

@@ -4,6 +4,7 @@ import { sessionPrincipalOf } from "../../http/auth.ts";
 import { badRequest } from "../../http/errors.ts";
 import { errorResponses } from "../../http/schemas.ts";
 import type { Server } from "../../http/server-type.ts";
+import { resumeAfterFix } from "../finicity/service.ts";
 import { resumeAfterConnect } from "../mx/service.ts";
 import { resumeAfterUpdateMode } from "../plaid/link.ts";
 import {
@@ -15,6 +16,9 @@ import {
   ConnectorParams,
   ConnectorPublicConfig,
   Credentials,
+  FinicityConnectUrl,
+  FinicityConnectUrlRequest,
+  FinicityLoginRequest,
   InstitutionQuery,
   LinkOutcome,
   LinkRequest,
@@ -33,6 +37,8 @@ import {
   accountChoices,
   connectionFor,
   connectorFor,
+  finicityConnectLogin,
+  finicityConnectUrl,
   getInstitutionFor,
   isResolvable,
   linkFromConnector,
@@ -220,6 +226,56 @@ export function registerConnectorRoutes(app: Server, ctx: AppContext): void {
       const caller = sessionPrincipalOf(request);
       const connector = await connectorFor(ctx, request.params.connectorId, caller);
       return mxConnectMember(ctx, connector, caller, request.body);
+    },
+  );
+
+  app.post(
+    "/v1/connectors/:connectorId/finicity/connect-url",
+    {
+      config: session,
+      schema: {
+        params: ConnectorParams,
+        body: FinicityConnectUrlRequest,
+        response: { 200: FinicityConnectUrl, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 502) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      const connector = await connectorFor(ctx, request.params.connectorId, caller);
+      return finicityConnectUrl(ctx, connector, caller, request.body);
+    },
+  );
+
+  app.post(
+    "/v1/connectors/:connectorId/finicity/logins",
+    {
+      config: session,
+      schema: {
+        params: ConnectorParams,
+        body: FinicityLoginRequest,
+        response: { 200: LinkOutcome, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 502) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      const connector = await connectorFor(ctx, request.params.connectorId, caller);
+      return finicityConnectLogin(ctx, connector, caller, request.body);
+    },
+  );
+
+  app.post(
+    "/v1/connectors/:connectorId/connections/:connectionId/finicity/resume",
+    {
+      config: session,
+      schema: {
+        params: ConnectorConnectionParams,
+        response: { 200: LinkOutcome, ...errorResponses(401, 403, 404, 409, 429, 502) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      await connectorFor(ctx, request.params.connectorId, caller);
+      return resumeFromWidget(ctx, caller, request.params.connectionId, resumeAfterFix);
     },
   );
 

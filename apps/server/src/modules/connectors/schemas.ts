@@ -66,10 +66,10 @@ export const ConnectorInstitution = Type.Object({
   id: Type.String(),
   name: Type.String(),
   logoUrl: Type.String(),
-  linkWith: Type.Enum(["CREDENTIALS", "PLAID_LINK", "MX_CONNECT"], {
+  linkWith: Type.Enum(["CREDENTIALS", "PLAID_LINK", "MX_CONNECT", "FINICITY_CONNECT"], {
     type: "string",
     description:
-      "CREDENTIALS: the Connector's own login form; PLAID_LINK: Plaid Link; MX_CONNECT: MX Connect.",
+      "CREDENTIALS: the Connector's own login form; PLAID_LINK: Plaid Link; MX_CONNECT: MX Connect; FINICITY_CONNECT: Finicity Connect.",
   }),
 });
 
@@ -129,6 +129,32 @@ export const MxMemberRequest = Type.Object(
   {
     memberGuid: Type.String({ minLength: 1, maxLength: 100, pattern: "^MBR-[A-Za-z0-9-]+$" }),
     institutionId: Type.String({ minLength: 1, maxLength: 40 }),
+    historyMonths: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 24,
+        errorMessage: "historyMonths must be a whole number from 1 to 24",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const FinicityConnectUrlRequest = Type.Object(
+  {
+    institutionId: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    connectionId: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);
+
+export const FinicityConnectUrl = Type.Object({
+  /** Finicity Connect, shown in a frame. */
+  connectUrl: Type.String(),
+});
+
+export const FinicityLoginRequest = Type.Object(
+  {
     historyMonths: Type.Optional(
       Type.Integer({
         minimum: 1,

@@ -12,6 +12,8 @@ import {
   providerForMode,
 } from "../connections/service.ts";
 import { type EnvironmentRow, findEnvironment } from "../environments/service.ts";
+import { searchFinicityInstitutions } from "../finicity/institutions.ts";
+import { connectLogin, createConnectUrl } from "../finicity/service.ts";
 import {
   findByProviderId,
   findInstitution,
@@ -20,7 +22,7 @@ import {
   searchByName,
   toInstitutionSummary,
 } from "../institutions/service.ts";
-import { plaidSettingsFor, providerSettingsFor } from "../integrations/service.ts";
+import { providerSettingsFor } from "../integrations/service.ts";
 import { searchMxInstitutions } from "../mx/institutions.ts";
 import { connectMember, createWidgetUrl } from "../mx/service.ts";
 import { searchPlaidInstitutions } from "../plaid/institutions.ts";
@@ -85,22 +87,29 @@ export async function allowedInstitution(
 }
 
 /** The providers that link in their own widget, and which. */
-const WIDGETS = { PLAID: "PLAID_LINK", MX: "MX_CONNECT" } as const;
+const WIDGETS = { PLAID: "PLAID_LINK", MX: "MX_CONNECT", FINICITY: "FINICITY_CONNECT" } as const;
 
 /** How the end-user links an institution: Plaid's in Plaid Link, MX's in MX Connect, the sandbox's in our form. */
 function toConnectorInstitution(ctx: AppContext, caller: WidgetCaller, row: InstitutionRow) {
   const provider = providerForMode(caller.environment.mode, row);
   return {
     ...toInstitutionSummary(row, ctx.config.publicUrl),
-    linkWith: provider === "PLAID" || provider === "MX" ? WIDGETS[provider] : ("CREDENTIALS" as const),
+    linkWith: provider in WIDGETS ? WIDGETS[provider as keyof typeof WIDGETS] : ("CREDENTIALS" as const),
   };
 }
 
+/** Each provider's own institution search, by the widget its institutions link in. */
+const PROVIDER_SEARCHES = [
+  { widget: "PLAID_LINK", provider: "PLAID", search: searchPlaidInstitutions },
+  { widget: "MX_CONNECT", provider: "MX", search: searchMxInstitutions },
+  { widget: "FINICITY_CONNECT", provider: "FINICITY", search: searchFinicityInstitutions },
+] as const;
+
 /**
- * Institutions by name: the catalogue's, and when the environment has Plaid on, Plaid's own
- * search (each added to the catalogue the first time it is seen). Plaid failing to answer
- * leaves the catalogue's results. Without a query: the institutions most linked in the
- * environment, from the catalogue.
+ * Institutions by name: the catalogue's, and, for each provider the environment has on, that
+ * provider's own search (each institution added to the catalogue the first time it is seen). A
+ * provider failing to answer leaves the others' results. Without a query: the institutions most
+ * linked in the environment, from the catalogue. Institutions of providers that are off are left out.
  */
 export async function searchInstitutions(
   ctx: AppContext,
@@ -110,38 +119,35 @@ export async function searchInstitutions(
   limit: number,
 ) {
   // One read of each provider's setting: it decides both searches' rows of that provider.
-  const [plaid, mx] = await Promise.all([
-    plaidSettingsFor(ctx, caller.environment.id),
-    providerSettingsFor(ctx, caller.environment.id, "MX"),
-  ]);
-  const plaidRows =
-    plaid && query !== undefined
-      ? await searchPlaidInstitutions(ctx, plaid, query, limit).catch((error) => {
-          ctx.logger.warn({ err: error }, "Plaid institution search failed");
-          return [];
-        })
-      : [];
+  const settings = await Promise.all(
+    PROVIDER_SEARCHES.map(({ provider }) => providerSettingsFor(ctx, caller.environment.id, provider)),
+  );
+  const providerRows = await Promise.all(
+    PROVIDER_SEARCHES.map(({ provider, search }, i) =>
+      settings[i] && query !== undefined
+        ? search(ctx, settings[i], query, limit).catch((error: unknown) => {
+            ctx.logger.warn({ err: error }, `${provider} institution search failed`);
+            return [];
+          })
+        : [],
+    ),
+  );
   const options = { ids: connector.institutionIds, limit };
   const rows =
     query === undefined
-      ? // Some may be filtered out below (another provider's, Plaid's while it is off): ask for more.
+      ? // Some may be filtered out below (another provider's, one that is off): ask for more.
         await popularInstitutions(ctx.db, caller.environment.mode, caller.environment.id, {
           ...options,
           limit: limit * 3,
         })
       : await searchByName(ctx.db, caller.environment.mode, query, options);
-  const mxRows =
-    mx && query !== undefined
-      ? await searchMxInstitutions(ctx, mx, query, limit).catch((error) => {
-          ctx.logger.warn({ err: error }, "MX institution search failed");
-          return [];
-        })
-      : [];
-  const isOff = { PLAID_LINK: plaid === null, MX_CONNECT: mx === null, CREDENTIALS: false };
-  const byId = new Map([...rows, ...plaidRows, ...mxRows].map((row) => [row.id, row]));
+  const isOff = new Set(
+    PROVIDER_SEARCHES.filter((_, i) => settings[i] === null).map((p) => p.widget as string),
+  );
+  const byId = new Map([...rows, ...providerRows.flat()].map((row) => [row.id, row]));
   return [...byId.values()]
     .map((row) => ({ row, view: toConnectorInstitution(ctx, caller, row) }))
-    .filter(({ row, view }) => isAllowed(connector, caller, row) && !isOff[view.linkWith])
+    .filter(({ row, view }) => isAllowed(connector, caller, row) && !isOff.has(view.linkWith))
     .slice(0, limit)
     .map(({ view }) => view);
 }
@@ -238,6 +244,33 @@ export async function mxConnectMember(
     institution,
     historyMonths: input.historyMonths,
     products: sharedProducts(connector, institution),
+  });
+  return toLinkOutcome({ kind: "LINKED", connection });
+}
+
+/** Open Finicity Connect for the caller's customer (on the institution, if given), or in fix mode on the caller's connection. */
+export async function finicityConnectUrl(
+  ctx: AppContext,
+  connector: ConnectorRow,
+  caller: WidgetCaller,
+  input: { institutionId?: string | undefined; connectionId?: string | undefined },
+) {
+  const institution = input.institutionId
+    ? await allowedInstitution(ctx, connector, caller, input.institutionId)
+    : undefined;
+  return createConnectUrl(ctx, toCaller(caller), { institution, connectionId: input.connectionId });
+}
+
+/** Finicity Connect finished: the institution login it added, waiting for the end-user's accounts. */
+export async function finicityConnectLogin(
+  ctx: AppContext,
+  connector: ConnectorRow,
+  caller: WidgetCaller,
+  input: { historyMonths?: number | undefined },
+): Promise<Static<typeof LinkOutcome>> {
+  const connection = await connectLogin(ctx, toCaller(caller), {
+    historyMonths: input.historyMonths,
+    products: (offered) => offered.filter((p) => connector.products.includes(p)),
   });
   return toLinkOutcome({ kind: "LINKED", connection });
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { type KeyedProvider, PROVIDER_KEYS, secretVariable } from "../../config.ts";
+import { clientIdVariable, type KeyedProvider, PROVIDER_KEYS, secretVariable } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { INTEGRATION_PROVIDERS, type IntegrationProvider, integrations } from "../../db/schema/index.ts";
@@ -17,6 +17,8 @@ export type ProviderSettings = {
   basePath: string;
   /** Where the setting came from: the environment's own, or the server-wide default. */
   source: "environment" | "server";
+  /** Finicity's app key. */
+  appKey?: string | undefined;
 };
 export type PlaidSettings = ProviderSettings;
 export type MxSettings = ProviderSettings;
@@ -41,6 +43,7 @@ function serverDefault(ctx: Pick<AppContext, "config">, provider: KeyedProvider)
     providerEnv: defaults.providerEnv,
     basePath: basePathFor(ctx, provider, defaults.providerEnv),
     source: "server",
+    ...(defaults.appKey && { appKey: defaults.appKey }),
   };
 }
 
@@ -80,6 +83,7 @@ export async function providerSettingsFor(
     providerEnv,
     basePath: basePathFor(ctx, provider, providerEnv),
     source: "environment",
+    ...(row.settings.appKeyEncrypted && { appKey: decrypt(ctx.secretKey, row.settings.appKeyEncrypted) }),
   };
 }
 
@@ -90,11 +94,17 @@ export const plaidSettingsFor = (
 
 /** 403 (spec 8) naming the command that turns the provider on. */
 export const integrationNotEnabled = (provider: KeyedProvider, environmentId: string) => {
-  const secretFlag = PROVIDER_KEYS[provider].secretName;
+  const spec = PROVIDER_KEYS[provider];
+  const flags = [spec.clientIdName, spec.secretName, ...("appKey" in spec ? ["app-key"] : [])];
+  const variables = [
+    clientIdVariable(provider),
+    secretVariable(provider),
+    ...("appKey" in spec ? [`WEFT_${spec.prefix}_APP_KEY`] : []),
+  ];
   return forbidden(
     `The ${provider} integration is not enabled for this environment`,
-    `Enable it with: npm run weft -- integrations set --env ${environmentId} ${provider.toLowerCase()} --client-id <client id> --${secretFlag} <${secretFlag.replace("-", " ")}>` +
-      ` (or set WEFT_${PROVIDER_KEYS[provider].prefix}_CLIENT_ID and ${secretVariable(provider)} for every environment).`,
+    `Enable it with: npm run weft -- integrations set --env ${environmentId} ${provider.toLowerCase()} ${flags.map((f) => `--${f} <${f.replace("-", " ")}>`).join(" ")}` +
+      ` (or set ${variables.join(", ")} for every environment).`,
   );
 };
 
@@ -113,12 +123,17 @@ export async function setIntegration(
   ctx: Pick<AppContext, "db" | "secretKey">,
   environmentId: string,
   provider: KeyedProvider,
-  input: { clientId: string; secret: string; providerEnv: string },
+  input: { clientId: string; secret: string; providerEnv: string; appKey?: string | undefined },
   now = new Date(),
 ): Promise<IntegrationRow> {
   const values = {
     isEnabled: true,
-    settings: { clientId: input.clientId, [PROVIDER_KEYS[provider].settingsKey]: input.providerEnv },
+    settings: {
+      clientId: input.clientId,
+      [PROVIDER_KEYS[provider].settingsKey]: input.providerEnv,
+      // Finicity's app key is a credential too: kept encrypted, never shown.
+      ...(input.appKey && { appKeyEncrypted: encrypt(ctx.secretKey, input.appKey) }),
+    },
     secretEncrypted: encrypt(ctx.secretKey, input.secret),
     updatedAt: now,
   };

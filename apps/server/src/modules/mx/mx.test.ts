@@ -6,10 +6,10 @@ import { createProfile, get, issueSession, storedEvents } from "../../../test/sa
 import { accounts, connections, transactions } from "../../db/schema/index.ts";
 import { MX_ACCEPT } from "../../providers/mx/client.ts";
 import { type MxStandIn, startMxStandIn } from "../../providers/mx/test/stand-in.ts";
-import { requestSync } from "../connections/service.ts";
+import { historyStartMonthsBack, requestSync } from "../connections/service.ts";
 import { createConnector } from "../connectors/service.ts";
 import { disableIntegration } from "../integrations/service.ts";
-import { MX_WEBHOOK_USERNAME, mxHistoryStart, mxWebhookPassword, mxWebhookUrl } from "./service.ts";
+import { MX_WEBHOOK_USERNAME, mxWebhookPassword, mxWebhookUrl } from "./service.ts";
 
 /**
  * MX end to end against the local MX stand-in: MX Connect through the Connector's routes, sync,
@@ -131,7 +131,7 @@ describe("MX Connect through the Connector", () => {
     const row = await connectionRow(connectionId);
     expect(row).toMatchObject({ provider: "MX", externalId: memberGuid, status: "INITIALIZING" });
     // MX's default history: 3 months (spec 9).
-    expect(row.historyStartOn).toBe(mxHistoryStart(new Date(), 3));
+    expect(row.historyStartOn).toBe(historyStartMonthsBack(new Date(), 3));
 
     const choices = await widget(`/connections/${connectionId}/choices`, auth);
     expect(choices.statusCode, choices.body).toBe(200);
@@ -229,13 +229,16 @@ describe("MX Connect through the Connector", () => {
     expect(linked.statusCode, linked.body).toBe(200);
     const connectionId = linked.json().connectionId as string;
     const view = (await get(platform, env, `/v1/connections/${connectionId}`)).json();
-    expect(view.history).toEqual({ startOn: mxHistoryStart(new Date(), 24), extendedHistoryFee: true });
+    expect(view.history).toEqual({
+      startOn: historyStartMonthsBack(new Date(), 24),
+      extendedHistoryFee: true,
+    });
     const created = (await storedEvents(platform, env.id, "connection.created")).find(
       (e) => (e.record as { id?: string }).id === connectionId,
     );
     expect(created!.metadata).toEqual({
       extendedHistoryFee: true,
-      historyStartOn: mxHistoryStart(new Date(), 24),
+      historyStartOn: historyStartMonthsBack(new Date(), 24),
     });
 
     const choices = await widget(`/connections/${connectionId}/choices`, auth);
@@ -252,7 +255,7 @@ describe("MX Connect through the Connector", () => {
       .orderBy(transactions.date)
       .limit(1);
     // Older than MX's default 3 months: the extended history came through.
-    expect(oldest[0]!.date < mxHistoryStart(new Date(), 6)).toBe(true);
+    expect(oldest[0]!.date < historyStartMonthsBack(new Date(), 6)).toBe(true);
     expect(mx.requests.some((r) => r.path.endsWith(`/members/${memberGuid}/extend_history`))).toBe(true);
     expect(mx.member(memberGuid)!.historyExtended).toBe(true);
 
@@ -319,10 +322,10 @@ describe("MX Connect through the Connector", () => {
   });
 });
 
-it("MX's default history is the same day three months back, or that month's last day", () => {
-  expect(mxHistoryStart(new Date("2026-11-24T10:00:00Z"), 3)).toBe("2026-08-24");
-  expect(mxHistoryStart(new Date("2026-05-31T10:00:00Z"), 3)).toBe("2026-02-28");
-  expect(mxHistoryStart(new Date("2026-01-15T10:00:00Z"), 3)).toBe("2025-10-15");
+it("a history of N months starts the same day N months back, or that month's last day", () => {
+  expect(historyStartMonthsBack(new Date("2026-11-24T10:00:00Z"), 3)).toBe("2026-08-24");
+  expect(historyStartMonthsBack(new Date("2026-05-31T10:00:00Z"), 3)).toBe("2026-02-28");
+  expect(historyStartMonthsBack(new Date("2026-01-15T10:00:00Z"), 3)).toBe("2025-10-15");
 });
 
 describe("MX webhooks", () => {

@@ -5,7 +5,6 @@ import type { AppContext } from "../../context.ts";
 import { connections, integrations, type Product } from "../../db/schema/index.ts";
 import { badRequest, conflict, unauthenticated } from "../../http/errors.ts";
 import { apiErrorOf, forApiCaller } from "../../http/provider-errors.ts";
-import { addDays, addMonths, monthEnd, toDay } from "../../providers/dates.ts";
 import { callMx, MxApiError } from "../../providers/mx/client.ts";
 import { MX_JOBS, memberStatusError } from "../../providers/mx/mapping.ts";
 import {
@@ -24,6 +23,7 @@ import {
   type ConnectionRow,
   connectionExists,
   createConnection,
+  historyStartMonthsBack,
   requestSync,
 } from "../connections/service.ts";
 import { recordFailure } from "../connections/sync.ts";
@@ -114,14 +114,6 @@ export async function createWidgetUrl(
   return { widgetUrl: answer.widget_url.url };
 }
 
-/** The first day of history an MX connection collects: the same day `months` back (or that month's last). */
-export function mxHistoryStart(now: Date, months: number): string {
-  const firstOfMonth = addMonths(toDay(now), -months);
-  return minDay(addDays(firstOfMonth, now.getUTCDate() - 1), monthEnd(firstOfMonth));
-}
-
-const minDay = (a: string, b: string) => (a < b ? a : b);
-
 /**
  * MX Connect reported a member connected: it must be the caller's (read under the profile's MX
  * user, 400 otherwise) and able to sync; the connection then waits for the end-user's accounts.
@@ -190,7 +182,7 @@ export async function connectMember(
       products: input.products,
       accessToken: accessTokenOf(ref),
       externalId: input.memberGuid,
-      historyStartOn: mxHistoryStart(now, months),
+      historyStartOn: historyStartMonthsBack(now, months),
       extendedHistoryFee: extendedHistory,
       awaitConsent: true,
     },

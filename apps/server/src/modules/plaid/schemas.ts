@@ -50,6 +50,6 @@ export const PlaidImportRequest = Type.Object(
 export const EnvironmentIdParams = Type.Object({
   environmentId: Type.String({
     pattern: "^env_[0-9a-z]{26}$",
-    description: "The environment whose Plaid keys verify the webhook.",
+    description: "The environment whose provider keys verify the webhook.",
   }),
 });

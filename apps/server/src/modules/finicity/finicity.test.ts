@@ -1,0 +1,218 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
+import { freePort } from "../../../test/processes.ts";
+import { createProfile, get, issueSession, storedEvents } from "../../../test/sandbox-helpers.ts";
+import { accounts, connections, transactions } from "../../db/schema/index.ts";
+import { type FinicityStandIn, startFinicityStandIn } from "../../providers/finicity/test/stand-in.ts";
+import { historyStartMonthsBack, requestSync } from "../connections/service.ts";
+import { createConnector } from "../connectors/service.ts";
+import { finicityWebhookUrl } from "./service.ts";
+
+/**
+ * Finicity end to end against the local Finicity stand-in: Connect through the Connector's routes,
+ * sync, reads, webhooks (signed), aggregation status codes, fix mode, disconnect, isolation.
+ */
+let finicity: FinicityStandIn;
+let platform: TestPlatform;
+let env: TestEnvironment;
+let other: TestEnvironment;
+let connectorId: string;
+
+beforeAll(async () => {
+  finicity = await startFinicityStandIn();
+  const port = await freePort();
+  platform = await startTestPlatform({
+    WEFT_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    WEFT_FINICITY_PARTNER_ID: finicity.partnerId,
+    WEFT_FINICITY_SECRET: finicity.partnerSecret,
+    WEFT_FINICITY_APP_KEY: finicity.appKey,
+    WEFT_FINICITY_BASE_URL: finicity.url,
+  });
+  await platform.app.listen({ host: "127.0.0.1", port });
+  env = await platform.environment("PRODUCTION");
+  other = await platform.environment("PRODUCTION", "other tenant");
+  connectorId = (await createConnector(platform.ctx.db, { environmentId: env.id, name: "Acme Budget" })).id;
+});
+afterAll(async () => {
+  await platform?.close();
+  await finicity?.close();
+});
+
+type Auth = { authorization: string };
+
+const widget = (path: string, auth: Auth, payload?: object) =>
+  platform.app.inject({
+    method: payload ? "POST" : "GET",
+    url: `/v1/connectors/${connectorId}${path}`,
+    headers: auth,
+    ...(payload && { payload }),
+  });
+
+const connectionRow = async (id: string) =>
+  (await platform.ctx.db.select().from(connections).where(eq(connections.id, id)))[0]!;
+
+/** The Finicity customer Weft made for a profile, asked of Finicity as any client would. */
+async function customerOf(profileId: string): Promise<string> {
+  const auth = await fetch(`${finicity.url}/aggregation/v2/partners/authentication`, {
+    method: "POST",
+    headers: {
+      "Finicity-App-Key": finicity.appKey,
+      "content-type": "application/json",
+      accept: "application/json",
+    },
+    body: JSON.stringify({ partnerId: finicity.partnerId, partnerSecret: finicity.partnerSecret }),
+  });
+  const { token } = (await auth.json()) as { token: string };
+  const res = await fetch(`${finicity.url}/aggregation/v1/customers?username=${profileId}`, {
+    headers: { "Finicity-App-Key": finicity.appKey, "Finicity-App-Token": token, accept: "application/json" },
+  });
+  const body = (await res.json()) as { customers: { id: string; username: string }[] };
+  return String(body.customers.find((c) => c.username === profileId)!.id);
+}
+
+async function finBank(auth: Auth): Promise<{ id: string; linkWith: string; name: string }> {
+  const res = await widget("/institutions?q=FinBank", auth);
+  expect(res.statusCode, res.body).toBe(200);
+  const bank = res.json().find((i: { name: string }) => i.name.startsWith("FinBank"));
+  expect(bank, res.body).toBeDefined();
+  return bank;
+}
+
+/** A profile that went through Finicity Connect: a Connect URL, the login Finicity made, accounts shared. */
+async function linkThroughConnector(body: { historyMonths?: number } = {}) {
+  const profileId = await createProfile(platform, env);
+  const auth = { authorization: `Bearer ${await issueSession(platform, env, profileId)}` };
+  const bank = await finBank(auth);
+  const url = await widget("/finicity/connect-url", auth, { institutionId: bank.id });
+  expect(url.statusCode, url.body).toBe(200);
+  const customerId = await customerOf(profileId);
+  const { institutionLoginId, accountIds } = finicity.createLogin(customerId);
+  const linked = await widget("/finicity/logins", auth, body);
+  expect(linked.statusCode, linked.body).toBe(200);
+  const connectionId = linked.json().connectionId as string;
+  const choices = await widget(`/connections/${connectionId}/choices`, auth);
+  const shared = await widget(`/connections/${connectionId}/accounts`, auth, {
+    accountIds: choices.json().accounts.map((a: { id: string }) => a.id),
+    consent: true,
+  });
+  expect(shared.statusCode, shared.body).toBe(200);
+  await platform.worker.drain();
+  return { profileId, auth, bank, customerId, institutionLoginId, accountIds, connectionId };
+}
+
+const transactionsOf = (connectionId: string) =>
+  platform.ctx.db
+    .select({ t: transactions })
+    .from(transactions)
+    .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+    .where(eq(accounts.connectionId, connectionId));
+
+describe("Finicity Connect through the Connector", () => {
+  it("Connect Lite on the institution, the login it added linked, then SYNCED: accounts, balances, 6 months of transactions, ACH numbers", async () => {
+    const { profileId, connectionId, institutionLoginId } = await linkThroughConnector();
+    const row = await connectionRow(connectionId);
+    expect(row).toMatchObject({ provider: "FINICITY", externalId: institutionLoginId, status: "SYNCED" });
+    expect(row.historyStartOn).toBe(historyStartMonthsBack(new Date(), 6));
+    expect(finicity.requests.some((r) => r.path === "/connect/v2/generate/lite")).toBe(true);
+    expect(finicity.requests.some((r) => r.path === "/aggregation/v2/customers/testing")).toBe(true);
+
+    const list = (await get(platform, env, `/v1/profiles/${profileId}/accounts`)).json();
+    const checking = list.find((a: { type: string }) => a.type === "CHECKING");
+    expect(checking).toMatchObject({ kind: "DEPOSITORY", connectionId });
+    expect(list.find((a: { type: string }) => a.type === "CREDIT_CARD")).toMatchObject({ kind: "CREDIT" });
+    const ach = await get(platform, env, `/v1/accounts/${checking.id}/ach_numbers`);
+    expect(ach.statusCode, ach.body).toBe(200);
+    expect(ach.json()).toMatchObject({ routing: expect.stringMatching(/^\d{9}$/) });
+
+    const stored = await transactionsOf(connectionId);
+    expect(stored.length).toBeGreaterThan(20);
+    for (const { t } of stored) {
+      expect(t.date >= row.historyStartOn).toBe(true);
+      expect(t.entryType).toBe(t.amount.startsWith("-") ? "DEBIT" : "CREDIT");
+    }
+    expect((await get(platform, other, `/v1/connections/${connectionId}`)).statusCode).toBe(404);
+  });
+
+  it("historyMonths beyond Finicity's 6: historic transactions loaded, the fee flag recorded", async () => {
+    const { connectionId, institutionLoginId } = await linkThroughConnector({ historyMonths: 24 });
+    const view = (await get(platform, env, `/v1/connections/${connectionId}`)).json();
+    expect(view.history).toEqual({
+      startOn: historyStartMonthsBack(new Date(), 24),
+      extendedHistoryFee: true,
+    });
+    expect(finicity.login(institutionLoginId)!.historicLoaded).toBe(true);
+    const created = (await storedEvents(platform, env.id, "connection.created")).find(
+      (e) => (e.record as { id?: string }).id === connectionId,
+    );
+    expect(created!.metadata).toMatchObject({ extendedHistoryFee: true });
+  });
+
+  it("409 when Connect added no new institution login; 403 when Finicity is off", async () => {
+    const { auth } = await linkThroughConnector();
+    const again = await widget("/finicity/logins", auth, {});
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().message).toBe("Finicity Connect added no new institution login for this profile");
+  });
+});
+
+describe("Finicity webhooks and statuses", () => {
+  it("a signed webhook naming the login syncs it; a wrong or missing signature is 401 and does nothing", async () => {
+    const { connectionId, institutionLoginId } = await linkThroughConnector();
+    const before = (await transactionsOf(connectionId)).length;
+    finicity.addTransactions(institutionLoginId, 2);
+    const url = finicityWebhookUrl(platform.ctx.config.publicUrl, env.id);
+    const body = {
+      eventType: "accountsUpdated",
+      payload: { accounts: [{ institutionLoginId: Number(institutionLoginId) }] },
+    };
+    expect(await finicity.sendWebhook(url, body, { tamper: true })).toBe(401);
+    await platform.worker.drain();
+    expect((await transactionsOf(connectionId)).length).toBe(before);
+    expect(await finicity.sendWebhook(url, body)).toBe(200);
+    await platform.worker.drain();
+    expect((await transactionsOf(connectionId)).length).toBe(before + 2);
+  });
+
+  it.each([
+    [103, "ERROR_REPAIRABLE"],
+    [185, "ERROR_REPAIRABLE"],
+    [102, "ERROR_INSTITUTION"],
+  ])("aggregation status %i at sync time: %s; fix mode then repairs it", async (code, status) => {
+    const { connectionId, institutionLoginId, auth } = await linkThroughConnector();
+    finicity.setLoginStatus(institutionLoginId, code);
+    await requestSync(platform.ctx.db, await connectionRow(connectionId));
+    await platform.worker.drain();
+    const failed = await connectionRow(connectionId);
+    expect(failed.status).toBe(status);
+    expect(failed.error).toMatchObject({ errorType: "AGGREGATION_ERROR", errorCode: String(code) });
+    if (status !== "ERROR_REPAIRABLE") return;
+    const early = await widget(`/connections/${connectionId}/finicity/resume`, auth, {});
+    expect(early.statusCode, early.body).toBe(409);
+    const fix = await widget("/finicity/connect-url", auth, { connectionId });
+    expect(fix.statusCode, fix.body).toBe(200);
+    expect(finicity.requests.some((r) => r.path === "/connect/v2/generate/fix")).toBe(true);
+    finicity.setLoginStatus(institutionLoginId, 0);
+    expect((await widget(`/connections/${connectionId}/finicity/resume`, auth, {})).statusCode).toBe(200);
+    await platform.worker.drain();
+    expect((await connectionRow(connectionId)).status).toBe("SYNCED");
+  });
+
+  it("Finicity's 429 postpones the sync; DELETE deletes the institution login at Finicity", async () => {
+    const { connectionId, institutionLoginId } = await linkThroughConnector();
+    finicity.failNext("/accounts", 429);
+    await requestSync(platform.ctx.db, await connectionRow(connectionId));
+    await platform.worker.drain();
+    const limited = await connectionRow(connectionId);
+    expect(limited.status).toBe("SYNCED");
+    expect(limited.nextSyncAt!.getTime()).toBeGreaterThan(Date.now());
+    const res = await platform.app.inject({
+      method: "DELETE",
+      url: `/v1/connections/${connectionId}`,
+      headers: env.auth,
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    await platform.worker.drain();
+    expect(finicity.login(institutionLoginId)!.deleted).toBe(true);
+  });
+});

@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import { type ProviderError, ProviderRateLimited } from "../types.ts";
+import { FinicityApiError, FinicityUnreachableError } from "./client.ts";
+import {
+  accountKindOf,
+  accountOf,
+  aggregationError,
+  holdingOf,
+  providerErrorOf,
+  securityKeyOf,
+  statusOfAggregationCode,
+  transactionOf,
+} from "./mapping.ts";
+import { accessTokenOf, loginRefOf } from "./provider.ts";
+
+const now = new Date("2026-11-24T12:00:00Z");
+
+describe("Finicity mapping", () => {
+  it("maps Finicity's account types to Weft's kinds and types", () => {
+    expect(accountKindOf("checking")).toEqual({ kind: "DEPOSITORY", type: "CHECKING" });
+    expect(accountKindOf("moneyMarket")).toEqual({ kind: "DEPOSITORY", type: "MONEY_MARKET" });
+    expect(accountKindOf("creditCard")).toEqual({ kind: "CREDIT", type: "CREDIT_CARD" });
+    expect(accountKindOf("studentLoan")).toEqual({ kind: "LOAN", type: "STUDENT" });
+    expect(accountKindOf("401k")).toEqual({ kind: "INVESTMENT", type: "RETIREMENT_401K" });
+    expect(accountKindOf("roth")).toEqual({ kind: "INVESTMENT", type: "IRA" });
+    expect(accountKindOf("cryptocurrency")).toEqual({ kind: "INVESTMENT", type: "OTHER" });
+    expect(accountKindOf("somethingNew")).toEqual({ kind: "DEPOSITORY", type: "OTHER" });
+  });
+
+  it("an account: a credit card's negative balance is an amount owed, its mask the last four digits", () => {
+    const card = accountOf(
+      {
+        id: "5011648377",
+        number: "4111111111111234",
+        accountNumberDisplay: "1234",
+        name: "Visa",
+        balance: -320.5,
+        type: "creditCard",
+        status: "active",
+        customerId: "1005061234",
+        institutionId: "102105",
+        balanceDate: 1_700_000_000,
+        createdDate: 1_690_000_000,
+        currency: "USD",
+        institutionLoginId: 1007302745,
+        detail: { creditAvailableAmount: 679.5, creditMaxAmount: 1000 },
+      },
+      now,
+    );
+    expect(card).toMatchObject({
+      externalId: "5011648377",
+      mask: "1234",
+      kind: "CREDIT",
+      balance: { current: "320.5", available: "679.5", limit: "1000", at: new Date(1_700_000_000_000) },
+    });
+  });
+
+  it("a transaction keeps Finicity's sign and its posting day", () => {
+    expect(
+      transactionOf({
+        id: 21284820852,
+        amount: -61.11,
+        accountId: 5011648377,
+        customerId: 1005061234,
+        status: "active",
+        description: "WHOLEFDS MKT 10234 AUSTIN TX",
+        postedDate: Date.UTC(2026, 10, 20, 15) / 1000,
+        createdDate: Date.UTC(2026, 10, 21) / 1000,
+      }),
+    ).toEqual({
+      accountExternalId: "5011648377",
+      externalId: "21284820852",
+      amount: "-61.11",
+      currencyCode: "USD",
+      date: "2026-11-20",
+      description: "WHOLEFDS MKT 10234 AUSTIN TX",
+      status: "POSTED",
+      pendingExternalId: null,
+    });
+    expect(
+      transactionOf({
+        id: 1,
+        amount: 0,
+        accountId: 2,
+        customerId: 3,
+        status: "pending",
+        description: "",
+        memo: "HOLD",
+        createdDate: Date.UTC(2026, 10, 1) / 1000,
+      }),
+    ).toMatchObject({ amount: "0", status: "PENDING", description: "HOLD", date: "2026-11-01" });
+  });
+
+  it("a position's security: its ISIN, or one made from a US CUSIP, else a Finicity key", () => {
+    expect(securityKeyOf({ securityId: "US9229087690", securityIdType: "ISIN" })).toBe("US9229087690");
+    expect(securityKeyOf({ securityId: "922908769", securityIdType: "CUSIP" })).toBe("US9229087690");
+    expect(securityKeyOf({ securityId: "not-a-cusip", securityIdType: "CUSIP", symbol: "VTI" })).toBe(
+      "FINICITY:VTI",
+    );
+    expect(
+      holdingOf(
+        "5011648399",
+        {
+          symbol: "VTI",
+          securityName: "Vanguard Total Stock Market ETF",
+          units: 10,
+          currentPrice: 250,
+          marketValue: 2500,
+          securityType: "ETF",
+          securityId: "922908769",
+          securityIdType: "CUSIP",
+        },
+        now,
+      ),
+    ).toMatchObject({
+      security: { cusip: "922908769", type: "ETF", isin: "US9229087690" },
+      quantity: "10",
+      price: "250",
+      value: "2500",
+    });
+  });
+
+  it("aggregation status codes: the end-user's to fix, else the institution's", () => {
+    for (const code of [103, 108, 109, 169, 185, 187, 945, 946, 947, 948]) {
+      expect(statusOfAggregationCode(code), String(code)).toBe("ERROR_REPAIRABLE");
+    }
+    for (const code of [102, 106, 580, 901])
+      expect(statusOfAggregationCode(code), String(code)).toBe("ERROR_INSTITUTION");
+    expect(aggregationError(103).details).toMatchObject({
+      errorType: "AGGREGATION_ERROR",
+      errorCode: "103",
+      displayMessage: "Please reconnect your account.",
+    });
+  });
+
+  it("API failures: an aggregation code in an HTTP 500 is that code's status; 429 retries; others are upstream", () => {
+    expect(
+      (providerErrorOf(new FinicityApiError(500, "103", "Invalid credentials", null)) as ProviderError)
+        .status,
+    ).toBe("ERROR_REPAIRABLE");
+    const limited = providerErrorOf(new FinicityApiError(429, "3300001", "Too many requests", 3));
+    expect(limited).toBeInstanceOf(ProviderRateLimited);
+    expect((limited as ProviderRateLimited).retryAfterSeconds).toBe(3);
+    const broken = providerErrorOf(
+      new FinicityApiError(401, "10022", "Invalid Finicity-App-Token", null),
+    ) as ProviderError;
+    expect(broken.status).toBe("ERROR_PROVIDER");
+    expect(broken.details.suggestedAction).toContain("partner id, secret and app key");
+    expect(
+      (providerErrorOf(new FinicityUnreachableError("ECONNREFUSED")) as ProviderError).details.errorCode,
+    ).toBe("PROVIDER_UNREACHABLE");
+  });
+
+  it("a connection's login reference carries whether historic transactions are still to be asked for", () => {
+    const ref = { customerId: "1005061234", institutionLoginId: "1007302745", loadHistory: true };
+    expect(accessTokenOf(ref)).toBe("1005061234:1007302745:historic");
+    expect(loginRefOf("1005061234:1007302745:historic")).toEqual(ref);
+    expect(loginRefOf("1005061234:1007302745")).toEqual({ ...ref, loadHistory: false });
+    expect(() => loginRefOf("1005061234:1007302745:other")).toThrow(
+      "Not a Finicity institution login reference",
+    );
+  });
+});
