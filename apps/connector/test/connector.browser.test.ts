@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connections, events } from "../../server/src/db/schema/index.ts";
 import { buildIfStale, CONNECTOR_APP } from "../../server/src/http/static-apps.ts";
 import { createConnector } from "../../server/src/modules/connectors/service.ts";
+import { finicityWebhookUrl } from "../../server/src/modules/finicity/service.ts";
 import { MX_WEBHOOK_USERNAME, mxWebhookPassword, mxWebhookUrl } from "../../server/src/modules/mx/service.ts";
+import {
+  type FinicityStandIn,
+  startFinicityStandIn,
+} from "../../server/src/providers/finicity/test/stand-in.ts";
 import { type MxStandIn, startMxStandIn } from "../../server/src/providers/mx/test/stand-in.ts";
 import { type PlaidStandIn, startPlaidStandIn } from "../../server/src/providers/plaid/test/stand-in.ts";
 import { launchChromium } from "../../server/test/chromium.ts";
@@ -32,6 +37,7 @@ let browser: Awaited<ReturnType<typeof launchChromium>>;
 let connectorId: string;
 let plaid: PlaidStandIn;
 let mx: MxStandIn;
+let finicity: FinicityStandIn;
 
 async function listen(server: http.Server, host: string): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
@@ -58,6 +64,7 @@ beforeAll(async () => {
   // its Link script) and MX (the local stand-in, with its Connect page) on for every environment.
   plaid = await startPlaidStandIn();
   mx = await startMxStandIn();
+  finicity = await startFinicityStandIn();
   const port = await freePort();
   weftUrl = `http://127.0.0.1:${port}`;
   platform = await startTestPlatform({
@@ -69,6 +76,10 @@ beforeAll(async () => {
     WEFT_MX_CLIENT_ID: mx.clientId,
     WEFT_MX_API_KEY: mx.apiKey,
     WEFT_MX_BASE_URL: mx.url,
+    WEFT_FINICITY_PARTNER_ID: finicity.partnerId,
+    WEFT_FINICITY_SECRET: finicity.partnerSecret,
+    WEFT_FINICITY_APP_KEY: finicity.appKey,
+    WEFT_FINICITY_BASE_URL: finicity.url,
   });
   mx.configureWebhooks({
     username: MX_WEBHOOK_USERNAME,
@@ -94,6 +105,7 @@ afterAll(async () => {
   await platform?.close();
   await plaid?.close();
   await mx?.close();
+  await finicity?.close();
 });
 
 type Session = {
@@ -452,6 +464,64 @@ describe("MX Connect in the Connector", () => {
     expect(mx.member(memberGuid)!.connectionStatus).toBe("CONNECTED");
     const widgetUrls = mx.requests.filter((r) => r.path.endsWith("/widget_urls"));
     expect(widgetUrls.length).toBe(2);
+  });
+});
+
+describe("Finicity Connect in the Connector", () => {
+  it("links a Finicity institution in Connect Lite (in a frame), shares accounts, syncs; later repairs it in fix mode", async () => {
+    const session = await openHost();
+    await signIn(session, "finicity.user@example.com");
+    const { connector } = session;
+    await connector.getByRole("heading", { name: "Select your bank" }).waitFor();
+    await connector.getByLabel("Search for your bank").fill("FinBank");
+    await connector.getByRole("button", { name: "FinBank Profiles - A" }).click();
+    await connector
+      .getByRole("heading", { name: "Connect FinBank Profiles - A" })
+      .waitFor({ timeout: 20_000 });
+    const connect = connector.frameLocator('iframe[title="Connect FinBank Profiles - A"]');
+    await connect.locator("#connect-username").fill("profile_02");
+    await connect.locator("#connect-password").fill("profile_02");
+    await shot(session, "14-finicity-connect");
+    await connect.locator("#connect-submit").click();
+    await connector.getByRole("heading", { name: "Choose accounts to share" }).waitFor({ timeout: 20_000 });
+    await connector.getByRole("checkbox", { name: /I allow Acme Budget/ }).check();
+    await connector.getByRole("button", { name: "Share accounts" }).click();
+    await connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
+    await connector.getByRole("button", { name: "Done" }).click();
+    const exit = await waitForEvent(session, "exited.successful");
+    const connectionId = String(exit.metadata.connectionId);
+    expect(await platformGet(`/v1/connections/${connectionId}`)).toMatchObject({
+      provider: "FINICITY",
+      status: "SYNCED",
+      institution: { name: "FinBank Profiles - A" },
+    });
+
+    // The credentials changed at the bank: Finicity says so (a signed event), the connection waits for the user.
+    const [row] = await platform.ctx.db.select().from(connections).where(eq(connections.id, connectionId));
+    const loginId = row!.externalId!;
+    finicity.setLoginStatus(loginId, 103);
+    const event = {
+      eventType: "accountsUpdated",
+      payload: { accounts: [{ institutionLoginId: Number(loginId), aggregationStatusCode: 103 }] },
+    };
+    expect(await finicity.sendWebhook(finicityWebhookUrl(weftUrl, env.id), event)).toBe(200);
+    expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("ERROR_REPAIRABLE");
+
+    const token = await issueSession(platform, env, String(exit.metadata.profileId));
+    const repair = await openHost({ session: token, connectionId });
+    await repair.connector
+      .getByRole("heading", { name: "Reconnect FinBank Profiles - A" })
+      .waitFor({ timeout: 20_000 });
+    const fix = repair.connector.frameLocator('iframe[title="Reconnect FinBank Profiles - A"]');
+    await fix.locator("#connect-username").fill("profile_02");
+    await fix.locator("#connect-password").fill("profile_02");
+    await fix.locator("#connect-submit").click();
+    await repair.connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
+    await shot(repair, "15-finicity-reconnected");
+    await repair.connector.getByRole("button", { name: "Done" }).click();
+    await waitForEvent(repair, "exited.successful");
+    expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("SYNCED");
+    expect(finicity.requests.some((r) => r.path === "/connect/v2/generate/fix")).toBe(true);
   });
 });
 
