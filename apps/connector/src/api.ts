@@ -14,7 +14,7 @@ export type Institution = {
   name: string;
   logoUrl: string;
   /** CREDENTIALS: our login form; PLAID_LINK and MX_CONNECT: the provider's own widget. */
-  linkWith?: "CREDENTIALS" | "PLAID_LINK" | "MX_CONNECT" | "FINICITY_CONNECT";
+  linkWith?: "CREDENTIALS" | "PLAID_LINK" | "MX_CONNECT" | "FINICITY_CONNECT" | "AKOYA_OAUTH";
 };
 export type PlaidLinkToken = { linkToken: string; expiration: string; scriptUrl: string };
 export type Challenge = { type: "CODE"; message: string };
@@ -134,6 +134,8 @@ export function createApi(connectorId: string, getToken: () => string | undefine
       request<LinkOutcome>("POST", `${base}/finicity/logins`, { ...authed, body }),
     finicityResume: (id: string) =>
       request<LinkOutcome>("POST", `${base}/connections/${encodeURIComponent(id)}/finicity/resume`, authed),
+    akoyaAuthorize: (body: { institutionId: string; connectionId?: string }) =>
+      request<{ authorizationUrl: string }>("POST", `${base}/akoya/authorize`, { ...authed, body }),
     reconnect: (id: string, body: { username: string; password: string; mfaCode?: string }) =>
       request<LinkOutcome>("POST", `${base}/connections/${encodeURIComponent(id)}/reconnect`, {
         ...authed,

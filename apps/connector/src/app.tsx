@@ -11,7 +11,12 @@ import {
 } from "./api.ts";
 import type { Host } from "./host.ts";
 import { openPlaidLink } from "./plaid-link.ts";
-import { decodeFinicityConnect, decodeMxConnect, waitForFrame } from "./provider-frame.ts";
+import {
+  decodeFinicityConnect,
+  decodeMxConnect,
+  waitForAkoyaWindow,
+  waitForFrame,
+} from "./provider-frame.ts";
 import {
   Accounts,
   Closed,
@@ -45,6 +50,7 @@ type Step =
     }
   | { name: "linking" }
   | { name: "plaidLink"; institution: Institution }
+  | { name: "elsewhere"; institution: Institution }
   | {
       name: "providerFrame";
       title: string;
@@ -89,6 +95,7 @@ const WIDGET_OF: Record<string, Institution["linkWith"]> = {
   PLAID: "PLAID_LINK",
   MX: "MX_CONNECT",
   FINICITY: "FINICITY_CONNECT",
+  AKOYA: "AKOYA_OAUTH",
 };
 
 /** Elements Tab can reach inside the Connector, in order. */
@@ -254,13 +261,48 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
     [api, showFrame, chooseAccounts, showError],
   );
 
-  /** The institution's own way of linking: Plaid Link, MX Connect, Finicity Connect, or our login form. */
+  /**
+   * Akoya's institutions: the end-user signs in at the institution in a window of its own (Akoya's
+   * OAuth), and Weft's callback says how it went: a new connection to choose accounts of, or the
+   * repaired one syncing.
+   */
+  const linkWithAkoya = useCallback(
+    async (institution: Institution, connectionId?: string) => {
+      // Opened at once, in the click's turn, so that browsers allow it; pointed at Akoya when known.
+      const popup = window.open("about:blank", "weft-akoya", "popup,width=480,height=720");
+      if (!popup) {
+        return showError(
+          "ERROR_REPAIRABLE",
+          "Your browser blocked the window where you sign in to your bank. Allow pop-ups and try again.",
+        );
+      }
+      setStep({ name: "elsewhere", institution });
+      const { authorizationUrl } = await api.akoyaAuthorize({
+        institutionId: institution.id,
+        ...(connectionId && { connectionId }),
+      });
+      popup.location.href = authorizationUrl;
+      frameWait.current?.abort();
+      const wait = new AbortController();
+      frameWait.current = wait;
+      const result = await waitForAkoyaWindow(popup, wait.signal);
+      if (result.kind === "ERROR") return showError("ERROR_REPAIRABLE", result.message);
+      if (result.kind === "BACK") return connectionId ? exitAbortRef.current() : setStep({ name: "search" });
+      if (result.kind === "RECONNECTED")
+        return setStep({ name: "syncing", connectionId: result.connectionId });
+      await chooseAccounts(institution, result.connectionId);
+    },
+    [api, chooseAccounts, showError],
+  );
+
+  /** The institution's own way of linking: Plaid Link, MX Connect, Finicity Connect, Akoya, or our login form. */
   const startLink = useCallback(
     (institution: Institution, connectionId?: string) => {
       const widgets = {
         PLAID_LINK: linkWithPlaid,
         MX_CONNECT: linkWithMx,
         FINICITY_CONNECT: linkWithFinicity,
+        AKOYA_OAUTH: linkWithAkoya,
       };
       const widget =
         institution.linkWith && institution.linkWith !== "CREDENTIALS" ? widgets[institution.linkWith] : null;
@@ -269,7 +311,7 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
         fail("Something went wrong", error.message, "Close this window and try again."),
       );
     },
-    [linkWithPlaid, linkWithMx, linkWithFinicity, fail],
+    [linkWithPlaid, linkWithMx, linkWithFinicity, linkWithAkoya, fail],
   );
 
   /** After sign-in: reconnect mode, a preselected institution, or search. */
@@ -523,6 +565,13 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
       case "plaidLink":
         return (
           <Progress title={`Connecting ${step.institution.name}`} detail="Continue in the Plaid window…" />
+        );
+      case "elsewhere":
+        return (
+          <Progress
+            title={`Connecting ${step.institution.name}`}
+            detail={`Sign in to ${step.institution.name} in the window that opened…`}
+          />
         );
       case "providerFrame":
         return (

@@ -54,3 +54,46 @@ export function decodeFinicityConnect(data: unknown): FinicityConnectResult | nu
   }
   return null;
 }
+
+export type AkoyaResult =
+  | { kind: "LINKED" | "RECONNECTED"; connectionId: string }
+  | { kind: "BACK" }
+  | { kind: "ERROR"; message: string };
+
+/**
+ * Akoya sends the end-user to the institution's own sign-in, which will not be framed: it opens in
+ * a window of its own, and Weft's callback page (same origin as the Connector) posts the outcome
+ * back. Closing that window without finishing is going back.
+ */
+export function waitForAkoyaWindow(popup: Window, signal: AbortSignal): Promise<AkoyaResult> {
+  return new Promise((resolve) => {
+    const timer = setInterval(() => popup.closed && done({ kind: "BACK" }), 500);
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== popup) return;
+      const data = event.data as {
+        weft?: string;
+        outcome?: string;
+        connectionId?: unknown;
+        message?: unknown;
+      } | null;
+      if (!data || data.weft !== "akoya") return;
+      if (
+        (data.outcome === "LINKED" || data.outcome === "RECONNECTED") &&
+        typeof data.connectionId === "string"
+      )
+        return done({ kind: data.outcome, connectionId: data.connectionId });
+      if (data.outcome === "CANCELLED") return done({ kind: "BACK" });
+      done({
+        kind: "ERROR",
+        message: typeof data.message === "string" ? data.message : "The sign-in failed.",
+      });
+    };
+    const done = (result: AkoyaResult) => {
+      clearInterval(timer);
+      window.removeEventListener("message", onMessage);
+      resolve(result);
+    };
+    signal.addEventListener("abort", () => done({ kind: "BACK" }), { once: true });
+    window.addEventListener("message", onMessage);
+  });
+}

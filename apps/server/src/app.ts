@@ -27,6 +27,7 @@ import { rateLimit } from "./http/rate-limit.ts";
 import type { Server } from "./http/server-type.ts";
 import { toFieldMessages, validatorCompiler } from "./http/validation.ts";
 import { registerAccountRoutes } from "./modules/accounts/routes.ts";
+import { registerAkoyaRoutes } from "./modules/akoya/routes.ts";
 import { API_VERSION } from "./modules/api-keys/service.ts";
 import { registerAuditRoutes } from "./modules/audit/routes.ts";
 import { auditWrites } from "./modules/audit/service.ts";
@@ -184,6 +185,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   registerPlaidRoutes(app, ctx);
   registerMxRoutes(app, ctx);
   registerFinicityRoutes(app, ctx);
+  registerAkoyaRoutes(app, ctx);
   registerRemoteDataRoutes(app, ctx);
   registerEnrichmentRoutes(app, ctx);
   registerAuditRoutes(app, ctx);

@@ -38,9 +38,10 @@ Usage: ${WEFT} <command> [options]
   integrations set --env ENV_ID plaid --client-id ID --secret S [--plaid-env sandbox|production]
   integrations set --env ENV_ID mx --client-id ID --api-key K [--mx-env int|prod]
   integrations set --env ENV_ID finicity --partner-id ID --secret S --app-key K [--finicity-env testing|production]
+  integrations set --env ENV_ID akoya --client-id ID --secret S [--akoya-env sandbox|production]
                                           the environment's own provider keys (never shown again)
   integrations list                       which providers each environment may use, with whose keys
-  integrations disable --env ENV_ID plaid|mx|finicity
+  integrations disable --env ENV_ID plaid|mx|finicity|akoya
                                           off for that environment, whatever the server default
   webhooks listen [--forward-to URL] [--events E,F] [--url WEFT_URL] [--key KEY]
                                           development: print each delivery (and forward it) from a
@@ -55,7 +56,8 @@ WEFT_SECRET_KEYS=new,old while rotating), WEFT_LOG_LEVEL, WEFT_WEBHOOK_ALLOW_PRI
 WEFT_RATE_LIMIT_API_KEY (100), WEFT_RATE_LIMIT_SESSION (25); providers for every environment without
 a setting of its own: WEFT_PLAID_CLIENT_ID, WEFT_PLAID_SECRET, WEFT_PLAID_ENV, WEFT_PLAID_BASE_URL;
 WEFT_MX_CLIENT_ID, WEFT_MX_API_KEY, WEFT_MX_ENV, WEFT_MX_BASE_URL; WEFT_FINICITY_PARTNER_ID,
-WEFT_FINICITY_SECRET, WEFT_FINICITY_APP_KEY, WEFT_FINICITY_ENV, WEFT_FINICITY_BASE_URL.`;
+WEFT_FINICITY_SECRET, WEFT_FINICITY_APP_KEY, WEFT_FINICITY_ENV, WEFT_FINICITY_BASE_URL;
+WEFT_AKOYA_CLIENT_ID, WEFT_AKOYA_SECRET, WEFT_AKOYA_ENV, WEFT_AKOYA_BASE_URL.`;
 
 /** The commands cli/commands.ts runs (each opens the database). */
 const COMMANDS = new Set(["migrate", "env", "connectors", "processors", "integrations", "keys", "secrets"]);
@@ -94,6 +96,7 @@ export async function runCli(argv: string[]): Promise<number> {
       "plaid-env": { type: "string" },
       "mx-env": { type: "string" },
       "finicity-env": { type: "string" },
+      "akoya-env": { type: "string" },
       "partner-id": { type: "string" },
       "app-key": { type: "string" },
       "api-key": { type: "string" },

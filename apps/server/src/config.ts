@@ -89,6 +89,20 @@ export const PROVIDER_KEYS = {
     /** Finicity also needs the app key: WEFT_FINICITY_APP_KEY, --app-key. */
     appKey: true,
   },
+  AKOYA: {
+    prefix: "AKOYA",
+    // The products hosts; each has its identity service beside it (sandbox-idp…, idp…).
+    hosts: {
+      sandbox: "https://sandbox-products.ddp.akoya.com",
+      production: "https://products.ddp.akoya.com",
+    },
+    defaultEnv: "sandbox",
+    /** The OAuth client: WEFT_AKOYA_CLIENT_ID, --client-id; WEFT_AKOYA_SECRET, --secret. */
+    clientIdName: "client-id",
+    secretName: "secret",
+    settingsKey: "akoyaEnv",
+    envFlag: "akoya-env",
+  },
 } as const satisfies Record<
   string,
   {
@@ -98,7 +112,7 @@ export const PROVIDER_KEYS = {
     clientIdName: "client-id" | "partner-id";
     secretName: "secret" | "api-key";
     settingsKey: string;
-    envFlag: "plaid-env" | "mx-env" | "finicity-env";
+    envFlag: "plaid-env" | "mx-env" | "finicity-env" | "akoya-env";
     appKey?: true;
   }
 >;

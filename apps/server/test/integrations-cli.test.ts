@@ -38,6 +38,14 @@ it("weft integrations set / list / disable: the environment's own provider keys,
       clientId: null,
       providerEnv: null,
     },
+    {
+      environmentId: envId,
+      provider: "AKOYA",
+      enabled: false,
+      source: "server",
+      clientId: null,
+      providerEnv: null,
+    },
   ]);
 
   const set = await weft([
@@ -115,7 +123,7 @@ it("weft integrations set / list / disable: the environment's own provider keys,
     "--secret",
     "s",
   ]);
-  expect(unknown.stderr).toContain('Unknown provider "acme"; providers: plaid, mx, finicity');
+  expect(unknown.stderr).toContain('Unknown provider "acme"; providers: plaid, mx, finicity, akoya');
   const noSecret = await weft(["integrations", "set", "--env", envId, "plaid", "--client-id", "c"]);
   expect(noSecret.stderr).toContain("Missing --secret");
 

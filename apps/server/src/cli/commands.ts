@@ -89,6 +89,7 @@ export type Flags = {
   "plaid-env"?: string;
   "mx-env"?: string;
   "finicity-env"?: string;
+  "akoya-env"?: string;
   "partner-id"?: string;
   "app-key"?: string;
   "api-key"?: string;
@@ -398,7 +399,7 @@ export async function integrationsCommand(
   if (action !== "set" && action !== "disable")
     throw new UsageError(`Unknown integrations command "${action ?? ""}"`);
   const envId = required(values.env, "--env");
-  const provider = required(rest[0], "the provider (plaid, mx or finicity)").toUpperCase();
+  const provider = required(rest[0], "the provider (plaid, mx, finicity or akoya)").toUpperCase();
   if (!INTEGRATION_PROVIDERS.includes(provider as IntegrationProvider)) {
     throw new UsageError(
       `Unknown provider "${rest[0]}"; providers: ${INTEGRATION_PROVIDERS.join(", ").toLowerCase()}`,

@@ -1,6 +1,11 @@
+import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
+import { connections } from "../db/schema/index.ts";
 import { badRequest } from "../http/errors.ts";
 import { type ProviderSettings, requireProviderSettings } from "../modules/integrations/service.ts";
+import { encrypt } from "../security/secrets.ts";
+import type { AkoyaSettings } from "./akoya/client.ts";
+import { AkoyaProvider } from "./akoya/provider.ts";
 import type { FinicitySettings } from "./finicity/client.ts";
 import { FinicityProvider } from "./finicity/provider.ts";
 import { MockProvider } from "./mock/provider.ts";
@@ -24,6 +29,7 @@ export async function providerFor(
   if (name === "PLAID") return plaidProviderFor(ctx, environmentId);
   if (name === "MX") return mxProviderFor(ctx, environmentId);
   if (name === "FINICITY") return finicityProviderFor(ctx, environmentId);
+  if (name === "AKOYA") return akoyaProviderFor(ctx, environmentId);
   throw new Error(`Provider ${name} is not available in this deployment`);
 }
 
@@ -55,6 +61,43 @@ export async function finicityProviderFor(
 ): Promise<FinicityProvider> {
   const settings = await requireProviderSettings(ctx, environmentId, "FINICITY");
   return new FinicityProvider(finicitySettingsOf(settings));
+}
+
+/** Akoya's identity host beside a products host (sandbox-products… -> sandbox-idp…); a local server is both. */
+export function akoyaSettingsOf(settings: ProviderSettings): AkoyaSettings {
+  const products = new URL(settings.basePath);
+  const idp = new URL(settings.basePath);
+  if (/(^|-)products\.ddp\.akoya\.com$/.test(products.hostname))
+    idp.hostname = products.hostname.replace("products.ddp", "idp.ddp");
+  return {
+    clientId: settings.clientId,
+    clientSecret: settings.secret,
+    productsUrl: products.toString(),
+    idpUrl: idp.toString(),
+  };
+}
+
+/**
+ * Akoya for an environment. A refresh rotates the consent's refresh token, so the new grant is
+ * stored on the connection at once (found by its consent id), whatever happens to the call after.
+ */
+export async function akoyaProviderFor(
+  ctx: Pick<AppContext, "db" | "config" | "secretKey">,
+  environmentId: string,
+): Promise<AkoyaProvider> {
+  const settings = await requireProviderSettings(ctx, environmentId, "AKOYA");
+  return new AkoyaProvider(akoyaSettingsOf(settings), async (consentId, accessToken) => {
+    await ctx.db
+      .update(connections)
+      .set({ accessTokenEncrypted: encrypt(ctx.secretKey, accessToken) })
+      .where(
+        and(
+          eq(connections.environmentId, environmentId),
+          eq(connections.provider, "AKOYA"),
+          eq(connections.externalId, consentId),
+        ),
+      );
+  });
 }
 
 /**

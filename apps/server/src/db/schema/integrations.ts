@@ -3,7 +3,7 @@ import { createdAt, updatedAt } from "./columns.ts";
 import { environments } from "./environments.ts";
 
 /** Providers an operator configures with their own keys (the sandbox provider needs none). */
-export const INTEGRATION_PROVIDERS = ["PLAID", "MX", "FINICITY"] as const;
+export const INTEGRATION_PROVIDERS = ["PLAID", "MX", "FINICITY", "AKOYA"] as const;
 export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
 
 /**

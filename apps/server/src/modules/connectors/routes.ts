@@ -10,6 +10,8 @@ import { resumeAfterUpdateMode } from "../plaid/link.ts";
 import {
   AccountChoices,
   AccountSelection,
+  AkoyaAuthorization,
+  AkoyaAuthorizeRequest,
   ConnectorConnection,
   ConnectorConnectionParams,
   ConnectorInstitution,
@@ -35,6 +37,7 @@ import {
 } from "./schemas.ts";
 import {
   accountChoices,
+  akoyaAuthorize,
   connectionFor,
   connectorFor,
   finicityConnectLogin,
@@ -276,6 +279,23 @@ export function registerConnectorRoutes(app: Server, ctx: AppContext): void {
       const caller = sessionPrincipalOf(request);
       await connectorFor(ctx, request.params.connectorId, caller);
       return resumeFromWidget(ctx, caller, request.params.connectionId, resumeAfterFix);
+    },
+  );
+
+  app.post(
+    "/v1/connectors/:connectorId/akoya/authorize",
+    {
+      config: session,
+      schema: {
+        params: ConnectorParams,
+        body: AkoyaAuthorizeRequest,
+        response: { 200: AkoyaAuthorization, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      const connector = await connectorFor(ctx, request.params.connectorId, caller);
+      return akoyaAuthorize(ctx, connector, caller, request.body);
     },
   );
 

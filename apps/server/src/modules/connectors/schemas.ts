@@ -66,10 +66,10 @@ export const ConnectorInstitution = Type.Object({
   id: Type.String(),
   name: Type.String(),
   logoUrl: Type.String(),
-  linkWith: Type.Enum(["CREDENTIALS", "PLAID_LINK", "MX_CONNECT", "FINICITY_CONNECT"], {
+  linkWith: Type.Enum(["CREDENTIALS", "PLAID_LINK", "MX_CONNECT", "FINICITY_CONNECT", "AKOYA_OAUTH"], {
     type: "string",
     description:
-      "CREDENTIALS: the Connector's own login form; PLAID_LINK: Plaid Link; MX_CONNECT: MX Connect; FINICITY_CONNECT: Finicity Connect.",
+      "CREDENTIALS: the Connector's own login form; PLAID_LINK: Plaid Link; MX_CONNECT: MX Connect; FINICITY_CONNECT: Finicity Connect; AKOYA_OAUTH: the institution's own sign-in, through Akoya.",
   }),
 });
 
@@ -165,6 +165,19 @@ export const FinicityLoginRequest = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const AkoyaAuthorizeRequest = Type.Object(
+  {
+    institutionId: Type.String({ minLength: 1, maxLength: 40 }),
+    connectionId: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);
+
+export const AkoyaAuthorization = Type.Object({
+  /** The institution's sign-in through Akoya: opened in a window of its own. */
+  authorizationUrl: Type.String(),
+});
 
 export const ConnectorConnection = Type.Object({
   id: Type.String(),

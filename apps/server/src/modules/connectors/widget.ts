@@ -2,6 +2,7 @@ import type { Static } from "typebox";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../http/errors.ts";
 import { countConnectionTransactions, listConnectionAccounts } from "../accounts/service.ts";
+import { createAuthorizationUrl } from "../akoya/service.ts";
 import { previewAccounts, reconnectConnection, shareAccounts } from "../connections/consent.ts";
 import {
   type LinkOutcome as ConnectionLinkOutcome,
@@ -87,7 +88,12 @@ export async function allowedInstitution(
 }
 
 /** The providers that link in their own widget, and which. */
-const WIDGETS = { PLAID: "PLAID_LINK", MX: "MX_CONNECT", FINICITY: "FINICITY_CONNECT" } as const;
+const WIDGETS = {
+  PLAID: "PLAID_LINK",
+  MX: "MX_CONNECT",
+  FINICITY: "FINICITY_CONNECT",
+  AKOYA: "AKOYA_OAUTH",
+} as const;
 
 /** How the end-user links an institution: Plaid's in Plaid Link, MX's in MX Connect, the sandbox's in our form. */
 function toConnectorInstitution(ctx: AppContext, caller: WidgetCaller, row: InstitutionRow) {
@@ -273,6 +279,21 @@ export async function finicityConnectLogin(
     products: (offered) => offered.filter((p) => connector.products.includes(p)),
   });
   return toLinkOutcome({ kind: "LINKED", connection });
+}
+
+/** The institution's sign-in through Akoya for an institution the connector allows (or to repair the caller's connection). */
+export async function akoyaAuthorize(
+  ctx: AppContext,
+  connector: ConnectorRow,
+  caller: WidgetCaller,
+  input: { institutionId: string; connectionId?: string | undefined },
+) {
+  const institution = await allowedInstitution(ctx, connector, caller, input.institutionId);
+  return createAuthorizationUrl(ctx, toCaller(caller), {
+    institution,
+    products: sharedProducts(connector, institution),
+    connectionId: input.connectionId,
+  });
 }
 
 /** The products a link through this connector collects at this institution. */

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { and, eq, inArray, notInArray } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { connections, type Product } from "../../db/schema/index.ts";
@@ -8,7 +8,7 @@ import { FinicityApiError, type FinicityClient } from "../../providers/finicity/
 import { aggregationError } from "../../providers/finicity/mapping.ts";
 import { accessTokenOf, loginRefOf, translateFinicityFailure } from "../../providers/finicity/provider.ts";
 import { finicityProviderFor } from "../../providers/registry.ts";
-import { decrypt } from "../../security/secrets.ts";
+import { decrypt, safeEqual } from "../../security/secrets.ts";
 import { reconnectableConnection, resumeReconnected } from "../connections/consent.ts";
 import {
   type ConnectionRow,
@@ -235,8 +235,7 @@ export async function receiveFinicityWebhook(
 ): Promise<FinicityWebhookOutcome> {
   const settings = await providerSettingsFor(ctx, environmentId, "FINICITY");
   const expected = settings ? finicitySignature(settings.secret, rawBody) : null;
-  const given = Buffer.from(signature ?? "");
-  if (!expected || given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected))) {
+  if (!expected || !safeEqual(signature ?? "", expected)) {
     ctx.logger.warn({ environmentId }, "Finicity webhook refused");
     throw unauthenticated(
       `Webhook not verified: ${signature ? "the signature does not match" : "no X-Finicity-Signature"}`,

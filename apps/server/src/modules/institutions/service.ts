@@ -40,13 +40,13 @@ export const toInstitutionView = (
 /**
  * Sandbox institutions (reached through the MOCK provider) exist for TEST and SANDBOX
  * environments only; PRODUCTION sees the institutions real providers reach. TEST and SANDBOX
- * also see Plaid's, MX's and Finicity's (their sandboxes — Plaid's sandbox, MX's integration
- * environment, Finicity's testing customers — are sandboxes too).
+ * also see Plaid's, MX's, Finicity's and Akoya's (their sandboxes — Plaid's sandbox, MX's
+ * integration environment, Finicity's testing customers, Akoya's sandbox — are sandboxes too).
  */
 function visibleIn(mode: EnvironmentMode) {
   return !isSandboxMode(mode)
     ? sql`exists (select 1 from jsonb_object_keys(${institutions.providerIds}) k where k <> 'MOCK')`
-    : sql`${institutions.providerIds} ?| array['MOCK', 'PLAID', 'MX', 'FINICITY']`;
+    : sql`${institutions.providerIds} ?| array['MOCK', 'PLAID', 'MX', 'FINICITY', 'AKOYA']`;
 }
 
 async function routingNumbersOf(db: Database, ids: string[]): Promise<Map<string, string[]>> {

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { WidgetRequest } from "mx-platform-node";
 import type { AppContext } from "../../context.ts";
@@ -17,7 +17,7 @@ import {
 } from "../../providers/mx/provider.ts";
 import { mxProviderFor } from "../../providers/registry.ts";
 import { ProviderError } from "../../providers/types.ts";
-import { decrypt } from "../../security/secrets.ts";
+import { decrypt, safeEqual } from "../../security/secrets.ts";
 import { reconnectableConnection, resumeReconnected } from "../connections/consent.ts";
 import {
   type ConnectionRow,
@@ -247,12 +247,6 @@ export const mxWebhookPassword = (settings: Pick<MxSettings, "clientId" | "secre
 export const mxWebhookUrl = (publicUrl: string, clientId: string) =>
   `${publicUrl}/v1/mx/webhooks/${encodeURIComponent(clientId)}`;
 
-const sameSecret = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
 /** Parses an `Authorization: Basic …` header; null when it is not one. */
 function basicCredentials(header: string | undefined): { username: string; password: string } | null {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? "");
@@ -317,7 +311,7 @@ async function isFromMx(
     const settings = await providerSettingsFor(ctx, environmentId, "MX");
     if (settings?.clientId === clientId) candidates.push(settings);
   }
-  return candidates.some((keys) => sameSecret(given.password, mxWebhookPassword(keys)));
+  return candidates.some((keys) => safeEqual(given.password, mxWebhookPassword(keys)));
 }
 
 /**

@@ -7,13 +7,14 @@ import { offsetOf, type Pagination } from "../../http/pagination.ts";
 import type { ProviderDocument } from "../../providers/types.ts";
 
 /** The providers whose remote data can be read, as they appear in the path and in `type`. */
-export const REMOTE_DATA_PROVIDERS = { plaid: "PLAID", mx: "MX" } as const;
+export const REMOTE_DATA_PROVIDERS = { plaid: "PLAID", mx: "MX", akoya: "AKOYA" } as const;
 export type RemoteDataProvider = keyof typeof REMOTE_DATA_PROVIDERS;
 
 /** The kinds each provider's remote data has (spec: MX keeps no holdings documents). */
 export const REMOTE_DATA_KINDS_OF: Record<RemoteDataProvider, readonly RemoteDataKind[]> = {
   plaid: ["connections", "accounts", "transactions", "holdings"],
   mx: ["connections", "accounts", "transactions"],
+  akoya: ["connections", "accounts", "transactions", "holdings"],
 };
 
 /** The wire's id field per kind: connectionId, accountId, transactionId, holdingId. */

@@ -1,0 +1,235 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
+import { createProfile, get, issueSession } from "../../../test/sandbox-helpers.ts";
+import { accounts, connections, transactions } from "../../db/schema/index.ts";
+import { grantOf } from "../../providers/akoya/provider.ts";
+import { type AkoyaStandIn, startAkoyaStandIn } from "../../providers/akoya/test/stand-in.ts";
+import { decrypt } from "../../security/secrets.ts";
+import { requestSync } from "../connections/service.ts";
+import { createConnector } from "../connectors/service.ts";
+import { AKOYA_CALLBACK_PATH } from "./service.ts";
+
+/**
+ * Akoya end to end against the local Akoya stand-in: the OAuth authorization-code flow through
+ * the Connector's routes and Weft's callback, sync, reads, refresh-token rotation, revoked
+ * consent and its repair, disconnect.
+ */
+let akoya: AkoyaStandIn;
+let platform: TestPlatform;
+let env: TestEnvironment;
+let other: TestEnvironment;
+let connectorId: string;
+
+beforeAll(async () => {
+  akoya = await startAkoyaStandIn();
+  platform = await startTestPlatform({
+    WEFT_AKOYA_CLIENT_ID: akoya.clientId,
+    WEFT_AKOYA_SECRET: akoya.clientSecret,
+    WEFT_AKOYA_BASE_URL: akoya.url,
+  });
+  env = await platform.environment("SANDBOX");
+  other = await platform.environment("SANDBOX", "other tenant");
+  connectorId = (await createConnector(platform.ctx.db, { environmentId: env.id, name: "Acme Budget" })).id;
+});
+afterAll(async () => {
+  await platform?.close();
+  await akoya?.close();
+});
+
+type Auth = { authorization: string };
+
+const widget = (path: string, auth: Auth, payload?: object) =>
+  platform.app.inject({
+    method: payload ? "POST" : "GET",
+    url: `/v1/connectors/${connectorId}${path}`,
+    headers: auth,
+    ...(payload && { payload }),
+  });
+
+const connectionRow = async (id: string) =>
+  (await platform.ctx.db.select().from(connections).where(eq(connections.id, id)))[0]!;
+
+/** What Weft's callback page tells the Connector, read from the page. */
+function outcomeOf(html: string): { outcome: string; connectionId?: string; message?: string } {
+  const match = /postMessage\((\{.*?\}), /s.exec(html);
+  if (!match) throw new Error(`No message in the callback page: ${html}`);
+  return JSON.parse(match[1]!.replace(/\\u003c/g, "<"));
+}
+
+/** The Connector's authorize call, the end-user's sign-in at the institution (stand-in), and Akoya's redirect back. */
+async function signInThroughAkoya(
+  auth: Auth,
+  body: { institutionId: string; connectionId?: string },
+  username = "mikomo_1",
+) {
+  const started = await widget("/akoya/authorize", auth, body);
+  expect(started.statusCode, started.body).toBe(200);
+  const url = new URL(started.json().authorizationUrl);
+  const redirectUri = url.searchParams.get("redirect_uri")!;
+  const state = url.searchParams.get("state")!;
+  expect(redirectUri).toBe(`${platform.ctx.config.publicUrl}${AKOYA_CALLBACK_PATH}`);
+  expect(url.searchParams.get("connector")).toBe("mikomo");
+  const { code } = akoya.authorize({ username, providerId: "mikomo", redirectUri, state });
+  const callback = await platform.app.inject({
+    method: "GET",
+    url: `${AKOYA_CALLBACK_PATH}?${new URLSearchParams({ code, state })}`,
+  });
+  expect(callback.statusCode).toBe(200);
+  expect(callback.headers["content-type"]).toContain("text/html");
+  return outcomeOf(callback.body);
+}
+
+async function mikomo(auth: Auth) {
+  const res = await widget("/institutions?q=Mikomo", auth);
+  const bank = res.json().find((i: { name: string }) => i.name === "Mikomo Bank");
+  expect(bank, res.body).toBeDefined();
+  return bank as { id: string; linkWith: string };
+}
+
+async function linkThroughAkoya(username = "mikomo_1") {
+  const profileId = await createProfile(platform, env);
+  const auth = { authorization: `Bearer ${await issueSession(platform, env, profileId)}` };
+  const bank = await mikomo(auth);
+  const result = await signInThroughAkoya(auth, { institutionId: bank.id }, username);
+  expect(result.outcome).toBe("LINKED");
+  const connectionId = result.connectionId!;
+  const choices = await widget(`/connections/${connectionId}/choices`, auth);
+  expect(choices.statusCode, choices.body).toBe(200);
+  const shared = await widget(`/connections/${connectionId}/accounts`, auth, {
+    accountIds: choices.json().accounts.map((a: { id: string }) => a.id),
+    consent: true,
+  });
+  expect(shared.statusCode, shared.body).toBe(200);
+  await platform.worker.drain();
+  return { profileId, auth, bank, connectionId };
+}
+
+const refreshTokenOf = async (connectionId: string) =>
+  grantOf(decrypt(platform.ctx.secretKey, (await connectionRow(connectionId)).accessTokenEncrypted!))
+    .refreshToken;
+
+describe("Akoya through the Connector", () => {
+  it("the institution's sign-in through Akoya, the code exchanged at Weft's callback, then SYNCED: accounts, balances, transactions, ACH numbers, owners", async () => {
+    const profileId = await createProfile(platform, env);
+    const auth = { authorization: `Bearer ${await issueSession(platform, env, profileId)}` };
+    const bank = await mikomo(auth);
+    expect(bank.linkWith).toBe("AKOYA_OAUTH");
+    const result = await signInThroughAkoya(auth, { institutionId: bank.id });
+    expect(result).toMatchObject({ outcome: "LINKED", connectionId: expect.stringMatching(/^conn_/) });
+    const connectionId = result.connectionId!;
+    const row = await connectionRow(connectionId);
+    expect(row).toMatchObject({ provider: "AKOYA", status: "INITIALIZING" });
+    // The consent's tokens are stored encrypted, never as given.
+    expect(row.accessTokenEncrypted).not.toContain("refresh");
+    expect(akoya.requests.some((r) => r.path === "/token" && r.grantType === "authorization_code")).toBe(
+      true,
+    );
+
+    const choices = await widget(`/connections/${connectionId}/choices`, auth);
+    await widget(`/connections/${connectionId}/accounts`, auth, {
+      accountIds: choices.json().accounts.map((a: { id: string }) => a.id),
+      consent: true,
+    });
+    await platform.worker.drain();
+    expect((await connectionRow(connectionId)).status).toBe("SYNCED");
+    const list = (await get(platform, env, `/v1/profiles/${profileId}/accounts`)).json();
+    const checking = list.find((a: { type: string }) => a.type === "CHECKING");
+    expect(checking).toMatchObject({ kind: "DEPOSITORY", connectionId });
+    const ach = await get(platform, env, `/v1/accounts/${checking.id}/ach_numbers`);
+    expect(ach.statusCode, ach.body).toBe(200);
+    const owners = await get(platform, env, `/v1/accounts/${checking.id}/owners`);
+    expect(owners.statusCode, owners.body).toBe(200);
+    const stored = await platform.ctx.db
+      .select({ t: transactions })
+      .from(transactions)
+      .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+      .where(eq(accounts.connectionId, connectionId));
+    expect(stored.length).toBeGreaterThan(20);
+    for (const { t } of stored) expect(t.entryType).toBe(t.amount.startsWith("-") ? "DEBIT" : "CREDIT");
+    // What Akoya answered, by Akoya's host and endpoint.
+    const remote = await get(platform, env, `/v1/remote/akoya/accounts/${checking.id}`);
+    expect(remote.statusCode, remote.body).toBe(200);
+    const host = new URL(akoya.url).host;
+    expect(Object.keys(remote.json().documents[host])).toEqual(["/balances/v2/mikomo"]);
+    const remoteConnection = await get(platform, env, `/v1/remote/akoya/connections/${connectionId}`);
+    expect(remoteConnection.json().documents[host]["/customers/v2/mikomo/current"].body).toBeDefined();
+    expect((await get(platform, other, `/v1/connections/${connectionId}`)).statusCode).toBe(404);
+    expect((await get(platform, other, `/v1/remote/akoya/accounts/${checking.id}`)).statusCode).toBe(404);
+  });
+
+  it("a forged or expired state, and a declined consent, link nothing", async () => {
+    const forged = await platform.app.inject({
+      method: "GET",
+      url: `${AKOYA_CALLBACK_PATH}?code=abc&state=eyJ9.bad`,
+    });
+    expect(outcomeOf(forged.body)).toMatchObject({ outcome: "FAILED" });
+    const profileId = await createProfile(platform, env);
+    const auth = { authorization: `Bearer ${await issueSession(platform, env, profileId)}` };
+    const bank = await mikomo(auth);
+    const started = await widget("/akoya/authorize", auth, { institutionId: bank.id });
+    const state = new URL(started.json().authorizationUrl).searchParams.get("state")!;
+    const declined = await platform.app.inject({
+      method: "GET",
+      url: `${AKOYA_CALLBACK_PATH}?${new URLSearchParams({ error: "access_denied", state })}`,
+    });
+    expect(outcomeOf(declined.body)).toMatchObject({
+      outcome: "CANCELLED",
+      message: "You did not give consent.",
+    });
+    const none = await platform.ctx.db.select().from(connections).where(eq(connections.profileId, profileId));
+    expect(none).toEqual([]);
+  });
+});
+
+describe("Akoya tokens and consent", () => {
+  it("an expired id_token is refreshed and the rotated refresh token stored at once; the old one is spent", async () => {
+    const { connectionId } = await linkThroughAkoya();
+    const before = await refreshTokenOf(connectionId);
+    akoya.expireTokens();
+    await requestSync(platform.ctx.db, await connectionRow(connectionId));
+    await platform.worker.drain();
+    expect((await connectionRow(connectionId)).status).toBe("SYNCED");
+    const after = await refreshTokenOf(connectionId);
+    expect(after).not.toBe(before);
+    expect(akoya.requests.filter((r) => r.grantType === "refresh_token").length).toBeGreaterThan(0);
+    // Another sync works with the stored, rotated token.
+    akoya.expireTokens();
+    await requestSync(platform.ctx.db, await connectionRow(connectionId));
+    await platform.worker.drain();
+    expect((await connectionRow(connectionId)).status).toBe("SYNCED");
+  });
+
+  it("consent revoked at the institution: ERROR_REPAIRABLE; signing in again through Akoya repairs the same connection", async () => {
+    const { connectionId, auth, bank } = await linkThroughAkoya("mikomo_2");
+    akoya.revokeConsent("mikomo_2", "mikomo");
+    await requestSync(platform.ctx.db, await connectionRow(connectionId));
+    await platform.worker.drain();
+    const failed = await connectionRow(connectionId);
+    expect(failed.status).toBe("ERROR_REPAIRABLE");
+    expect(failed.error).toMatchObject({ errorType: "CONSENT_ERROR" });
+
+    const repaired = await signInThroughAkoya(auth, { institutionId: bank.id, connectionId }, "mikomo_2");
+    expect(repaired).toEqual({ weft: "akoya", outcome: "RECONNECTED", connectionId });
+    await platform.worker.drain();
+    expect((await connectionRow(connectionId)).status).toBe("SYNCED");
+  });
+
+  it("Akoya's 429 postpones the sync; DELETE revokes the consent at Akoya", async () => {
+    const { connectionId } = await linkThroughAkoya();
+    akoya.failNext("/balances/", 429);
+    await requestSync(platform.ctx.db, await connectionRow(connectionId));
+    await platform.worker.drain();
+    const limited = await connectionRow(connectionId);
+    expect(limited.status).toBe("SYNCED");
+    expect(limited.nextSyncAt!.getTime()).toBeGreaterThan(Date.now());
+    const res = await platform.app.inject({
+      method: "DELETE",
+      url: `/v1/connections/${connectionId}`,
+      headers: env.auth,
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    await platform.worker.drain();
+    expect(akoya.requests.some((r) => r.path === "/revoke")).toBe(true);
+  });
+});

@@ -1,0 +1,44 @@
+import { Type } from "typebox";
+import type { AppContext } from "../../context.ts";
+import type { Server } from "../../http/server-type.ts";
+import { AKOYA_CALLBACK_PATH, type CallbackOutcome, completeAuthorization } from "./service.ts";
+
+const CallbackQuery = Type.Object({
+  code: Type.Optional(Type.String({ maxLength: 2000 })),
+  state: Type.Optional(Type.String({ maxLength: 4000 })),
+  error: Type.Optional(Type.String({ maxLength: 200 })),
+  error_description: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The page Akoya redirects the end-user's window to: it tells the Connector that opened it (same
+ * origin) how it went, then closes; opened any other way, it says so in words.
+ */
+function callbackPage(publicUrl: string, outcome: CallbackOutcome): string {
+  const message = { weft: "akoya", ...outcome };
+  const text = "message" in outcome ? outcome.message : "You are connected. You can close this window.";
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Weft</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><main><p id="outcome">${escapeHtml(text)}</p></main>
+<script>
+  if (window.opener) {
+    window.opener.postMessage(${JSON.stringify(message).replace(/</g, "\\u003c")}, ${JSON.stringify(new URL(publicUrl).origin)});
+    window.close();
+  }
+</script></body></html>`;
+}
+
+/** Akoya's OAuth redirect: public (the signed state says who asked). */
+export function registerAkoyaRoutes(app: Server, ctx: AppContext): void {
+  app.get(AKOYA_CALLBACK_PATH, { schema: { querystring: CallbackQuery } }, async (request, reply) => {
+    const outcome = await completeAuthorization(ctx, request.query);
+    return reply
+      .header("content-type", "text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .header("referrer-policy", "no-referrer")
+      .send(callbackPage(ctx.config.publicUrl, outcome));
+  });
+}

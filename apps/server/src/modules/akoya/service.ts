@@ -1,0 +1,188 @@
+import { createHmac, hkdfSync, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import { institutions, type Product } from "../../db/schema/index.ts";
+import { badRequest, conflict } from "../../http/errors.ts";
+import { apiErrorOf } from "../../http/provider-errors.ts";
+import {
+  accessTokenOfGrant,
+  grantFromTokens,
+  translateAkoyaFailure,
+} from "../../providers/akoya/provider.ts";
+import { akoyaProviderFor } from "../../providers/registry.ts";
+import { encrypt, type SecretKeys, safeEqual } from "../../security/secrets.ts";
+import { reconnectableConnection, resumeReconnected } from "../connections/consent.ts";
+import { connectionExists, createConnection, historyStartFor } from "../connections/service.ts";
+import type { InstitutionRow } from "../institutions/service.ts";
+
+/**
+ * Akoya's OAuth 2.0 authorization-code flow for the Connector: the end-user is sent to Akoya's
+ * identity service for the institution (Akoya's provider id), signs in there and consents; Akoya
+ * redirects to Weft's callback with a code, which Weft exchanges for the consent's tokens (stored
+ * encrypted as the connection's access token). The state names who asked, signed, for 15 minutes.
+ */
+
+type Caller = { environmentId: string; profileId: string };
+
+export const AKOYA_CALLBACK_PATH = "/v1/akoya/callback";
+export const akoyaRedirectUri = (publicUrl: string) => `${publicUrl}${AKOYA_CALLBACK_PATH}`;
+
+const STATE_TTL_MS = 15 * 60_000;
+
+/** Who asked for the consent: carried through Akoya in `state`, signed so it cannot be forged. */
+export type AkoyaState = {
+  environmentId: string;
+  profileId: string;
+  institutionId: string;
+  products: Product[];
+  /** Set when repairing a connection. */
+  connectionId?: string | undefined;
+  expiresAt: number;
+};
+
+const stateKey = (secretKey: Buffer) =>
+  Buffer.from(hkdfSync("sha256", secretKey, "", "weft:akoya-state:v1", 32));
+
+const sign = (secretKey: Buffer, payload: string) =>
+  createHmac("sha256", stateKey(secretKey)).update(payload).digest("base64url");
+
+export function signState(secretKeys: SecretKeys, state: AkoyaState): string {
+  const payload = Buffer.from(JSON.stringify(state)).toString("base64url");
+  return `${payload}.${sign(secretKeys.current, payload)}`;
+}
+
+/** The state Akoya handed back, if Weft signed it (with any current key) and it has not expired. */
+export function readState(secretKeys: SecretKeys, value: string, now = Date.now()): AkoyaState | null {
+  const [payload, signature, ...rest] = value.split(".");
+  if (!payload || !signature || rest.length) return null;
+  if (!secretKeys.all.some((key) => safeEqual(sign(key, payload), signature))) return null;
+  try {
+    const state = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as AkoyaState;
+    return state.expiresAt > now ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where the Connector sends the end-user: Akoya's sign-in for the institution, or for the connection to repair. */
+export async function createAuthorizationUrl(
+  ctx: AppContext,
+  caller: Caller,
+  input: { institution: InstitutionRow; products: Product[]; connectionId?: string | undefined },
+  now = Date.now(),
+) {
+  const providerId = input.institution.providerIds.AKOYA;
+  if (!providerId)
+    throw badRequest(`${input.institution.name} is not reached through Akoya`, "Choose another institution.");
+  if (input.connectionId) {
+    const row = await reconnectableConnection(
+      ctx.db,
+      caller.environmentId,
+      caller.profileId,
+      input.connectionId,
+    );
+    if (row.provider !== "AKOYA")
+      throw conflict(
+        `Connection ${row.id} is not an Akoya connection`,
+        "Reconnect it with its own provider.",
+      );
+  }
+  const akoya = await akoyaProviderFor(ctx, caller.environmentId);
+  const state = signState(ctx.secretKey, {
+    environmentId: caller.environmentId,
+    profileId: caller.profileId,
+    institutionId: input.institution.id,
+    products: input.products,
+    connectionId: input.connectionId,
+    expiresAt: now + STATE_TTL_MS,
+  });
+  return {
+    authorizationUrl: akoya.client.authorizationUrl({
+      providerId,
+      redirectUri: akoyaRedirectUri(ctx.config.publicUrl),
+      state,
+    }),
+  };
+}
+
+export type CallbackOutcome =
+  | { outcome: "LINKED" | "RECONNECTED"; connectionId: string }
+  | { outcome: "CANCELLED" | "FAILED"; message: string };
+
+/**
+ * Akoya's redirect back: the code exchanged for the consent's tokens, then a new connection
+ * waiting for the end-user's accounts, or the repaired connection resumed with its new grant.
+ */
+export async function completeAuthorization(
+  ctx: AppContext,
+  query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
+  now = new Date(),
+): Promise<CallbackOutcome> {
+  const state = query.state ? readState(ctx.secretKey, query.state, now.getTime()) : null;
+  if (!state) return { outcome: "FAILED", message: "This sign-in link is not valid any more. Start again." };
+  if (query.error) {
+    return {
+      outcome: "CANCELLED",
+      message:
+        query.error === "access_denied"
+          ? "You did not give consent."
+          : `The institution said: ${query.error}`,
+    };
+  }
+  if (!query.code) return { outcome: "FAILED", message: "Akoya sent no authorization code." };
+  const akoya = await akoyaProviderFor(ctx, state.environmentId);
+  let tokens: Awaited<ReturnType<typeof akoya.client.exchangeCode>>;
+  try {
+    tokens = await akoya.client.exchangeCode(query.code, akoyaRedirectUri(ctx.config.publicUrl));
+  } catch (error) {
+    const failure = apiErrorOf(translateAkoyaFailure(error));
+    return {
+      outcome: "FAILED",
+      message: failure instanceof Error ? failure.message : "Akoya refused the sign-in.",
+    };
+  }
+  const [institution] = await ctx.db
+    .select({ providerIds: institutions.providerIds })
+    .from(institutions)
+    .where(eq(institutions.id, state.institutionId));
+  const providerId = institution?.providerIds.AKOYA ?? "";
+  if (state.connectionId) {
+    const row = await reconnectableConnection(
+      ctx.db,
+      state.environmentId,
+      state.profileId,
+      state.connectionId,
+    );
+    const consentId = row.externalId ?? randomUUID();
+    const grant = grantFromTokens(tokens, { providerId, consentId }, now.getTime());
+    await resumeReconnected(
+      ctx,
+      state.environmentId,
+      state.profileId,
+      row.id,
+      { externalId: consentId, accessTokenEncrypted: encrypt(ctx.secretKey, accessTokenOfGrant(grant)) },
+      () => connectionExists(`Connection ${row.id}`),
+      now,
+    );
+    return { outcome: "RECONNECTED", connectionId: row.id };
+  }
+  const consentId = `akc_${randomUUID()}`;
+  const grant = grantFromTokens(tokens, { providerId, consentId }, now.getTime());
+  const connection = await createConnection(
+    ctx,
+    state.environmentId,
+    {
+      profileId: state.profileId,
+      institutionId: state.institutionId,
+      provider: "AKOYA",
+      products: state.products,
+      accessToken: accessTokenOfGrant(grant),
+      externalId: consentId,
+      historyStartOn: historyStartFor(now),
+      awaitConsent: true,
+    },
+    () => connectionExists("This Akoya consent"),
+    now,
+  );
+  return { outcome: "LINKED", connectionId: connection.id };
+}
