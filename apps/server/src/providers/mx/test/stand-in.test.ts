@@ -513,7 +513,8 @@ describe("transactions", () => {
 
   it("fills MX's transaction fields: positive amounts, DEBIT/CREDIT, POSTED, categories, guids", async () => {
     const userGuid = await newUser();
-    const { memberGuid, accountGuids } = standIn.createMember(userGuid);
+    // Enough history that a paycheck is among the 90 days served, whatever the member's seed.
+    const { memberGuid, accountGuids } = standIn.createMember(userGuid, { transactionsPerMonth: 80 });
     const all = await allTransactions((page) => transactions.listTransactions(userGuid, page, 1000));
     for (const transaction of all) {
       expect(transaction.amount).toBeGreaterThan(0);
