@@ -29,6 +29,7 @@ import {
   ProviderFrame,
   Search,
   SignIn,
+  SignInElsewhere,
   Success,
   Syncing,
 } from "./screens.tsx";
@@ -51,6 +52,7 @@ type Step =
   | { name: "linking" }
   | { name: "plaidLink"; institution: Institution }
   | { name: "elsewhere"; institution: Institution }
+  | { name: "signInElsewhere"; institution: Institution; connectionId?: string | undefined }
   | {
       name: "providerFrame";
       title: string;
@@ -314,6 +316,19 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
     [linkWithPlaid, linkWithMx, linkWithFinicity, linkWithAkoya, fail],
   );
 
+  /**
+   * Without the end-user's click (reconnecting, a preselected institution), a sign-in that opens a
+   * window of its own asks for that click first: browsers block windows opened without one.
+   */
+  const startWithoutClick = useCallback(
+    (institution: Institution, connectionId?: string) => {
+      if (institution.linkWith === "AKOYA_OAUTH")
+        return setStep({ name: "signInElsewhere", institution, connectionId });
+      startLink(institution, connectionId);
+    },
+    [startLink],
+  );
+
   /** After sign-in: reconnect mode, a preselected institution, or search. */
   const begin = useCallback(
     async (message: InitMessage | undefined) => {
@@ -321,12 +336,12 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
         const connection = await api.connection(message.connectionId);
         if (!connection.institution) throw new ApiError(404, "That connection cannot be reconnected", "");
         const linkWith = WIDGET_OF[connection.provider] ?? "CREDENTIALS";
-        return startLink({ ...connection.institution, linkWith }, message.connectionId);
+        return startWithoutClick({ ...connection.institution, linkWith }, message.connectionId);
       }
-      if (message?.institution) return startLink(await api.institution(message.institution));
+      if (message?.institution) return startWithoutClick(await api.institution(message.institution));
       setStep({ name: "search" });
     },
-    [api, startLink],
+    [api, startWithoutClick],
   );
 
   // Start: the connector's config, the session from the host (or sign-in), then the first step.
@@ -565,6 +580,14 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
       case "plaidLink":
         return (
           <Progress title={`Connecting ${step.institution.name}`} detail="Continue in the Plaid window…" />
+        );
+      case "signInElsewhere":
+        return (
+          <SignInElsewhere
+            title={`${step.connectionId ? "Reconnect" : "Connect"} ${step.institution.name}`}
+            institutionName={step.institution.name}
+            onContinue={() => startLink(step.institution, step.connectionId)}
+          />
         );
       case "elsewhere":
         return (

@@ -67,7 +67,12 @@ export type AkoyaResult =
  */
 export function waitForAkoyaWindow(popup: Window, signal: AbortSignal): Promise<AkoyaResult> {
   return new Promise((resolve) => {
-    const timer = setInterval(() => popup.closed && done({ kind: "BACK" }), 500);
+    // Closed on two polls in a row: a window between two sites can look closed for a moment.
+    let closedPolls = 0;
+    const timer = setInterval(() => {
+      closedPolls = popup.closed ? closedPolls + 1 : 0;
+      if (closedPolls >= 2) done({ kind: "BACK" });
+    }, 500);
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== popup) return;
       const data = event.data as {

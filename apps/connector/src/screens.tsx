@@ -556,3 +556,15 @@ export function ProviderFrame(props: {
     </Screen>
   );
 }
+
+/** Before the institution's own sign-in opens in a window: a click, so that browsers let it open. */
+export function SignInElsewhere(props: { title: string; institutionName: string; onContinue(): void }) {
+  return (
+    <Screen title={props.title}>
+      <p>You will sign in at {props.institutionName} in a new window, then come back here.</p>
+      <button type="button" className="primary" onClick={props.onContinue} autoFocus>
+        Continue to {props.institutionName}
+      </button>
+    </Screen>
+  );
+}

@@ -11,9 +11,11 @@ import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connections, events } from "../../server/src/db/schema/index.ts";
 import { buildIfStale, CONNECTOR_APP } from "../../server/src/http/static-apps.ts";
+import { requestSync } from "../../server/src/modules/connections/service.ts";
 import { createConnector } from "../../server/src/modules/connectors/service.ts";
 import { finicityWebhookUrl } from "../../server/src/modules/finicity/service.ts";
 import { MX_WEBHOOK_USERNAME, mxWebhookPassword, mxWebhookUrl } from "../../server/src/modules/mx/service.ts";
+import { type AkoyaStandIn, startAkoyaStandIn } from "../../server/src/providers/akoya/test/stand-in.ts";
 import {
   type FinicityStandIn,
   startFinicityStandIn,
@@ -38,6 +40,7 @@ let connectorId: string;
 let plaid: PlaidStandIn;
 let mx: MxStandIn;
 let finicity: FinicityStandIn;
+let akoya: AkoyaStandIn;
 
 async function listen(server: http.Server, host: string): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
@@ -65,6 +68,7 @@ beforeAll(async () => {
   plaid = await startPlaidStandIn();
   mx = await startMxStandIn();
   finicity = await startFinicityStandIn();
+  akoya = await startAkoyaStandIn();
   const port = await freePort();
   weftUrl = `http://127.0.0.1:${port}`;
   platform = await startTestPlatform({
@@ -80,6 +84,9 @@ beforeAll(async () => {
     WEFT_FINICITY_SECRET: finicity.partnerSecret,
     WEFT_FINICITY_APP_KEY: finicity.appKey,
     WEFT_FINICITY_BASE_URL: finicity.url,
+    WEFT_AKOYA_CLIENT_ID: akoya.clientId,
+    WEFT_AKOYA_SECRET: akoya.clientSecret,
+    WEFT_AKOYA_BASE_URL: akoya.url,
   });
   mx.configureWebhooks({
     username: MX_WEBHOOK_USERNAME,
@@ -106,6 +113,7 @@ afterAll(async () => {
   await plaid?.close();
   await mx?.close();
   await finicity?.close();
+  await akoya?.close();
 });
 
 type Session = {
@@ -522,6 +530,73 @@ describe("Finicity Connect in the Connector", () => {
     await waitForEvent(repair, "exited.successful");
     expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("SYNCED");
     expect(finicity.requests.some((r) => r.path === "/connect/v2/generate/fix")).toBe(true);
+  });
+});
+
+describe("Akoya in the Connector", () => {
+  it("signs in at the institution in a window of its own (Akoya's OAuth), shares accounts, syncs; a revoked consent is repaired the same way", async () => {
+    const session = await openHost();
+    await signIn(session, "akoya.user@example.com");
+    const { connector, page } = session;
+    await connector.getByRole("heading", { name: "Select your bank" }).waitFor();
+    await connector.getByLabel("Search for your bank").fill("Mikomo");
+    const opened = page.waitForEvent("popup");
+    await connector.getByRole("button", { name: "Mikomo Bank" }).click();
+    const popup = await opened;
+    await connector.getByText("Sign in to Mikomo Bank in the window that opened").waitFor();
+    await popup.locator("#akoya-username").fill("mikomo_1");
+    await popup.locator("#akoya-password").fill("mikomo_1");
+    await popup.screenshot({ path: path.join(SHOTS, "16-akoya-sign-in.png") });
+    await popup.locator("#akoya-submit").click();
+    await connector
+      .getByRole("heading", { name: "Choose accounts to share" })
+      .waitFor({ timeout: 20_000 })
+      .catch(async (error) => {
+        const pane = await connector.locator("main").innerText();
+        const where = popup.isClosed()
+          ? "closed"
+          : `${popup.url()}: ${await popup.locator("body").innerText()}`;
+        throw new Error(`${(error as Error).message}\nConnector: ${pane}\nSign-in window: ${where}`);
+      });
+    expect(popup.isClosed()).toBe(true);
+    await connector.getByRole("checkbox", { name: /I allow Acme Budget/ }).check();
+    await connector.getByRole("button", { name: "Share accounts" }).click();
+    await connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
+    await connector.getByRole("button", { name: "Done" }).click();
+    const exit = await waitForEvent(session, "exited.successful");
+    const connectionId = String(exit.metadata.connectionId);
+    expect(await platformGet(`/v1/connections/${connectionId}`)).toMatchObject({
+      provider: "AKOYA",
+      status: "SYNCED",
+      institution: { name: "Mikomo Bank" },
+    });
+
+    // The end-user withdraws consent at the bank: the next sync finds it gone.
+    akoya.revokeConsent("mikomo_1", "mikomo");
+    const [row] = await platform.ctx.db.select().from(connections).where(eq(connections.id, connectionId));
+    await requestSync(platform.ctx.db, row!);
+    platform.ctx.wakeWorkers();
+    await expect
+      .poll(async () => (await platformGet(`/v1/connections/${connectionId}`)).status, { timeout: 20_000 })
+      .toBe("ERROR_REPAIRABLE");
+
+    const token = await issueSession(platform, env, String(exit.metadata.profileId));
+    const repair = await openHost({ session: token, connectionId });
+    // Reconnecting opens on a click of the end-user's, so that the browser lets the window open.
+    await repair.connector
+      .getByRole("heading", { name: "Reconnect Mikomo Bank" })
+      .waitFor({ timeout: 20_000 });
+    const reopened = repair.page.waitForEvent("popup");
+    await repair.connector.getByRole("button", { name: "Continue to Mikomo Bank" }).click();
+    const again = await reopened;
+    await again.locator("#akoya-username").fill("mikomo_1");
+    await again.locator("#akoya-password").fill("mikomo_1");
+    await again.locator("#akoya-submit").click();
+    await repair.connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
+    await shot(repair, "17-akoya-reconnected");
+    await repair.connector.getByRole("button", { name: "Done" }).click();
+    await waitForEvent(repair, "exited.successful");
+    expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("SYNCED");
   });
 });
 

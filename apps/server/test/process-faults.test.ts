@@ -79,7 +79,9 @@ async function weft(name: string) {
         [CLI, "serve"],
         { ...env, ...(crashAt && { WEFT_CRASH_AT: crashAt }) },
         "Weft is running",
-        60_000,
+        // A first start on a fresh embedded database (initdb, every migration) takes ~20 s of CPU
+        // alone; four starting at once beside other suites on 2 cores need the room.
+        120_000,
       );
       secret ||= / secret {2,}(\S+)/.exec(running.output())?.[1] ?? "";
       return running;

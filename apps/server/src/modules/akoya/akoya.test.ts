@@ -189,7 +189,8 @@ describe("Akoya tokens and consent", () => {
     akoya.expireTokens();
     await requestSync(platform.ctx.db, await connectionRow(connectionId));
     await platform.worker.drain();
-    expect((await connectionRow(connectionId)).status).toBe("SYNCED");
+    const refreshed = await connectionRow(connectionId);
+    expect(refreshed.status, JSON.stringify(refreshed.error)).toBe("SYNCED");
     const after = await refreshTokenOf(connectionId);
     expect(after).not.toBe(before);
     expect(akoya.requests.filter((r) => r.grantType === "refresh_token").length).toBeGreaterThan(0);

@@ -17,7 +17,15 @@ import {
   type AkoyaTokens,
   AkoyaUnreachableError,
 } from "./client.ts";
-import { accountOf, holdingOf, ownerOf, providerErrorOf, transactionOf, unwrapAccount } from "./mapping.ts";
+import {
+  accountOf,
+  consentLost,
+  holdingOf,
+  ownerOf,
+  providerErrorOf,
+  transactionOf,
+  unwrapAccount,
+} from "./mapping.ts";
 
 type Recorder = (document: Omit<ProviderDocument, "host" | "receivedAt" | "requestId">) => void;
 
@@ -86,13 +94,18 @@ export class AkoyaProvider implements DataProvider {
   }
 
   /** A grant whose id_token is good for a while: refreshed (and stored) when it is not. */
-  async freshGrant(accessToken: string, now = Date.now()): Promise<AkoyaGrant> {
+  async freshGrant(accessToken: string, now = Date.now(), force = false): Promise<AkoyaGrant> {
     const grant = grantOf(accessToken);
-    if (grant.idTokenExpiresAt - EXPIRY_MARGIN_MS > now) return grant;
+    if (!force && grant.idTokenExpiresAt - EXPIRY_MARGIN_MS > now) return grant;
     let pending = refreshing.get(grant.consentId);
     if (!pending) {
       pending = (async () => {
-        const tokens = await this.client.refresh(grant.refreshToken);
+        const tokens = await this.client.refresh(grant.refreshToken).catch((error: unknown) => {
+          // A refresh token Akoya no longer takes (spent, expired, revoked: 400 or 401) means the consent is gone.
+          if (error instanceof AkoyaApiError && error.httpStatus < 500 && error.httpStatus !== 429)
+            throw consentLost(error.akoyaMessage, error.code);
+          throw error;
+        });
         const next = grantFromTokens(tokens, grant, now);
         await this.store(grant.consentId, accessTokenOfGrant(next));
         return next;
@@ -104,9 +117,27 @@ export class AkoyaProvider implements DataProvider {
 
   async fetch(request: FetchRequest): Promise<ProviderSnapshot> {
     try {
-      return await this.snapshot(request);
+      return await this.withGrant(request.accessToken, request.now, (grant) => this.snapshot(grant, request));
     } catch (error) {
       throw translateAkoyaFailure(error);
+    }
+  }
+
+  /**
+   * Runs `work` with a fresh grant; an id_token Akoya refuses before its time (401) gets one
+   * forced refresh and a second try — only a refused refresh means the consent is gone.
+   */
+  private async withGrant<T>(
+    accessToken: string,
+    now: Date,
+    work: (grant: AkoyaGrant) => Promise<T>,
+  ): Promise<T> {
+    const grant = await this.freshGrant(accessToken, now.getTime());
+    try {
+      return await work(grant);
+    } catch (error) {
+      if (!(error instanceof AkoyaApiError && error.httpStatus === 401)) throw error;
+      return work(await this.freshGrant(accessToken, now.getTime(), true));
     }
   }
 
@@ -126,8 +157,7 @@ export class AkoyaProvider implements DataProvider {
     return mapped;
   }
 
-  private async snapshot(request: FetchRequest): Promise<ProviderSnapshot> {
-    const grant = await this.freshGrant(request.accessToken, request.now.getTime());
+  private async snapshot(grant: AkoyaGrant, request: FetchRequest): Promise<ProviderSnapshot> {
     const wants = (product: Product) => request.products.includes(product);
     const documents: ProviderDocument[] = [];
     const record: Recorder = (document) =>
@@ -221,9 +251,8 @@ export class AkoyaProvider implements DataProvider {
 
   async listAccounts(request: { accessToken: string; products: readonly Product[]; now: Date }) {
     try {
-      return await this.accountsOf(
-        await this.freshGrant(request.accessToken, request.now.getTime()),
-        request.now,
+      return await this.withGrant(request.accessToken, request.now, (grant) =>
+        this.accountsOf(grant, request.now),
       );
     } catch (error) {
       throw translateAkoyaFailure(error);

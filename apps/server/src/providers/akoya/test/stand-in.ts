@@ -25,7 +25,8 @@ import { buildPdf } from "../../test/pdf.ts";
  *   and redirects to `redirect_uri?code=…&state=…`; Cancel redirects with `error=access_denied`. An
  *   unknown client_id, a missing or unregistered redirect_uri or an unknown connector answer an
  *   error page (400), as Akoya does; a response_type other than "code" or a scope without "openid"
- *   redirect with `error=invalid_request` / `error=invalid_scope`.
+ *   redirect with `error=invalid_request` / `error=invalid_scope`. `state` is optional (echoed when
+ *   given). The page's form posts to POST /auth/login (url-encoded or multipart).
  * - POST /token (form): client authentication by HTTP Basic (what Akoya documents for the code
  *   exchange) or by client_id/client_secret in the form (what it documents for refresh); both
  *   grants answer `{access_token, expires_in, id_token, refresh_token, token_type: "bearer"}`. The
@@ -60,8 +61,10 @@ import { buildPdf } from "../../test/pdf.ts";
  *   The optional x-akoya-interaction-type header must be "user" or "batch" (recorded). Errors carry
  *   FDX's error entity with an integer code (Akoya's "Data access API errors"): 401/602 "Customer not
  *   authorized" for a missing, unknown, expired or revoked token (and for the access_token, or a
- *   token of another provider); 403/403 "Subscription not found" for an unknown providerId, or any
- *   version but v2 or an unknown route; 400/401 "Invalid input"; 400/702 "Invalid start or end date";
+ *   token of another provider); 403/403 "Subscription not found" for an unknown providerId; 403/403
+ *   "Forbidden" for any version but v2 or an unknown route (Akoya: "403 ... the route is incorrect.
+ *   For example, if the version number is wrong"); 400/401 "Invalid input" (bad offset, limit, mode
+ *   or interaction type; mode is checked but changes nothing); 400/702 "Invalid start or end date";
  *   400/703 "Invalid date range"; 400/704 "Account type not supported"; 404/701 "Account not found";
  *   429/1207 "Too many requests" (from failNext, with Retry-After).
  * - Transactions: 24 months of history per user, made deterministically (seeded by provider and
@@ -70,7 +73,15 @@ import { buildPdf } from "../../test/pdf.ts";
  *   default the last 15 days; a bare date means the whole day), paged with offset (default 0) and
  *   limit (default 50, at most 1000: larger limits are cut to 1000), with links.next.href (and
  *   links.prev.href) relative like Akoya's: "/transactions/v2/mikomo/{accountId}?endTime=…&limit=…
- *   &offset=…&startTime=…". Amounts are positive; debitCreditMemo says DEBIT or CREDIT.
+ *   &offset=…&startTime=…". Amounts are positive; debitCreditMemo says DEBIT or CREDIT. Checking and
+ *   credit card accounts get `transactionsPerMonth` a month (the recurring payroll, rent, card
+ *   payment and savings transfer included), savings two (the transfer and interest), brokerage a
+ *   contribution and a purchase a month and a dividend a quarter; two pending transactions from the
+ *   last two days on checking and on the card. A later consent of the same user (after a revocation)
+ *   sees the same accounts and history.
+ * - Statements: one a month for every month of history that has ended, listed as FDX statements
+ *   ({statements: [{accountId, statementId, statementDate, description, links, status}], links}) and
+ *   served as one-page PDFs (Accept must allow application/pdf: 406 otherwise).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -240,7 +251,12 @@ function accountNotFound(accountId: string): never {
 }
 
 /** OAuth 2.0 error bodies of /token and /revoke (Akoya's "Token API errors"). */
-function oauth(status: number, error: string, description?: string, headers: Record<string, string> = {}): never {
+function oauth(
+  status: number,
+  error: string,
+  description?: string,
+  headers: Record<string, string> = {},
+): never {
   throw new Failure({
     status,
     headers: { "Cache-Control": "no-store", Pragma: "no-cache", ...headers },
@@ -349,7 +365,12 @@ type CodeRecord = {
   used: boolean;
 };
 
-type BearerRecord = { consent: Consent; expiresAt: Date; expired: boolean; kind: "id_token" | "access_token" };
+type BearerRecord = {
+  consent: Consent;
+  expiresAt: Date;
+  expired: boolean;
+  kind: "id_token" | "access_token";
+};
 
 type RefreshRecord = { consent: Consent; clientId: string; scopes: string[]; expiresAt: Date; used: boolean };
 
@@ -643,7 +664,8 @@ const PEOPLE: readonly [string, string, string, string, string, string, string][
 function personFor(provider: Provider, user: TestUser): Person {
   const number = Number(user.username.split("_").at(-1)) || 1;
   const offset = provider.id === "mikomo" ? 0 : 4;
-  const [first, middle, last, line1, city, region, postalCode] = PEOPLE[(number - 1 + offset) % PEOPLE.length]!;
+  const [first, middle, last, line1, city, region, postalCode] =
+    PEOPLE[(number - 1 + offset) % PEOPLE.length]!;
   const key = `${provider.id}:${user.username}`;
   return {
     customerId: `1${digitsFrom(`customer:${key}`, 9)}`,
@@ -661,7 +683,9 @@ function personFor(provider: Provider, user: TestUser): Person {
 
 function newAccount(key: string, kind: Kind, rng: () => number, now: Date): AccountRecord {
   const number =
-    kind === "creditCard" ? `4${digitsFrom(`number:${key}:${kind}`, 15)}` : `${digitsFrom(`number:${key}:${kind}`, 10)}`;
+    kind === "creditCard"
+      ? `4${digitsFrom(`number:${key}:${kind}`, 15)}`
+      : `${digitsFrom(`number:${key}:${kind}`, 10)}`;
   const last4 = number.slice(-4);
   const display =
     kind === "investment" ? `...${last4}` : `${"x".repeat(Math.max(4, number.length - 4))}${last4}`;
@@ -771,11 +795,7 @@ function effect(tx: TxRecord): number {
   return (liability ? -sign : sign) * tx.amount;
 }
 
-function generateHistory(
-  data: UserData,
-  transactionsPerMonth: number,
-  now: Date,
-): void {
+function generateHistory(data: UserData, transactionsPerMonth: number, now: Date): void {
   const { rng, provider } = data;
   const byKind = (kind: Kind) => data.accounts.find((account) => account.kind === kind);
   const checking = byKind("checking")!;
@@ -799,7 +819,8 @@ function generateHistory(
         Math.floor(rng() * 60),
       ),
     );
-  const randomDay = (year: number, month: number) => at(year, month, 1 + Math.floor(rng() * daysInMonth(year, month)));
+  const randomDay = (year: number, month: number) =>
+    at(year, month, 1 + Math.floor(rng() * daysInMonth(year, month)));
   const prices = new Map(SECURITIES.map((security) => [security.symbol, security.price]));
   if (investment) {
     for (const security of SECURITIES) {
@@ -821,7 +842,11 @@ function generateHistory(
   let savingsBalance = savings.openingBalance;
   let lastMonthPurchases = 0;
   const first = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1));
-  for (let cursor = first; cursor < end; cursor = new Date(Date.UTC(cursor.getUTCFullYear(), cursor.getUTCMonth() + 1, 1))) {
+  for (
+    let cursor = first;
+    cursor < end;
+    cursor = new Date(Date.UTC(cursor.getUTCFullYear(), cursor.getUTCMonth() + 1, 1))
+  ) {
     const year = cursor.getUTCFullYear();
     const month = cursor.getUTCMonth();
     const keep = (make: () => Date, then: (date: Date) => void) => {
@@ -980,11 +1005,13 @@ function generateHistory(
             postedTimestamp: date,
             trade: { security, units, unitPrice },
           });
-          investment.holdings.find((holding) => holding.security === security)!.lots.push({
-            date,
-            units,
-            price: unitPrice,
-          });
+          investment.holdings
+            .find((holding) => holding.security === security)!
+            .lots.push({
+              date,
+              units,
+              price: unitPrice,
+            });
         },
       );
       if (month % 3 === 2)
@@ -1007,7 +1034,13 @@ function generateHistory(
   for (const account of [checking, card])
     for (let index = 0; index < 2; index += 1) {
       const when = new Date(now.getTime() - (2 + Math.floor(rng() * 44)) * 60 * 60_000);
-      fromTemplate(account, rng, pick(rng, account === card ? CARD_TEMPLATES : CHECKING_TEMPLATES), when, true);
+      fromTemplate(
+        account,
+        rng,
+        pick(rng, account === card ? CARD_TEMPLATES : CHECKING_TEMPLATES),
+        when,
+        true,
+      );
     }
 }
 
@@ -1029,7 +1062,12 @@ function ensureUser(state: State, provider: Provider, user: TestUser): UserData 
   if (existing) return existing;
   const now = wholeSeconds(state.now());
   const rng = rngFrom(`history:${key}`);
-  const kinds: Kind[] = ["checking", "savings", "creditCard", ...(user.investments ? (["investment"] as const) : [])];
+  const kinds: Kind[] = [
+    "checking",
+    "savings",
+    "creditCard",
+    ...(user.investments ? (["investment"] as const) : []),
+  ];
   const data: UserData = {
     key,
     provider,
@@ -1103,7 +1141,9 @@ function holdingUnits(holding: HoldingRecord): number {
 }
 
 function holdingsValue(account: AccountRecord): number {
-  return money(account.holdings.reduce((sum, holding) => sum + holdingUnits(holding) * holding.security.price, 0));
+  return money(
+    account.holdings.reduce((sum, holding) => sum + holdingUnits(holding) * holding.security.price, 0),
+  );
 }
 
 /** The fields every account body carries (AccountInformation / DepositAccount / InvestmentAccount). */
@@ -1135,9 +1175,20 @@ function accountInfo(data: UserData, account: AccountRecord): Json {
       transferOut: true,
     });
   } else if (account.kind === "creditCard") {
-    Object.assign(body, { interestRate: kind.interestRate, interestRateType: "VARIABLE", transferIn: true, transferOut: false });
+    Object.assign(body, {
+      interestRate: kind.interestRate,
+      interestRateType: "VARIABLE",
+      transferIn: true,
+      transferOut: false,
+    });
   } else {
-    Object.assign(body, { allowedCheckWriting: false, allowedOptionTrade: false, margin: false, transferIn: true, transferOut: true });
+    Object.assign(body, {
+      allowedCheckWriting: false,
+      allowedOptionTrade: false,
+      margin: false,
+      transferIn: true,
+      transferOut: true,
+    });
   }
   return body;
 }
@@ -1163,7 +1214,9 @@ function balancesBody(state: State, data: UserData, account: AccountRecord): Jso
   } else if (account.kind === "creditCard") {
     const statementEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 1);
     const lastStatement = balanceAt(account, statementEnd);
-    const payments = account.transactions.filter((tx) => tx.description === "PAYMENT - THANK YOU" && tx.postedTimestamp);
+    const payments = account.transactions.filter(
+      (tx) => tx.description === "PAYMENT - THANK YOU" && tx.postedTimestamp,
+    );
     const lastPayment = payments.at(-1);
     const available = money(account.creditLine - current - pending(account, "DEBIT"));
     Object.assign(body, {
@@ -1373,17 +1426,17 @@ function clientCredentials(context: Context, form: Record<string, string>): Clie
     const decoded = Buffer.from(basic[1]!, "base64").toString("utf8");
     const colon = decoded.indexOf(":");
     if (colon < 0) return { id: decoded, secret: null, basic: true };
-    const unescape = (text: string) => {
+    const formDecode = (text: string) => {
       try {
         return decodeURIComponent(text.replace(/\+/g, " "));
       } catch {
         return text;
       }
     };
-    const id = unescape(decoded.slice(0, colon));
+    const id = formDecode(decoded.slice(0, colon));
     if (form.client_id !== undefined && form.client_id !== id)
       oauth(400, "invalid_request", "The client_id of the form differs from the Authorization header's.");
-    return { id, secret: unescape(decoded.slice(colon + 1)), basic: true };
+    return { id, secret: formDecode(decoded.slice(colon + 1)), basic: true };
   }
   if (form.client_id === undefined) return null;
   return { id: form.client_id, secret: form.client_secret ?? null, basic: false };
@@ -1424,9 +1477,17 @@ function failQueuedIdp(context: Context, kind: "html" | "oauth"): void {
     throw new Failure({
       status,
       headers: retryAfter(status),
-      html: page("Error", `<h1>Something went wrong</h1>${alert(`The service answered ${status}. Try again later.`)}`),
+      html: page(
+        "Error",
+        `<h1>Something went wrong</h1>${alert(`The service answered ${status}. Try again later.`)}`,
+      ),
     });
-  const error = status === 429 || status === 503 ? "temporarily_unavailable" : status >= 500 ? "server_error" : "invalid_request";
+  const error =
+    status === 429 || status === 503
+      ? "temporarily_unavailable"
+      : status >= 500
+        ? "server_error"
+        : "invalid_request";
   oauth(status, error, undefined, retryAfter(status));
 }
 
@@ -1434,7 +1495,10 @@ function failQueuedProduct(context: Context): void {
   const failure = takeQueuedFailure(context.state, context.path);
   if (!failure) return;
   const { status } = failure;
-  const body = FDX_FAILURES[status] ?? { code: status, message: status >= 500 ? "Internal server error" : "Invalid input" };
+  const body = FDX_FAILURES[status] ?? {
+    code: status,
+    message: status >= 500 ? "Internal server error" : "Invalid input",
+  };
   throw new Failure({
     status,
     headers: retryAfter(status),
@@ -1450,10 +1514,13 @@ function bearerConsent(context: Context): Consent {
   const record = state.bearers.get(match[1]!);
   if (!record) notAuthorized("Unknown token.");
   if (record.kind === "access_token")
-    notAuthorized("The access_token is not accepted by the products API; use the id_token as the bearer token.");
+    notAuthorized(
+      "The access_token is not accepted by the products API; use the id_token as the bearer token.",
+    );
   if (record.expired || record.expiresAt <= state.now())
     notAuthorized("The id_token has expired; refresh the tokens and call again with the new id_token.");
-  if (record.consent.revoked) notAuthorized("The end-user's consent was revoked; the end-user must reauthorize.");
+  if (record.consent.revoked)
+    notAuthorized("The end-user's consent was revoked; the end-user must reauthorize.");
   return record.consent;
 }
 
@@ -1516,7 +1583,11 @@ function authorizePage(context: Context): Reply {
   const redirectUri = query.redirect_uri;
   const oauthState = query.state ?? null;
   if (query.response_type !== "code")
-    return redirectTo(redirectUri, { error: "invalid_request", error_description: "Invalid response type", state: oauthState });
+    return redirectTo(redirectUri, {
+      error: "invalid_request",
+      error_description: "Invalid response type",
+      state: oauthState,
+    });
   const scopes = (query.scope ?? "").split(/[\s+]+/).filter(Boolean);
   if (!scopes.includes("openid"))
     return redirectTo(redirectUri, {
@@ -1551,7 +1622,11 @@ function login(context: Context): Reply {
   const form = parseForm(context);
   const request = state.authRequests.get(form.req ?? "");
   if (!request || request.done || request.expiresAt <= state.now())
-    errorPage(400, "Bad Request", "This sign-in request is unknown or has expired. Start again from the app.");
+    errorPage(
+      400,
+      "Bad Request",
+      "This sign-in request is unknown or has expired. Start again from the app.",
+    );
   if (form.action === "cancel") {
     request.done = true;
     return redirectTo(request.redirectUri, {
@@ -1561,7 +1636,9 @@ function login(context: Context): Reply {
     });
   }
   const username = (form.username ?? "").trim();
-  const user = TEST_USERS.find((item) => item.providerId === request.provider.id && item.username === username);
+  const user = TEST_USERS.find(
+    (item) => item.providerId === request.provider.id && item.username === username,
+  );
   if (!user || form.password !== user.password)
     return {
       status: 200,
@@ -1641,10 +1718,20 @@ function token(context: Context): Reply {
   failQueuedIdp(context, "oauth");
   authenticateClient(context, form);
   const now = state.now();
-  const reply = (json: Json): Reply => ({ status: 200, json, headers: { "Cache-Control": "no-store", Pragma: "no-cache" } });
+  const reply = (json: Json): Reply => ({
+    status: 200,
+    json,
+    headers: { "Cache-Control": "no-store", Pragma: "no-cache" },
+  });
   if (form.grant_type === "authorization_code") {
     const code = state.codes.get(form.code ?? "");
-    if (!code || code.used || code.expiresAt <= now || code.clientId !== state.clientId || code.consent.revoked)
+    if (
+      !code ||
+      code.used ||
+      code.expiresAt <= now ||
+      code.clientId !== state.clientId ||
+      code.consent.revoked
+    )
       oauth(400, "invalid_request", "Invalid or expired code parameter.");
     if (form.redirect_uri !== code.redirectUri)
       oauth(400, "invalid_request", "redirect_uri did not match URI from initial request");
@@ -1654,12 +1741,26 @@ function token(context: Context): Reply {
   if (form.grant_type === "refresh_token") {
     if (!form.refresh_token) oauth(400, "invalid_request", "No refresh token in request");
     const refresh = state.refreshTokens.get(form.refresh_token);
-    if (!refresh || refresh.used || refresh.expiresAt <= now || refresh.clientId !== state.clientId || refresh.consent.revoked)
-      oauth(400, "invalid_request", "Refresh token is invalid or has already been claimed by another client.");
+    if (
+      !refresh ||
+      refresh.used ||
+      refresh.expiresAt <= now ||
+      refresh.clientId !== state.clientId ||
+      refresh.consent.revoked
+    )
+      oauth(
+        400,
+        "invalid_request",
+        "Refresh token is invalid or has already been claimed by another client.",
+      );
     refresh.used = true;
     return reply(issueTokens(state, refresh.consent, refresh.clientId, refresh.scopes));
   }
-  return oauth(400, "invalid_grant", "Missing or incorrect grant_type field. Must be authorization_code or refresh_token");
+  return oauth(
+    400,
+    "invalid_grant",
+    "Missing or incorrect grant_type field. Must be authorization_code or refresh_token",
+  );
 }
 
 function revoke(context: Context): Reply {
@@ -1668,10 +1769,13 @@ function revoke(context: Context): Reply {
   failQueuedIdp(context, "oauth");
   const credentials = clientCredentials(context, form);
   if (!credentials || credentials.secret === null) oauth(400, "invalid_request");
-  if (credentials.id !== state.clientId || credentials.secret !== state.clientSecret) oauth(401, "unauthorized_client");
-  if (form.token_type_hint !== undefined && form.token_type_hint !== "refresh_token") oauth(400, "unsupported_token_type");
+  if (credentials.id !== state.clientId || credentials.secret !== state.clientSecret)
+    oauth(401, "unauthorized_client");
+  if (form.token_type_hint !== undefined && form.token_type_hint !== "refresh_token")
+    oauth(400, "unsupported_token_type");
   const refresh = state.refreshTokens.get(form.token ?? "");
-  if (!refresh || refresh.used || refresh.expiresAt <= state.now() || refresh.consent.revoked) oauth(400, "invalid_request");
+  if (!refresh || refresh.used || refresh.expiresAt <= state.now() || refresh.consent.revoked)
+    oauth(400, "invalid_request");
   refresh.used = true;
   refresh.consent.revoked = true;
   return { status: 200, headers: { "Cache-Control": "no-store" } };
@@ -1759,7 +1863,7 @@ function parseTime(value: string, edge: "start" | "end"): Date | null {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const day = new Date(`${value}T00:00:00Z`);
     if (Number.isNaN(day.getTime()) || isoDate(day) !== value) return null;
-    return edge === "end" ? new Date(day.getTime() + DAY_MS - 1000) : day;
+    return edge === "end" ? new Date(day.getTime() + DAY_MS - 1) : day;
   }
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/.test(value)) return null;
   const date = new Date(value);
@@ -1775,7 +1879,9 @@ function timeWindow(context: Context, defaultDays: number | null): { start: Date
       400,
       702,
       "Invalid start or end date",
-      startTime === undefined ? "startTime is required when endTime is given." : "endTime is required when startTime is given.",
+      startTime === undefined
+        ? "startTime is required when endTime is given."
+        : "endTime is required when startTime is given.",
     );
   const start = startTime === undefined ? null : parseTime(startTime, "start");
   const end = endTime === undefined ? null : parseTime(endTime, "end");
@@ -1791,7 +1897,8 @@ function timeWindow(context: Context, defaultDays: number | null): { start: Date
 
 function paging(context: Context): { offset: number; limit: number } {
   const { offset, limit } = context.query;
-  if (offset !== undefined && !/^\d+$/.test(offset)) invalidInput(`offset must be a non-negative integer, not "${offset}".`);
+  if (offset !== undefined && !/^\d+$/.test(offset))
+    invalidInput(`offset must be a non-negative integer, not "${offset}".`);
   if (limit !== undefined && (!/^\d+$/.test(limit) || Number(limit) < 1))
     invalidInput(`limit must be a positive integer, not "${limit}".`);
   return {
@@ -1852,7 +1959,12 @@ function transactions(context: ProductContext): Reply {
 function paymentNetworks(context: ProductContext): Reply {
   const account = requireAccount(context);
   if (account.kind !== "checking" && account.kind !== "savings")
-    fdx(400, 704, "Account type not supported", `Payment networks are served for deposit accounts, not ${KINDS[account.kind].accountType}.`);
+    fdx(
+      400,
+      704,
+      "Account type not supported",
+      `Payment networks are served for deposit accounts, not ${KINDS[account.kind].accountType}.`,
+    );
   return {
     status: 200,
     json: {
@@ -1878,7 +1990,9 @@ function customer(context: ProductContext): Reply {
       customer: {
         customerId: person.customerId,
         name: { first: person.first, middle: person.middle, last: person.last },
-        addresses: [{ line1: person.line1, city: person.city, state: person.region, postalCode: person.postalCode }],
+        addresses: [
+          { line1: person.line1, city: person.city, state: person.region, postalCode: person.postalCode },
+        ],
         telephones: [person.phone],
         email: [person.email],
         accounts: null,
@@ -1897,7 +2011,9 @@ function contacts(context: ProductContext): Reply {
         {
           customerId: person.customerId,
           name: { first: person.first, middle: person.middle, last: person.last },
-          addresses: [{ line1: person.line1, city: person.city, state: person.region, postalCode: person.postalCode }],
+          addresses: [
+            { line1: person.line1, city: person.city, state: person.region, postalCode: person.postalCode },
+          ],
           telephones: [person.phone],
           email: [person.email],
           accounts: [account.id],
@@ -1955,7 +2071,8 @@ function statementFile(context: ProductContext): Reply {
   const periods = statementPeriods(context.state, data, account);
   if (periods.length === 0) fdx(404, 1107, "Account exists but contains no statements.");
   const period = periods.find((candidate) => candidate.id === context.params.statementId);
-  if (!period) fdx(404, 1107, "Statement not found", `No statement ${context.params.statementId} for this account.`);
+  if (!period)
+    fdx(404, 1107, "Statement not found", `No statement ${context.params.statementId} for this account.`);
   const accept = header(context.headers, "accept");
   if (accept !== "" && !/application\/pdf|application\/octet-stream|\*\/\*|application\/\*/i.test(accept))
     fdx(406, 406, "Content Type not Supported", "Statements are served as application/pdf.");
@@ -1981,7 +2098,13 @@ function statementFile(context: ProductContext): Reply {
 function taxlots(context: ProductContext): Reply {
   const account = requireAccount(context);
   const holding = account.holdings.find((candidate) => candidate.id === context.params.holdingId);
-  if (!holding) fdx(404, 701, "Tax Lots not found", `No holding ${context.params.holdingId}; the holdingId may be wrong.`);
+  if (!holding)
+    fdx(
+      404,
+      701,
+      "Tax Lots not found",
+      `No holding ${context.params.holdingId}; the holdingId may be wrong.`,
+    );
   return {
     status: 200,
     json: {
@@ -2041,10 +2164,19 @@ function productCall(context: Context): Reply {
   }
   if (!matched) fdx(403, 403, "Forbidden", `No route ${context.method} ${context.path}.`);
   if (context.method !== "GET")
-    throw new Failure({ status: 405, headers: { Allow: "GET" }, json: { code: 405, message: "Method Not Allowed" } });
+    throw new Failure({
+      status: 405,
+      headers: { Allow: "GET" },
+      json: { code: 405, message: "Method Not Allowed" },
+    });
   context.params = matched.params;
   if (matched.params.version !== SUPPORTED_VERSION)
-    fdx(403, 403, "Forbidden", `Version "${matched.params.version}" is not served; use ${SUPPORTED_VERSION}.`);
+    fdx(
+      403,
+      403,
+      "Forbidden",
+      `Version "${matched.params.version}" is not served; use ${SUPPORTED_VERSION}.`,
+    );
   const interaction = header(context.headers, "x-akoya-interaction-type");
   if (interaction !== "") {
     context.record.interactionType = interaction;
@@ -2053,7 +2185,12 @@ function productCall(context: Context): Reply {
   }
   const provider = findProvider(matched.params.providerId);
   if (!provider)
-    fdx(403, 403, "Subscription not found", `The app has no subscription to provider "${matched.params.providerId}".`);
+    fdx(
+      403,
+      403,
+      "Subscription not found",
+      `The app has no subscription to provider "${matched.params.providerId}".`,
+    );
   const consent = bearerConsent(context);
   if (consent.data.provider.id !== provider.id)
     notAuthorized(`The token was issued for provider ${consent.data.provider.id}, not ${provider.id}.`);
@@ -2076,7 +2213,11 @@ function route(context: Context): Reply {
   const entry = idp[path];
   if (entry) {
     if (method !== entry[0])
-      throw new Failure({ status: 405, headers: { Allow: entry[0] }, json: { error: "invalid_request", error_description: "Method not allowed" } });
+      throw new Failure({
+        status: 405,
+        headers: { Allow: entry[0] },
+        json: { error: "invalid_request", error_description: "Method not allowed" },
+      });
     return entry[1](context);
   }
   return productCall(context);
@@ -2159,7 +2300,10 @@ export async function startAkoyaStandIn(options: AkoyaStandInOptions = {}): Prom
   const userData = (username: string, providerId?: string): UserData => {
     const { provider, user } = userFor(username, providerId);
     const data = state.users.get(`${provider.id}:${user.username}`);
-    if (!data) throw new Error(`${username} has not consented at ${provider.id} yet (use authorize or the sign-in page)`);
+    if (!data)
+      throw new Error(
+        `${username} has not consented at ${provider.id} yet (use authorize or the sign-in page)`,
+      );
     return data;
   };
 
@@ -2170,7 +2314,8 @@ export async function startAkoyaStandIn(options: AkoyaStandInOptions = {}): Prom
     requests: state.requests,
     authorize({ username = "mikomo_1", providerId, redirectUri }) {
       const { provider, user } = userFor(username, providerId);
-      if (!validRedirectUri(state, redirectUri)) throw new Error(`${redirectUri} is not a registered redirect URI`);
+      if (!validRedirectUri(state, redirectUri))
+        throw new Error(`${redirectUri} is not a registered redirect URI`);
       const consent = createConsent(state, ensureUser(state, provider, user));
       return { code: issueCode(state, consent, redirectUri, ["openid", "profile", "offline_access"]) };
     },
@@ -2213,7 +2358,13 @@ export async function startAkoyaStandIn(options: AkoyaStandInOptions = {}): Prom
             : account.kind === "checking"
               ? CHECKING_TEMPLATES
               : [template("ONLINE TRANSFER FROM CHECKING", null, null, "TRANSFER", "CREDIT", [50, 300], 1)];
-        const tx = fromTemplate(account, data.rng, pick(data.rng, templates), now, addOptions.pending ?? false);
+        const tx = fromTemplate(
+          account,
+          data.rng,
+          pick(data.rng, templates),
+          now,
+          addOptions.pending ?? false,
+        );
         tx.transactionTimestamp = now;
         added.push(tx);
       }
