@@ -1,6 +1,7 @@
 /**
- * A 24-month history sync per provider (MX, Finicity): a connection linked with historyMonths 24
- * (the provider's extended history), then its initial and historical syncs, against the local
+ * A 24-month history sync per provider (MX, Finicity, Akoya): a connection linked with
+ * historyMonths 24 (MX's and Finicity's extended history; Akoya's 24 months by default), then
+ * its initial and historical syncs, against the local
  * stand-ins. Reported per provider and run: wall and CPU time of each sync and the transactions
  * written; the baseline in the same run, between the two syncs, is the provider alone fetching
  * the same 24 months with no database — the ratio is what writing costs on top of fetching.
@@ -8,11 +9,16 @@
  * BENCH_HISTORY_RUNS (default 3), BENCH_HISTORY_PER_MONTH (transactions a month, default 100).
  */
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { loadConfig } from "../apps/server/src/config.ts";
 import type { AppContext } from "../apps/server/src/context.ts";
-import { connections, type Product } from "../apps/server/src/db/schema/index.ts";
+import { connections, institutions, type Product } from "../apps/server/src/db/schema/index.ts";
+import {
+  akoyaRedirectUri,
+  completeAuthorization,
+  signState,
+} from "../apps/server/src/modules/akoya/service.ts";
 import { shareAccounts } from "../apps/server/src/modules/connections/consent.ts";
 import type { ConnectionRow } from "../apps/server/src/modules/connections/service.ts";
 import { runSync } from "../apps/server/src/modules/connections/sync.ts";
@@ -20,10 +26,15 @@ import { createEnvironment, type EnvironmentRow } from "../apps/server/src/modul
 import { connectLogin, finicityCustomerId } from "../apps/server/src/modules/finicity/service.ts";
 import { connectMember, mxUserGuid } from "../apps/server/src/modules/mx/service.ts";
 import { createProfile } from "../apps/server/src/modules/profiles/service.ts";
+import { startAkoyaStandIn } from "../apps/server/src/providers/akoya/test/stand-in.ts";
 import { toDay } from "../apps/server/src/providers/dates.ts";
 import { startFinicityStandIn } from "../apps/server/src/providers/finicity/test/stand-in.ts";
 import { startMxStandIn } from "../apps/server/src/providers/mx/test/stand-in.ts";
-import { finicityProviderFor, mxProviderFor } from "../apps/server/src/providers/registry.ts";
+import {
+  akoyaProviderFor,
+  finicityProviderFor,
+  mxProviderFor,
+} from "../apps/server/src/providers/registry.ts";
 import type { DataProvider } from "../apps/server/src/providers/types.ts";
 import { openRuntime } from "../apps/server/src/runtime.ts";
 import { decrypt } from "../apps/server/src/security/secrets.ts";
@@ -83,6 +94,41 @@ async function finicitySubject(): Promise<Subject> {
       return connectLogin(ctx, caller, { products: () => PRODUCTS, historyMonths: 24 });
     },
     close: () => finicity.close(),
+  };
+}
+
+async function akoyaSubject(): Promise<Subject> {
+  const akoya = await startAkoyaStandIn({ transactionsPerMonth: PER_MONTH });
+  let user = 0;
+  return {
+    name: "Akoya",
+    env: {
+      WEFT_AKOYA_CLIENT_ID: akoya.clientId,
+      WEFT_AKOYA_SECRET: akoya.clientSecret,
+      WEFT_AKOYA_BASE_URL: akoya.url,
+    },
+    provider: akoyaProviderFor,
+    async link(ctx, caller) {
+      // The consent as the Connector gets it: Akoya's code at Weft's callback, with the state Weft signed.
+      const [mikomo] = await ctx.db
+        .select()
+        .from(institutions)
+        .where(sql`${institutions.providerIds} ->> 'AKOYA' = 'mikomo'`);
+      const state = signState(ctx.secretKey, {
+        ...caller,
+        institutionId: mikomo!.id,
+        products: PRODUCTS,
+        expiresAt: Date.now() + 60_000,
+      });
+      const username = `mikomo_${(user++ % 9) + 1}`;
+      const redirectUri = akoyaRedirectUri(ctx.config.publicUrl);
+      const { code } = akoya.authorize({ username, providerId: "mikomo", redirectUri, state });
+      const outcome = await completeAuthorization(ctx, { code, state });
+      if (outcome.outcome !== "LINKED") throw new Error(JSON.stringify(outcome));
+      const [row] = await ctx.db.select().from(connections).where(eq(connections.id, outcome.connectionId));
+      return row!;
+    },
+    close: () => akoya.close(),
   };
 }
 
@@ -167,7 +213,7 @@ async function benchSubject(subject: Subject) {
 
 if (import.meta.main) {
   const results = [];
-  for (const make of [mxSubject, finicitySubject]) {
+  for (const make of [mxSubject, finicitySubject, akoyaSubject]) {
     const summary = await benchSubject(await make());
     results.push(summary);
     console.log(

@@ -880,6 +880,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/remote/akoya/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remote Akoya connections
+         * @description The connections that have raw Akoya documents, by Weft id.
+         */
+        get: operations["listRemoteAkoyaConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/akoya/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a remote Akoya connection
+         * @description What Akoya answered about one connection, by provider host and endpoint.
+         */
+        get: operations["getRemoteAkoyaConnection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/akoya/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remote Akoya accounts
+         * @description The accounts that have raw Akoya documents, by Weft id.
+         */
+        get: operations["listRemoteAkoyaAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/akoya/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a remote Akoya account
+         * @description What Akoya answered about one account, by provider host and endpoint.
+         */
+        get: operations["getRemoteAkoyaAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/akoya/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remote Akoya transactions
+         * @description The transactions that have raw Akoya documents, by Weft id.
+         */
+        get: operations["listRemoteAkoyaTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/akoya/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a remote Akoya transaction
+         * @description What Akoya answered about one transaction, by provider host and endpoint.
+         */
+        get: operations["getRemoteAkoyaTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/akoya/holdings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remote Akoya holdings
+         * @description The holdings that have raw Akoya documents, by Weft id.
+         */
+        get: operations["listRemoteAkoyaHoldings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/akoya/holdings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a remote Akoya holding
+         * @description What Akoya answered about one holding, by provider host and endpoint.
+         */
+        get: operations["getRemoteAkoyaHolding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/remote/enrichment/sync": {
         parameters: {
             query?: never;
@@ -1023,6 +1183,138 @@ export interface components {
             postalCode: string;
             /** @constant */
             countryCode: "USA";
+        };
+        /** AkoyaRemoteAccount */
+        AkoyaRemoteAccount: {
+            /** @example acct_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            accountId: string;
+            profileId: string;
+            /** @constant */
+            type: "AKOYA";
+            /**
+             * @description Keyed by the provider's host, then by endpoint path.
+             * @example {
+             *       "production.plaid.com": {
+             *         "/accounts/get": {
+             *           "body": {},
+             *           "id": "doc_…",
+             *           "requestId": "m8MDnv9okwxFNBV",
+             *           "timestamp": "2026-11-23T12:00:00.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            documents: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RemoteDocument"];
+                };
+            };
+        };
+        /** AkoyaRemoteAccountListItem */
+        AkoyaRemoteAccountListItem: {
+            /** @example acct_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            accountId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+        };
+        /** AkoyaRemoteConnection */
+        AkoyaRemoteConnection: {
+            /** @example conn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            connectionId: string;
+            profileId: string;
+            /** @constant */
+            type: "AKOYA";
+            /**
+             * @description Keyed by the provider's host, then by endpoint path.
+             * @example {
+             *       "production.plaid.com": {
+             *         "/accounts/get": {
+             *           "body": {},
+             *           "id": "doc_…",
+             *           "requestId": "m8MDnv9okwxFNBV",
+             *           "timestamp": "2026-11-23T12:00:00.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            documents: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RemoteDocument"];
+                };
+            };
+        };
+        /** AkoyaRemoteConnectionListItem */
+        AkoyaRemoteConnectionListItem: {
+            /** @example conn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            connectionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+        };
+        /** AkoyaRemoteHolding */
+        AkoyaRemoteHolding: {
+            /** @example hld_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            holdingId: string;
+            profileId: string;
+            /** @constant */
+            type: "AKOYA";
+            /**
+             * @description Keyed by the provider's host, then by endpoint path.
+             * @example {
+             *       "production.plaid.com": {
+             *         "/accounts/get": {
+             *           "body": {},
+             *           "id": "doc_…",
+             *           "requestId": "m8MDnv9okwxFNBV",
+             *           "timestamp": "2026-11-23T12:00:00.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            documents: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RemoteDocument"];
+                };
+            };
+        };
+        /** AkoyaRemoteHoldingListItem */
+        AkoyaRemoteHoldingListItem: {
+            /** @example hld_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            holdingId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+        };
+        /** AkoyaRemoteTransaction */
+        AkoyaRemoteTransaction: {
+            /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            transactionId: string;
+            profileId: string;
+            /** @constant */
+            type: "AKOYA";
+            /**
+             * @description Keyed by the provider's host, then by endpoint path.
+             * @example {
+             *       "production.plaid.com": {
+             *         "/accounts/get": {
+             *           "body": {},
+             *           "id": "doc_…",
+             *           "requestId": "m8MDnv9okwxFNBV",
+             *           "timestamp": "2026-11-23T12:00:00.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            documents: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RemoteDocument"];
+                };
+            };
+        };
+        /** AkoyaRemoteTransactionListItem */
+        AkoyaRemoteTransactionListItem: {
+            /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            transactionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
         };
         /** AuditEvent */
         AuditEvent: {
@@ -5171,6 +5463,410 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MxRemoteTransaction"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listRemoteAkoyaConnections: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items on this page. */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AkoyaRemoteConnectionListItem"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    getRemoteAkoyaConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's Weft id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AkoyaRemoteConnection"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listRemoteAkoyaAccounts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items on this page. */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AkoyaRemoteAccountListItem"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    getRemoteAkoyaAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's Weft id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AkoyaRemoteAccount"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listRemoteAkoyaTransactions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items on this page. */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AkoyaRemoteTransactionListItem"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    getRemoteAkoyaTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transaction's Weft id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AkoyaRemoteTransaction"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listRemoteAkoyaHoldings: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items on this page. */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AkoyaRemoteHoldingListItem"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    getRemoteAkoyaHolding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The holding's Weft id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AkoyaRemoteHolding"];
                 };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
