@@ -1,5 +1,6 @@
 import { Type } from "typebox";
 import type { AppContext } from "../../context.ts";
+import { escapeHtml } from "../../http/html.ts";
 import type { Server } from "../../http/server-type.ts";
 import { AKOYA_CALLBACK_PATH, type CallbackOutcome, completeAuthorization } from "./service.ts";
 
@@ -9,8 +10,6 @@ const CallbackQuery = Type.Object({
   error: Type.Optional(Type.String({ maxLength: 200 })),
   error_description: Type.Optional(Type.String({ maxLength: 2000 })),
 });
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The page Akoya redirects the end-user's window to: it tells the Connector that opened it (same

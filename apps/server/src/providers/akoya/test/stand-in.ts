@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { escapeHtml } from "../../../http/html.ts";
 import { buildPdf } from "../../test/pdf.ts";
 
 /**
@@ -495,13 +496,6 @@ const MONTHS = [
   "November",
   "December",
 ];
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!,
-  );
-}
 
 function alert(message: string): string {
   return `<p id="akoya-error" role="alert">${escapeHtml(message)}</p>`;

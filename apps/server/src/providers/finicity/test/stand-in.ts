@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { escapeHtml } from "../../../http/html.ts";
 import { buildPdf } from "../../test/pdf.ts";
 
 /**
@@ -436,10 +437,6 @@ function isoDate(date: Date): string {
 /** Midday UTC of the date's day: the time of day the stand-in gives posted transactions. */
 function midday(date: Date): Date {
   return new Date(`${isoDate(date)}T12:00:00Z`);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 function randomToken(length: number): string {
