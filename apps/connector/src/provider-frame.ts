@@ -81,7 +81,7 @@ export function waitForAkoyaWindow(popup: Window, signal: AbortSignal): Promise<
         connectionId?: unknown;
         message?: unknown;
       } | null;
-      if (!data || data.weft !== "akoya") return;
+      if (data?.weft !== "akoya") return;
       if (
         (data.outcome === "LINKED" || data.outcome === "RECONNECTED") &&
         typeof data.connectionId === "string"

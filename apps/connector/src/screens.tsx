@@ -562,6 +562,7 @@ export function SignInElsewhere(props: { title: string; institutionName: string;
   return (
     <Screen title={props.title}>
       <p>You will sign in at {props.institutionName} in a new window, then come back here.</p>
+      {/* biome-ignore lint/a11y/noAutofocus: the pane's one action. */}
       <button type="button" className="primary" onClick={props.onContinue} autoFocus>
         Continue to {props.institutionName}
       </button>

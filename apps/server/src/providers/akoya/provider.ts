@@ -201,7 +201,7 @@ export class AkoyaProvider implements DataProvider {
       );
       for (const wrapper of detailed) {
         const unwrapped = unwrapAccount(wrapper);
-        if (!unwrapped || unwrapped.kind !== "INVESTMENT") continue;
+        if (unwrapped?.kind !== "INVESTMENT") continue;
         for (const holding of unwrapped.account.holdings ?? []) {
           const mapped = holdingOf(unwrapped.account.accountId, holding, request.now);
           holdings.push(mapped);
