@@ -8,7 +8,7 @@ import { type AkoyaStandIn, startAkoyaStandIn } from "../../providers/akoya/test
 import { decrypt } from "../../security/secrets.ts";
 import { requestSync } from "../connections/service.ts";
 import { createConnector } from "../connectors/service.ts";
-import { AKOYA_CALLBACK_PATH } from "./service.ts";
+import { AKOYA_CALLBACK_PATH, signState } from "./service.ts";
 
 /**
  * Akoya end to end against the local Akoya stand-in: the OAuth authorization-code flow through
@@ -202,7 +202,7 @@ describe("Akoya tokens and consent", () => {
   });
 
   it("consent revoked at the institution: ERROR_REPAIRABLE; signing in again through Akoya repairs the same connection", async () => {
-    const { connectionId, auth, bank } = await linkThroughAkoya("mikomo_2");
+    const { connectionId, auth, bank, profileId } = await linkThroughAkoya("mikomo_2");
     akoya.revokeConsent("mikomo_2", "mikomo");
     await requestSync(platform.ctx.db, await connectionRow(connectionId));
     await platform.worker.drain();
@@ -213,6 +213,29 @@ describe("Akoya tokens and consent", () => {
     const repaired = await signInThroughAkoya(auth, { institutionId: bank.id, connectionId }, "mikomo_2");
     expect(repaired).toEqual({ weft: "akoya", outcome: "RECONNECTED", connectionId });
     await platform.worker.drain();
+    expect((await connectionRow(connectionId)).status).toBe("SYNCED");
+    // A repair asked for now is a 409; one whose sign-in comes back once the connection no longer
+    // needs it is said on the callback page, and changes nothing.
+    const started = await widget("/akoya/authorize", auth, { institutionId: bank.id, connectionId });
+    expect(started.statusCode).toBe(409);
+    const state = signState(platform.ctx.secretKey, {
+      environmentId: env.id,
+      profileId,
+      institutionId: bank.id,
+      products: [],
+      connectionId,
+      expiresAt: Date.now() + 60_000,
+    });
+    const redirectUri = `${platform.ctx.config.publicUrl}${AKOYA_CALLBACK_PATH}`;
+    const { code } = akoya.authorize({ username: "mikomo_2", providerId: "mikomo", redirectUri, state });
+    const late = await platform.app.inject({
+      method: "GET",
+      url: `${AKOYA_CALLBACK_PATH}?${new URLSearchParams({ code, state })}`,
+    });
+    expect(outcomeOf(late.body)).toMatchObject({
+      outcome: "FAILED",
+      message: expect.stringContaining("can be reconnected"),
+    });
     expect((await connectionRow(connectionId)).status).toBe("SYNCED");
   });
 

@@ -2,7 +2,7 @@ import { createHmac, hkdfSync, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { institutions, type Product } from "../../db/schema/index.ts";
-import { badRequest, conflict } from "../../http/errors.ts";
+import { badRequest, conflict, HttpError } from "../../http/errors.ts";
 import { apiErrorOf } from "../../http/provider-errors.ts";
 import {
   accessTokenOfGrant,
@@ -117,6 +117,20 @@ export async function completeAuthorization(
   ctx: AppContext,
   query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
   now = new Date(),
+): Promise<CallbackOutcome> {
+  try {
+    return await outcomeOf(ctx, query, now);
+  } catch (error) {
+    // What the API would answer (the connection cannot be repaired now, the profile is gone…), said on the page.
+    if (error instanceof HttpError) return { outcome: "FAILED", message: error.message };
+    throw error;
+  }
+}
+
+async function outcomeOf(
+  ctx: AppContext,
+  query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
+  now: Date,
 ): Promise<CallbackOutcome> {
   const state = query.state ? readState(ctx.secretKey, query.state, now.getTime()) : null;
   if (!state) return { outcome: "FAILED", message: "This sign-in link is not valid any more. Start again." };
