@@ -8,6 +8,7 @@ import { type AkoyaStandIn, startAkoyaStandIn } from "../../providers/akoya/test
 import { decrypt } from "../../security/secrets.ts";
 import { requestSync } from "../connections/service.ts";
 import { createConnector } from "../connectors/service.ts";
+import { disableIntegration } from "../integrations/service.ts";
 import { AKOYA_CALLBACK_PATH, signState } from "./service.ts";
 
 /**
@@ -156,6 +157,31 @@ describe("Akoya through the Connector", () => {
     expect(remoteConnection.json().documents[host]["/customers/v2/mikomo/current"].body).toBeDefined();
     expect((await get(platform, other, `/v1/connections/${connectionId}`)).statusCode).toBe(404);
     expect((await get(platform, other, `/v1/remote/akoya/accounts/${checking.id}`)).statusCode).toBe(404);
+  });
+
+  it("an environment with Akoya off sees no Akoya institution, and cannot start its sign-in (403)", async () => {
+    const off = await platform.environment("SANDBOX", "akoya off");
+    await disableIntegration(platform.ctx.db, off.id, "AKOYA");
+    const offConnector = (await createConnector(platform.ctx.db, { environmentId: off.id, name: "Off" })).id;
+    const profileId = await createProfile(platform, off);
+    const auth = { authorization: `Bearer ${await issueSession(platform, off, profileId)}` };
+    const search = await platform.app.inject({
+      method: "GET",
+      url: `/v1/connectors/${offConnector}/institutions?q=Mikomo`,
+      headers: auth,
+    });
+    expect(search.json()).toEqual([]);
+    const bank = await mikomo({
+      authorization: `Bearer ${await issueSession(platform, env, await createProfile(platform, env))}`,
+    });
+    const started = await platform.app.inject({
+      method: "POST",
+      url: `/v1/connectors/${offConnector}/akoya/authorize`,
+      headers: auth,
+      payload: { institutionId: bank.id },
+    });
+    expect(started.statusCode, started.body).toBe(403);
+    expect(started.json().message).toBe("The AKOYA integration is not enabled for this environment");
   });
 
   it("a forged or expired state, and a declined consent, link nothing", async () => {

@@ -95,7 +95,7 @@ const WIDGETS = {
   AKOYA: "AKOYA_OAUTH",
 } as const;
 
-/** How the end-user links an institution: Plaid's in Plaid Link, MX's in MX Connect, the sandbox's in our form. */
+/** How the end-user links an institution: in its provider's own widget or sign-in, or the sandbox's in our form. */
 function toConnectorInstitution(ctx: AppContext, caller: WidgetCaller, row: InstitutionRow) {
   const provider = providerForMode(caller.environment.mode, row);
   return {
@@ -104,12 +104,14 @@ function toConnectorInstitution(ctx: AppContext, caller: WidgetCaller, row: Inst
   };
 }
 
-/** Each provider's own institution search, by the widget its institutions link in. */
-const PROVIDER_SEARCHES = [
-  { widget: "PLAID_LINK", provider: "PLAID", search: searchPlaidInstitutions },
-  { widget: "MX_CONNECT", provider: "MX", search: searchMxInstitutions },
-  { widget: "FINICITY_CONNECT", provider: "FINICITY", search: searchFinicityInstitutions },
-] as const;
+/** Each keyed provider's own institution search (Akoya has none: its institutions are catalogue rows). */
+const PROVIDER_SEARCHES = {
+  PLAID: searchPlaidInstitutions,
+  MX: searchMxInstitutions,
+  FINICITY: searchFinicityInstitutions,
+  AKOYA: null,
+} as const;
+const KEYED = Object.keys(PROVIDER_SEARCHES) as (keyof typeof PROVIDER_SEARCHES)[];
 
 /**
  * Institutions by name: the catalogue's, and, for each provider the environment has on, that
@@ -126,17 +128,18 @@ export async function searchInstitutions(
 ) {
   // One read of each provider's setting: it decides both searches' rows of that provider.
   const settings = await Promise.all(
-    PROVIDER_SEARCHES.map(({ provider }) => providerSettingsFor(ctx, caller.environment.id, provider)),
+    KEYED.map((provider) => providerSettingsFor(ctx, caller.environment.id, provider)),
   );
   const providerRows = await Promise.all(
-    PROVIDER_SEARCHES.map(({ provider, search }, i) =>
-      settings[i] && query !== undefined
-        ? search(ctx, settings[i], query, limit).catch((error: unknown) => {
-            ctx.logger.warn({ err: error }, `${provider} institution search failed`);
-            return [];
-          })
-        : [],
-    ),
+    KEYED.map((provider, i) => {
+      const search = PROVIDER_SEARCHES[provider];
+      const keys = settings[i];
+      if (!search || !keys || query === undefined) return [];
+      return search(ctx, keys, query, limit).catch((error: unknown) => {
+        ctx.logger.warn({ err: error }, `${provider} institution search failed`);
+        return [];
+      });
+    }),
   );
   const options = { ids: connector.institutionIds, limit };
   const rows =
@@ -147,9 +150,7 @@ export async function searchInstitutions(
           limit: limit * 3,
         })
       : await searchByName(ctx.db, caller.environment.mode, query, options);
-  const isOff = new Set(
-    PROVIDER_SEARCHES.filter((_, i) => settings[i] === null).map((p) => p.widget as string),
-  );
+  const isOff = new Set<string>(KEYED.filter((_, i) => settings[i] === null).map((p) => WIDGETS[p]));
   const byId = new Map([...rows, ...providerRows.flat()].map((row) => [row.id, row]));
   return [...byId.values()]
     .map((row) => ({ row, view: toConnectorInstitution(ctx, caller, row) }))
