@@ -23,7 +23,7 @@ import {
   searchByName,
   toInstitutionSummary,
 } from "../institutions/service.ts";
-import { providerSettingsFor } from "../integrations/service.ts";
+import { providersSettingsFor } from "../integrations/service.ts";
 import { searchMxInstitutions } from "../mx/institutions.ts";
 import { connectMember, createWidgetUrl } from "../mx/service.ts";
 import { searchPlaidInstitutions } from "../plaid/institutions.ts";
@@ -126,10 +126,8 @@ export async function searchInstitutions(
   query: string | undefined,
   limit: number,
 ) {
-  // One read of each provider's setting: it decides both searches' rows of that provider.
-  const settings = await Promise.all(
-    KEYED.map((provider) => providerSettingsFor(ctx, caller.environment.id, provider)),
-  );
+  // One read of the providers' settings: it decides both searches' rows of each provider.
+  const settings = await providersSettingsFor(ctx, caller.environment.id, KEYED);
   const providerRows = await Promise.all(
     KEYED.map((provider, i) => {
       const search = PROVIDER_SEARCHES[provider];

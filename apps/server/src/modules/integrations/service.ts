@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { clientIdVariable, type KeyedProvider, PROVIDER_KEYS, secretVariable } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
@@ -47,18 +47,6 @@ function serverDefault(ctx: Pick<AppContext, "config">, provider: KeyedProvider)
   };
 }
 
-async function findIntegration(
-  db: Database,
-  environmentId: string,
-  provider: IntegrationProvider,
-): Promise<IntegrationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(integrations)
-    .where(and(eq(integrations.environmentId, environmentId), eq(integrations.provider, provider)));
-  return row;
-}
-
 const storedEnvOf = (provider: KeyedProvider, row: IntegrationRow): string => {
   const stored = row.settings[PROVIDER_KEYS[provider].settingsKey] ?? "";
   return providerEnvs(provider).includes(stored) ? stored : PROVIDER_KEYS[provider].defaultEnv;
@@ -73,7 +61,35 @@ export async function providerSettingsFor(
   environmentId: string,
   provider: KeyedProvider,
 ): Promise<ProviderSettings | null> {
-  const row = await findIntegration(ctx.db, environmentId, provider);
+  return (await providersSettingsFor(ctx, environmentId, [provider]))[0]!;
+}
+
+/** Several providers' settings for an environment, in one read of its own settings. */
+export async function providersSettingsFor<P extends KeyedProvider>(
+  ctx: Pick<AppContext, "db" | "config" | "secretKey">,
+  environmentId: string,
+  providers: readonly P[],
+): Promise<(ProviderSettings | null)[]> {
+  const rows = await ctx.db
+    .select()
+    .from(integrations)
+    .where(
+      and(eq(integrations.environmentId, environmentId), inArray(integrations.provider, [...providers])),
+    );
+  return providers.map((provider) =>
+    settingsOf(
+      ctx,
+      provider,
+      rows.find((r) => r.provider === provider),
+    ),
+  );
+}
+
+function settingsOf(
+  ctx: Pick<AppContext, "config" | "secretKey">,
+  provider: KeyedProvider,
+  row: IntegrationRow | undefined,
+): ProviderSettings | null {
   if (!row) return serverDefault(ctx, provider);
   if (!row.isEnabled || !row.secretEncrypted) return null;
   const providerEnv = storedEnvOf(provider, row);
