@@ -130,7 +130,7 @@ export type ProviderDefaults = {
 };
 
 /** A provider's environment variable for a key named like its CLI flag: "api-key" -> WEFT_MX_API_KEY. */
-const keyVariable = (provider: KeyedProvider, flag: string) =>
+export const keyVariable = (provider: KeyedProvider, flag: string) =>
   `WEFT_${PROVIDER_KEYS[provider].prefix}_${flag.replace("-", "_").toUpperCase()}`;
 
 /** The environment variable holding a provider's secret, e.g. WEFT_PLAID_SECRET, WEFT_MX_API_KEY. */
@@ -205,10 +205,10 @@ function parseProviderDefaults(env: Env, provider: KeyedProvider): ProviderDefau
     );
   }
   if (!clientId || !secret) return undefined;
-  const appKey = "appKey" in spec ? env[name("APP_KEY")] || undefined : undefined;
+  const appKey = "appKey" in spec ? env[keyVariable(provider, "app-key")] || undefined : undefined;
   if ("appKey" in spec && !appKey) {
     throw new ConfigError(
-      `Set ${name("APP_KEY")} too: ${provider} needs its app key with ${clientIdVariable(provider)} and ${secretVariable(provider)}`,
+      `Set ${keyVariable(provider, "app-key")} too: ${provider} needs its app key with ${clientIdVariable(provider)} and ${secretVariable(provider)}`,
     );
   }
   return { clientId, secret, providerEnv, baseUrl: baseUrl?.replace(/\/+$/, ""), ...(appKey && { appKey }) };

@@ -7,6 +7,7 @@ import { accounts, connections, transactions } from "../../db/schema/index.ts";
 import { type FinicityStandIn, startFinicityStandIn } from "../../providers/finicity/test/stand-in.ts";
 import { historyStartMonthsBack, requestSync } from "../connections/service.ts";
 import { createConnector } from "../connectors/service.ts";
+import { disableIntegration } from "../integrations/service.ts";
 import { finicityWebhookUrl } from "./service.ts";
 
 /**
@@ -153,6 +154,24 @@ describe("Finicity Connect through the Connector", () => {
     const again = await widget("/finicity/logins", auth, {});
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json().message).toBe("Finicity Connect added no new institution login for this profile");
+
+    const off = await platform.environment("PRODUCTION", "finicity off");
+    await disableIntegration(platform.ctx.db, off.id, "FINICITY");
+    const offConnector = (await createConnector(platform.ctx.db, { environmentId: off.id, name: "Off" })).id;
+    const offAuth = {
+      authorization: `Bearer ${await issueSession(platform, off, await createProfile(platform, off))}`,
+    };
+    const url = await platform.app.inject({
+      method: "POST",
+      url: `/v1/connectors/${offConnector}/finicity/connect-url`,
+      headers: offAuth,
+      payload: {},
+    });
+    expect(url.statusCode, url.body).toBe(403);
+    expect(url.json().message).toBe("The FINICITY integration is not enabled for this environment");
+    expect(url.json().instruction).toContain(
+      "--partner-id <partner id> --secret <secret> --app-key <app key>",
+    );
   });
 });
 

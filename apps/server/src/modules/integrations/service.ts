@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { clientIdVariable, type KeyedProvider, PROVIDER_KEYS, secretVariable } from "../../config.ts";
+import { type KeyedProvider, keyVariable, PROVIDER_KEYS } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { INTEGRATION_PROVIDERS, type IntegrationProvider, integrations } from "../../db/schema/index.ts";
@@ -112,11 +112,7 @@ export const plaidSettingsFor = (
 export const integrationNotEnabled = (provider: KeyedProvider, environmentId: string) => {
   const spec = PROVIDER_KEYS[provider];
   const flags = [spec.clientIdName, spec.secretName, ...("appKey" in spec ? ["app-key"] : [])];
-  const variables = [
-    clientIdVariable(provider),
-    secretVariable(provider),
-    ...("appKey" in spec ? [`WEFT_${spec.prefix}_APP_KEY`] : []),
-  ];
+  const variables = flags.map((flag) => keyVariable(provider, flag));
   return forbidden(
     `The ${provider} integration is not enabled for this environment`,
     `Enable it with: npm run weft -- integrations set --env ${environmentId} ${provider.toLowerCase()} ${flags.map((f) => `--${f} <${f.replace("-", " ")}>`).join(" ")}` +
