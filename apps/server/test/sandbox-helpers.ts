@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { events, jobs } from "../src/db/schema/index.ts";
+import { connections, events, jobs } from "../src/db/schema/index.ts";
 import type { TestEnvironment, TestPlatform } from "./harness.ts";
 
 /** Helpers for tests that link sandbox connections and watch what they do. */
@@ -91,3 +91,22 @@ export async function queuedJobs(platform: TestPlatform, queue: string) {
     .where(and(eq(jobs.queue, queue), eq(jobs.state, "queued")))
     .orderBy(asc(jobs.runAt));
 }
+
+/** The Connector app's call to its own API (GET, or POST with a body) with an end-user's session. */
+export const connectorCall = (
+  platform: TestPlatform,
+  connectorId: string,
+  path: string,
+  auth: { authorization: string },
+  payload?: object,
+) =>
+  platform.app.inject({
+    method: payload ? "POST" : "GET",
+    url: `/v1/connectors/${connectorId}${path}`,
+    headers: auth,
+    ...(payload && { payload }),
+  });
+
+/** A connection's row as stored. */
+export const connectionRow = async (platform: TestPlatform, id: string) =>
+  (await platform.ctx.db.select().from(connections).where(eq(connections.id, id)))[0]!;

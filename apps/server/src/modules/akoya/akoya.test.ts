@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
-import { createProfile, get, issueSession } from "../../../test/sandbox-helpers.ts";
+import {
+  connectionRow as connectionRowOf,
+  connectorCall,
+  createProfile,
+  get,
+  issueSession,
+} from "../../../test/sandbox-helpers.ts";
 import { accounts, connections, transactions } from "../../db/schema/index.ts";
 import { grantOf } from "../../providers/akoya/provider.ts";
 import { type AkoyaStandIn, startAkoyaStandIn } from "../../providers/akoya/test/stand-in.ts";
@@ -41,15 +47,9 @@ afterAll(async () => {
 type Auth = { authorization: string };
 
 const widget = (path: string, auth: Auth, payload?: object) =>
-  platform.app.inject({
-    method: payload ? "POST" : "GET",
-    url: `/v1/connectors/${connectorId}${path}`,
-    headers: auth,
-    ...(payload && { payload }),
-  });
+  connectorCall(platform, connectorId, path, auth, payload);
 
-const connectionRow = async (id: string) =>
-  (await platform.ctx.db.select().from(connections).where(eq(connections.id, id)))[0]!;
+const connectionRow = (id: string) => connectionRowOf(platform, id);
 
 /** What Weft's callback page tells the Connector, read from the page. */
 function outcomeOf(html: string): { outcome: string; connectionId?: string; message?: string } {

@@ -2,8 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { freePort } from "../../../test/processes.ts";
-import { createProfile, get, issueSession, storedEvents } from "../../../test/sandbox-helpers.ts";
-import { accounts, connections, transactions } from "../../db/schema/index.ts";
+import {
+  connectionRow as connectionRowOf,
+  connectorCall,
+  createProfile,
+  get,
+  issueSession,
+  storedEvents,
+} from "../../../test/sandbox-helpers.ts";
+import { accounts, transactions } from "../../db/schema/index.ts";
 import { type FinicityStandIn, startFinicityStandIn } from "../../providers/finicity/test/stand-in.ts";
 import { historyStartMonthsBack, requestSync } from "../connections/service.ts";
 import { createConnector } from "../connectors/service.ts";
@@ -43,15 +50,9 @@ afterAll(async () => {
 type Auth = { authorization: string };
 
 const widget = (path: string, auth: Auth, payload?: object) =>
-  platform.app.inject({
-    method: payload ? "POST" : "GET",
-    url: `/v1/connectors/${connectorId}${path}`,
-    headers: auth,
-    ...(payload && { payload }),
-  });
+  connectorCall(platform, connectorId, path, auth, payload);
 
-const connectionRow = async (id: string) =>
-  (await platform.ctx.db.select().from(connections).where(eq(connections.id, id)))[0]!;
+const connectionRow = (id: string) => connectionRowOf(platform, id);
 
 /** The Finicity customer Weft made for a profile, asked of Finicity as any client would. */
 async function customerOf(profileId: string): Promise<string> {

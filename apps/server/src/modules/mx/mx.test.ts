@@ -2,8 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { freePort } from "../../../test/processes.ts";
-import { createProfile, get, issueSession, storedEvents } from "../../../test/sandbox-helpers.ts";
-import { accounts, connections, transactions } from "../../db/schema/index.ts";
+import {
+  connectionRow as connectionRowOf,
+  connectorCall,
+  createProfile,
+  get,
+  issueSession,
+  storedEvents,
+} from "../../../test/sandbox-helpers.ts";
+import { accounts, transactions } from "../../db/schema/index.ts";
 import { MX_ACCEPT } from "../../providers/mx/client.ts";
 import { type MxStandIn, startMxStandIn } from "../../providers/mx/test/stand-in.ts";
 import { historyStartMonthsBack, requestSync } from "../connections/service.ts";
@@ -52,15 +59,9 @@ afterAll(async () => {
 type Auth = { authorization: string };
 
 const widget = (path: string, auth: Auth, payload?: object, connector = connectorId) =>
-  platform.app.inject({
-    method: payload ? "POST" : "GET",
-    url: `/v1/connectors/${connector}${path}`,
-    headers: auth,
-    ...(payload && { payload }),
-  });
+  connectorCall(platform, connector, path, auth, payload);
 
-const connectionRow = async (id: string) =>
-  (await platform.ctx.db.select().from(connections).where(eq(connections.id, id)))[0]!;
+const connectionRow = (id: string) => connectionRowOf(platform, id);
 
 /** The MX user Weft made for a profile, asked of MX as any client would. */
 async function mxUserOf(profileId: string): Promise<string> {
