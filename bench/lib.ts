@@ -133,6 +133,28 @@ export function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
 
+/** CPU seconds of each PostgreSQL process on this machine, by pid (none on PGlite: its work is in the server's process). */
+export function postgresCpu(): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres")
+        seconds.set(Number(entry), cpuSecondsOf(Number(entry)));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return seconds;
+}
+
+/** PostgreSQL's CPU seconds since `before` (processes that ended in between are not counted). */
+export function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of postgresCpu()) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
 export const round = (value: number) => Math.round(value * 10) / 10;
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 

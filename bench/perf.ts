@@ -21,6 +21,8 @@ import {
   freePort,
   type LoadResult,
   load,
+  postgresCpu,
+  postgresCpuSince,
   ROOT,
   startProcess,
   writeResults,
@@ -31,7 +33,9 @@ import { loadTransactions, MEASURED, seedOwners } from "./transactions-page.ts";
 /** Profiles the session route cycles through: each may hold 10 sessions issued within an hour. */
 const SESSION_PROFILES = 2_000;
 
-export async function benchPerf(): Promise<(LoadResult & { cpuMicrosecondsPerRequest: number })[]> {
+export async function benchPerf(): Promise<
+  (LoadResult & { cpuMicrosecondsPerRequest: number; databaseCpuMicrosecondsPerRequest: number })[]
+> {
   const storage = await benchStorage();
   const barePort = await freePort();
   const referencePort = await freePort();
@@ -55,6 +59,17 @@ export async function benchPerf(): Promise<(LoadResult & { cpuMicrosecondsPerReq
   const seeding = await openContext(loadConfig(storage.env), "bench/perf", pino({ level: "warn" }));
   await seedOwners(seeding.ctx.db, environmentId);
   await loadTransactions(seeding.ctx.db, 1, 1_001, sql`${MEASURED}`);
+  // Synced transactions carry their enrichment: the page answers it with each.
+  await seeding.ctx.db.execute(sql`
+    update transactions set enrichment = jsonb_build_object(
+      'merchant', 'Bench Merchant ' || (amount::int % 97), 'merchantId', 'mer_bench-' || (amount::int % 97),
+      'website', 'bench.example.com', 'logo', null,
+      'categories', jsonb_build_object('general', 'FOOD_AND_DRINK', 'detailed', 'FOOD_AND_DRINK_COFFEE',
+        'accounting', 'operational expenses'),
+      'counterparty', jsonb_build_object('id', 'mer_bench-' || (amount::int % 97),
+        'name', 'Bench Merchant ' || (amount::int % 97), 'type', 'organization'),
+      'person', null, 'intermediaries', '["Square"]'::jsonb, 'location', 'Oakland, CA')
+    where account_id = ${MEASURED}`);
   await seeding.ctx.db.execute(sql`
     insert into profiles (id, environment_id, uuid)
     select 'p_bench_session_' || lpad(g::text, 10, '0'), ${environmentId}, gen_random_uuid()::text
@@ -141,6 +156,7 @@ export async function benchPerf(): Promise<(LoadResult & { cpuMicrosecondsPerReq
       requests: 0,
       seconds: 0,
       cpu: 0,
+      databaseCpu: 0,
       p50: [] as number[],
       p99: [] as number[],
       errors: 0,
@@ -148,9 +164,11 @@ export async function benchPerf(): Promise<(LoadResult & { cpuMicrosecondsPerReq
     for (let slice = 0; slice < slices; slice++) {
       for (const [i, route] of routes.entries()) {
         const cpuBefore = cpuSecondsOf(route.pid);
+        const databaseCpuBefore = postgresCpu();
         const result = await load(route.name, { ...route.options, seconds });
         const total = totals[i]!;
         total.cpu += cpuSecondsOf(route.pid) - cpuBefore;
+        total.databaseCpu += postgresCpuSince(databaseCpuBefore);
         total.requests += result.requests;
         total.seconds += seconds;
         total.p50.push(result.p50Ms);
@@ -166,6 +184,7 @@ export async function benchPerf(): Promise<(LoadResult & { cpuMicrosecondsPerReq
         requests: total.requests,
         requestsPerSecond: Math.round(total.requests / total.seconds),
         cpuMicrosecondsPerRequest: Math.round((total.cpu / total.requests) * 1e6),
+        databaseCpuMicrosecondsPerRequest: Math.round((total.databaseCpu / total.requests) * 1e6),
         p50Ms: median(total.p50),
         p99Ms: median(total.p99),
         errors: total.errors,
@@ -182,6 +201,7 @@ export async function benchPerf(): Promise<(LoadResult & { cpuMicrosecondsPerReq
         route: r.name,
         "req/s": r.requestsPerSecond,
         "CPU µs/req": r.cpuMicrosecondsPerRequest,
+        ...(onPostgres ? { "PostgreSQL CPU µs/req": r.databaseCpuMicrosecondsPerRequest } : {}),
         "p50 ms": r.p50Ms,
         "p99 ms": r.p99Ms,
         "vs bare": share(r.requestsPerSecond, bareRps),

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
@@ -6,8 +6,10 @@ import { createProfile, get, linkAndSync, linkSandbox, storedEvents } from "../.
 import { accounts, achNumbers, transactions } from "../../db/schema/index.ts";
 import { toDay } from "../../providers/dates.ts";
 import { isValidRoutingNumber } from "../../providers/identifiers.ts";
+import { Transaction } from "./schemas.ts";
 import { BALANCE_REFRESH_QUEUE } from "./service.ts";
 import { checkStatementLink, signStatementUrl } from "./statement-links.ts";
+import { toTransactionView } from "./views.ts";
 
 let platform: TestPlatform;
 let env: TestEnvironment;
@@ -171,6 +173,57 @@ describe("GET /v1/accounts/{accountId}/transactions", () => {
     );
     expect(oldest.date.slice(0, 7)).toBe(historyStart!.d.slice(0, 7));
     expect(last.json().length + 100 * (Math.ceil(total / 100) - 1)).toBe(total);
+  });
+
+  it("answers each transaction in a page as its view (the page is written as JSON text, not serialised)", async () => {
+    const account = byType.SAVINGS!.id;
+    // The edges of what a page renders from text: metadata, a replaced pending id, quotes,
+    // backslashes, control and non-BMP characters, amounts with trailing zeros and many digits,
+    // no enrichment, and a creation time with microseconds.
+    const [first, second, third] = rowsOf<{ id: string }>(
+      await platform.ctx.db.execute(sql`
+        select id from transactions where account_id = ${account} order by date desc, id desc limit 3`),
+    );
+    await platform.ctx.db.execute(sql`
+      update transactions set metadata = ${JSON.stringify({ note: 'say "hi" \\ 🏦', n: 1.5, nested: { ok: true } })}::jsonb,
+        pending_transaction_id = 'txn_pending_1', amount = -12.50,
+        description = ${'Café "Ünïcode" \\ tab\tnewline\n\u0001 𝄞'}, created_at = '2026-01-02 03:04:05.678999+00'
+      where id = ${first!.id}`);
+    await platform.ctx.db.execute(
+      sql`update transactions set enrichment = null, amount = 123456789012.345678 where id = ${second!.id}`,
+    );
+    await platform.ctx.db.execute(sql`update transactions set amount = 0 where id = ${third!.id}`);
+    for (const query of ["limit=100", "limit=10&page=2", "limit=7&status=POSTED"]) {
+      const res = await get(platform, env, `/v1/accounts/${account}/transactions?${query}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      const page = res.json() as { id: string }[];
+      expect(page.length).toBeGreaterThan(0);
+      const rows = await platform.ctx.db
+        .select()
+        .from(transactions)
+        .where(
+          inArray(
+            transactions.id,
+            page.map((t) => t.id),
+          ),
+        );
+      const views = new Map(rows.map((row) => [row.id, JSON.parse(JSON.stringify(toTransactionView(row)))]));
+      for (const item of page) {
+        expect(item).toStrictEqual(views.get(item.id));
+        // The schema's keys, in its order.
+        expect(Object.keys(item)).toEqual(Object.keys(Transaction.properties));
+      }
+    }
+    const page = (await get(platform, env, `/v1/accounts/${account}/transactions?limit=3`)).json();
+    expect(page[0]).toMatchObject({
+      amount: -12.5,
+      pendingTransactionId: "txn_pending_1",
+      createdAt: "2026-01-02T03:04:05.678Z",
+      metadata: { note: 'say "hi" \\ 🏦', n: 1.5, nested: { ok: true } },
+    });
+    expect(page[1]).toMatchObject({ enrichment: null, amount: 123456789012.34568 });
+    expect(page[2].amount).toBe(0);
   });
 
   it("signs amounts: money in positive (CREDIT), money out negative (DEBIT)", async () => {

@@ -2,6 +2,7 @@ import { Type } from "typebox";
 import type { AppContext } from "../../context.ts";
 import { apiKeyPrincipalOf } from "../../http/auth.ts";
 import { forbidden } from "../../http/errors.ts";
+import { sendJsonText } from "../../http/json-text.ts";
 import { PAGINATION_HEADERS, PaginationQuery, setPaginationHeaders } from "../../http/pagination.ts";
 import { environmentToRead } from "../../http/read-scope.ts";
 import { errorResponses, MetadataUpdateRequest } from "../../http/schemas.ts";
@@ -266,14 +267,14 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       const environmentId = await environmentToRead(ctx.readDb, request, {
         account: request.params.accountId,
       });
-      const { views, total } = await listTransactions(
+      const { json, total } = await listTransactions(
         ctx.readDb,
         environmentId,
         request.params.accountId,
         request.query,
       );
       setPaginationHeaders(request, reply, ctx.config.publicUrl, request.query, total);
-      return views;
+      return sendJsonText(reply, json);
     },
   );
 

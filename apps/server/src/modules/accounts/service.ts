@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
-import { preparedStatement } from "../../db/prepared.ts";
+import { preparedStatement, rawRows } from "../../db/prepared.ts";
 import {
   type AccountType,
   accountOwners,
@@ -32,10 +33,12 @@ import { signStatementUrl } from "./statement-links.ts";
 import {
   type AccountRow,
   type StatementRow,
+  type TransactionText,
   toAccountView,
   toBalanceView,
   toHoldingView,
   toTransactionView,
+  transactionsPageJson,
 } from "./views.ts";
 
 export const BALANCE_REFRESH_QUEUE = "accounts.balance-refresh";
@@ -172,11 +175,10 @@ export function enrichmentConditions(filter: {
 }
 
 /**
- * A page of an account's transactions, newest first. The page is found on the narrow
- * (account, date, id) index alone and only its rows are fetched ("deferred join"), so deep pages
- * stay cheap; the unfiltered total is the count each sync keeps on the account.
+ * A page of transactions, newest first: the page's ids from the narrow (account, date, id) index
+ * alone, then only their rows ("deferred join"), so deep pages stay cheap. Each column comes as
+ * the text its JSON needs (`TransactionText`).
  */
-/** A page of transactions: the page's ids from the (account, date, id) index, then their rows. */
 function transactionsPage(
   db: Database,
   where: SQL | undefined,
@@ -192,11 +194,32 @@ function transactionsPage(
     .offset(offset)
     .as("page");
   return db
-    .select({ transaction: transactions })
+    .select(TRANSACTION_TEXT)
     .from(transactions)
     .innerJoin(page, eq(transactions.id, page.pageId))
     .orderBy(desc(transactions.date), desc(transactions.id));
 }
+
+/** Each column as text named as `TransactionText` names it, so raw rows and mapped rows agree. */
+const asText = (value: SQL | AnyPgColumn, name: keyof TransactionText) =>
+  sql<string>`${value}::text`.as(name);
+const TRANSACTION_TEXT = {
+  id: asText(transactions.id, "id"),
+  accountId: asText(transactions.accountId, "accountId"),
+  amount: asText(transactions.amount, "amount"),
+  entryType: asText(transactions.entryType, "entryType"),
+  currencyCode: asText(transactions.currencyCode, "currencyCode"),
+  date: asText(transactions.date, "date"),
+  description: asText(transactions.description, "description"),
+  status: asText(transactions.status, "status"),
+  pendingTransactionId: asText(transactions.pendingTransactionId, "pendingTransactionId"),
+  enrichment: asText(transactions.enrichment, "enrichment"),
+  metadata: asText(transactions.metadata, "metadata"),
+  createdAt: asText(
+    sql`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    "createdAt",
+  ),
+};
 
 /** The page without filters, the common read: prepared. */
 const unfilteredTransactionsPage = preparedStatement((db) =>
@@ -232,7 +255,7 @@ export async function listTransactions(
   const [rows, total] = await Promise.all([
     isFiltered
       ? transactionsPage(db, where, filter.limit, offsetOf(filter))
-      : unfilteredTransactionsPage(db).execute({
+      : rawRows<TransactionText>(unfilteredTransactionsPage(db), {
           accountId: account.id,
           limit: filter.limit,
           offset: offsetOf(filter),
@@ -245,7 +268,7 @@ export async function listTransactions(
           .then(([r]) => r?.n ?? 0)
       : Promise.resolve(account.transactionCount),
   ]);
-  return { views: rows.map((r) => toTransactionView(r.transaction)), total };
+  return { json: transactionsPageJson(rows), total };
 }
 
 export async function listHoldings(db: Database, environmentId: string, accountId: string, page: Pagination) {
