@@ -83,6 +83,13 @@ describe("the audit trail", () => {
     });
     await platform.app.inject({ url: `/v1/profiles/${profileId}`, headers: env.auth });
     const token = await issueSession(platform, env, profileId);
+    const refusedSession = await platform.app.inject({
+      method: "POST",
+      url: "/v1/users/sessions",
+      headers: env.auth,
+      payload: { userId: "p_no_such_profile" },
+    });
+    expect(refusedSession.statusCode).toBe(404);
     await platform.app.inject({
       method: "DELETE",
       url: "/v1/users/session",
@@ -105,6 +112,13 @@ describe("the audit trail", () => {
       requestId: "audit-trace-1",
     });
     expect(events[2]).toMatchObject({ resourceId: profileId, status: 200 });
+    // A session's record is written by the statement that issues it: it names the profile.
+    expect(events[1]).toMatchObject({
+      actor: { type: "apiKey", id: env.apiKeyId },
+      resourceId: profileId,
+      status: 201,
+      requestId: expect.any(String),
+    });
     expect(events[0].actor.type).toBe("session");
     expect(res.headers["total-count"]).toBe("4");
 

@@ -25,17 +25,16 @@ function safeUsername(): string {
   }
 }
 
-export async function recordAudit(
-  db: Database,
-  event: {
-    environmentId: string;
-    actor: AuditActor;
-    action: string;
-    resourceId?: string | null;
-    status?: number;
-    requestId?: string;
-  },
-): Promise<void> {
+export type AuditRecord = {
+  environmentId: string;
+  actor: AuditActor;
+  action: string;
+  resourceId?: string | null;
+  status?: number;
+  requestId?: string;
+};
+
+export async function recordAudit(db: Database, event: AuditRecord): Promise<void> {
   await db.insert(auditEvents).values({
     id: newId("auditEvent"),
     environmentId: event.environmentId,
@@ -58,23 +57,54 @@ function resourceOf(request: FastifyRequest, payload: unknown): string | null {
   return /^\{"id":"([^"]{1,200})"/.exec(payload)?.[1] ?? null;
 }
 
+/** What the audit trail records of an authenticated request answered with `status`. */
+export function auditRecordOf(
+  request: FastifyRequest,
+  status: number,
+  resourceId: string | null,
+): AuditRecord {
+  if (!request.principal) throw new Error(`Route ${request.url} is audited but declares no auth`);
+  return {
+    environmentId: request.principal.environment.id,
+    actor: credentialOf(request.principal),
+    action: `${request.method} ${request.routeOptions.url ?? request.url.split("?")[0]}`,
+    resourceId,
+    status,
+    requestId: request.id,
+  };
+}
+
+/** Requests whose write recorded its audit record in its own statement (`auditInsert`). */
+const recordedWithTheirWrite = new WeakSet<FastifyRequest>();
+
+/**
+ * A hot write records its audit record in the statement that makes the change — one round trip
+ * and one commit fewer, and the record commits with the change or not at all: `insert … select
+ * <the record, with resourceId from the statement's own rows>` to complete with `from …`.
+ * The route then calls `auditedWithWrite(request)`, so the onSend hook does not record it again.
+ */
+export function auditInsert(record: AuditRecord, resourceId: SQL): SQL {
+  return sql`insert into ${auditEvents} (id, environment_id, actor_type, actor_id, action, resource_id, status, request_id)
+    select ${newId("auditEvent")}, ${record.environmentId}, ${record.actor.type}, ${record.actor.id},
+      ${record.action}, ${resourceId}, ${record.status ?? null}::integer, ${record.requestId ?? null}`;
+}
+
+export function auditedWithWrite(request: FastifyRequest): void {
+  recordedWithTheirWrite.add(request);
+}
+
 /**
  * onSend: every write the API answered with success (2xx) is recorded with its credential, its
- * route and the record it touched — in the request's path, after the answer is ready.
+ * route and the record it touched — in the request's path, after the answer is ready (unless its
+ * write recorded it already).
  */
 export function auditWrites(ctx: AppContext) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
-    if (!WRITES.has(request.method) || !request.principal) return payload;
+    if (!WRITES.has(request.method) || !request.principal || recordedWithTheirWrite.has(request))
+      return payload;
     if (reply.statusCode < 200 || reply.statusCode >= 300 || reply.getHeader("idempotent-replayed"))
       return payload;
-    await recordAudit(ctx.db, {
-      environmentId: request.principal.environment.id,
-      actor: credentialOf(request.principal),
-      action: `${request.method} ${request.routeOptions.url ?? request.url.split("?")[0]}`,
-      resourceId: resourceOf(request, payload),
-      status: reply.statusCode,
-      requestId: request.id,
-    });
+    await recordAudit(ctx.db, auditRecordOf(request, reply.statusCode, resourceOf(request, payload)));
     return payload;
   };
 }

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { apiKeyPrincipalOf, sessionPrincipalOf } from "../../http/auth.ts";
 import { errorResponses, NoContent } from "../../http/schemas.ts";
 import type { Server } from "../../http/server-type.ts";
+import { auditedWithWrite, auditRecordOf } from "../audit/service.ts";
 import { toEnvironmentView } from "../environments/service.ts";
 import { ApiKeyIntrospection, Jwks, SessionIssueRequest, UserSession } from "./schemas.ts";
 import { issueSession, revokeSession, toUserSessionView } from "./service.ts";
@@ -51,7 +52,8 @@ export function registerSessionRoutes(app: Server, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { environment } = apiKeyPrincipalOf(request);
-      const session = await issueSession(ctx, environment, request.body);
+      const session = await issueSession(ctx, environment, request.body, auditRecordOf(request, 201, null));
+      auditedWithWrite(request);
       return reply.code(201).send(session);
     },
   );

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { environments, profiles, userSessions } from "../../db/schema/index.ts";
 import { notFound, tooManyRequests, ValidationError } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
+import { type AuditRecord, auditInsert } from "../audit/service.ts";
 import type { EnvironmentRow } from "../environments/service.ts";
 import {
   applyProfileUpdate,
@@ -53,23 +54,34 @@ function sessionLimitReached(profileId: string, limitIndex: number, retryAfterMs
 }
 
 /**
- * Lock the profile, check its session limits and insert the session: one round trip, a
- * function (migration 0020) whose statements each see what concurrent issues committed before
- * the lock was taken, so the limits hold under concurrency. 404, 409 or 429 otherwise.
+ * Lock the profile, check its session limits and insert the session with its audit record: one
+ * round trip, a function (migration 0020) whose statements each see what concurrent issues
+ * committed before the lock was taken, so the limits hold under concurrency. 404, 409 or 429
+ * otherwise (and no audit record).
  */
 async function insertSession(
   db: Database,
   environmentId: string,
   idOrUuid: string,
   now: Date,
+  audit: AuditRecord | undefined,
 ): Promise<{ session: SessionRow; profile: { id: string; uuid: string } }> {
   const id = newId("session");
   // Whole seconds, so expiresAt, expiration and the token's exp all name the same instant.
   const expiresAt = new Date(Math.floor((now.getTime() + SESSION_LIFETIME_MS) / 1000) * 1000);
   const result = await db.execute(sql`
-    select outcome, profile_id, profile_uuid, limit_index, retry_after_ms
-    from weft_issue_session(${environmentId}, ${idOrUuid}, ${id}, ${now}, ${expiresAt},
-      ${LIMIT_WINDOWS}::interval[], ${LIMIT_MAXIMA}::integer[])`);
+    with issued as (
+      select outcome, profile_id, profile_uuid, limit_index, retry_after_ms
+      from weft_issue_session(${environmentId}, ${idOrUuid}, ${id}, ${now}, ${expiresAt},
+        ${LIMIT_WINDOWS}::interval[], ${LIMIT_MAXIMA}::integer[])
+    )${
+      audit
+        ? sql`, audited as (
+      ${auditInsert(audit, sql`issued.profile_id`)} from issued where issued.outcome = 'issued'
+    )`
+        : sql``
+    }
+    select * from issued`);
   const [row] = (result as unknown as { rows: IssueOutcome[] }).rows;
   if (!row || row.outcome === "not_found") throw notFound("Profile", idOrUuid);
   if (row.outcome === "deleting") throw profileBeingDeleted(row.profile_id!);
@@ -93,19 +105,22 @@ type IssueOutcome = {
 /**
  * Issue a session for an existing profile (userId: its id or uuid; sent fields are saved onto
  * it) or for a new one (no userId). A session for a profile as it is takes one round trip; one
- * that creates or changes the profile is a transaction that ends with the same statement.
+ * that creates or changes the profile is a transaction that ends with the same statement. The
+ * session's audit record, when the caller is audited (`audit`; resourceId: the profile), is
+ * written by that statement.
  */
 export async function issueSession(
   ctx: AppContext,
   environment: EnvironmentRow,
   input: SessionIssueInput,
+  audit?: AuditRecord,
 ): Promise<UserSessionView> {
   const now = new Date();
   const { userId, ...fields } = input;
   const hasFields = Object.values(fields).some((value) => value !== undefined);
   const { session, profile } =
     userId && !hasFields
-      ? await insertSession(ctx.db, environment.id, userId, now)
+      ? await insertSession(ctx.db, environment.id, userId, now, audit)
       : await ctx.db.transaction(async (tx) => {
           let profile: ProfileRow;
           if (userId) {
@@ -118,7 +133,7 @@ export async function issueSession(
           } else {
             profile = await createProfile(tx, environment, fields, ctx.config.sandboxProfileLimit);
           }
-          return insertSession(tx, environment.id, profile.id, now);
+          return insertSession(tx, environment.id, profile.id, now, audit);
         });
   // Signing may create the first signing key: outside the transaction (PGlite has one connection).
   const token = await ctx.signer.sign(
