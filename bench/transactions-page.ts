@@ -1,7 +1,8 @@
 /**
  * Transactions page latency as the table grows to 1,000,000 rows: the first page and the last
  * (deep) page of one account's 10,000 transactions, and a date-filtered page, at 10k, 100k and
- * 1M rows in the table. Paging reads the (account, date, id) index and fetches only the page's
+ * 1M rows in the table; with them the balances (to 500,000 rows) and holdings (to 50,000), the
+ * first and last page of the account's 1,000 balances and 500 holdings. Paging reads the (account, date, id) index and fetches only the page's
  * rows; the unfiltered total is the count the sync keeps on the account. Flat means the 1M
  * figures stay near the 10k ones (the ratio column).
  *   node bench/transactions-page.ts   (PostgreSQL when DATABASE_URL, BENCH_DATABASE_URL or
@@ -13,7 +14,7 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import { loadConfig } from "../apps/server/src/config.ts";
 import type { Database } from "../apps/server/src/db/client.ts";
-import { listTransactions } from "../apps/server/src/modules/accounts/service.ts";
+import { listBalances, listHoldings, listTransactions } from "../apps/server/src/modules/accounts/service.ts";
 import { createEnvironment } from "../apps/server/src/modules/environments/service.ts";
 import { openRuntime } from "../apps/server/src/runtime.ts";
 import { benchStorage, writeResults } from "./lib.ts";
@@ -25,6 +26,10 @@ const BIG_ROWS = 100_000;
 const OTHER_ACCOUNTS = 2_000;
 const STAGES = [10_000, 100_000, 1_000_000];
 const LIMIT = 25;
+/** The measured account's balances and holdings; the tables grow to half and a twentieth of the transactions. */
+const MEASURED_BALANCES = 1_000;
+const MEASURED_HOLDINGS = 500;
+const SECURITIES = 500;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -65,6 +70,30 @@ export async function loadTransactions(
     from generate_series(${from}::int, ${to - 1}::int) g`);
 }
 
+/** Balance rows [from, to): the measured account's first, the rest spread over the other accounts. */
+async function loadBalances(db: Database, from: number, to: number) {
+  await db.execute(sql`
+    insert into balances (id, account_id, at, available, current, source)
+    select 'bal_bench_' || lpad(g::text, 16, '0'),
+           case when g < ${MEASURED_BALANCES} then ${MEASURED}
+                else 'acct_bench_' || lpad((1 + g % ${OTHER_ACCOUNTS})::text, 17, '0') end,
+           timestamptz '2026-11-21 12:00Z' - make_interval(hours => g % 17520),
+           (g % 5000) + 0.25, (g % 5000) + 0.5, 'SYNC'
+    from generate_series(${from}::int, ${to - 1}::int) g`);
+}
+
+/** Holding rows [from, to): the measured account's first, each account holding a security once. */
+async function loadHoldings(db: Database, from: number, to: number) {
+  await db.execute(sql`
+    insert into holdings (id, account_id, security_id, quantity, price, value, currency_code, at)
+    select 'hold_bench_' || lpad(g::text, 15, '0'),
+           case when g < ${MEASURED_HOLDINGS} then ${MEASURED}
+                else 'acct_bench_' || lpad((1 + g % ${OTHER_ACCOUNTS})::text, 17, '0') end,
+           'sec_bench_' || lpad((case when g < ${MEASURED_HOLDINGS} then g else (g / ${OTHER_ACCOUNTS}) % ${SECURITIES} end)::text, 16, '0'),
+           (g % 300) + 1, 10.5, ((g % 300) + 1) * 10.5, 'USD', timestamptz '2026-11-21 12:00Z'
+    from generate_series(${from}::int, ${to - 1}::int) g`);
+}
+
 async function measure(run: () => Promise<unknown>, samples: number) {
   for (let i = 0; i < 10; i++) await run();
   const times: number[] = [];
@@ -95,6 +124,10 @@ export async function benchTransactionsPage() {
     firstPage: { p50Ms: number; p99Ms: number };
     deepPage: { p50Ms: number; p99Ms: number };
     filteredPage: { p50Ms: number; p99Ms: number };
+    balancesInTable: number;
+    balances: { firstPage: { p50Ms: number; p99Ms: number }; deepPage: { p50Ms: number; p99Ms: number } };
+    holdingsInTable: number;
+    holdings: { firstPage: { p50Ms: number; p99Ms: number }; deepPage: { p50Ms: number; p99Ms: number } };
   }[] = [];
   let big:
     | { firstPage: { p50Ms: number; p99Ms: number }; deepPage: { p50Ms: number; p99Ms: number } }
@@ -102,8 +135,15 @@ export async function benchTransactionsPage() {
   try {
     const environment = await createEnvironment(db, { name: "bench", mode: "TEST" });
     await seedOwners(db, environment.id);
+    await db.execute(sql`
+      insert into securities (id, name, isin, type, currency_code)
+      select 'sec_bench_' || lpad(g::text, 16, '0'), 'Bench security ' || g,
+             'US' || lpad(g::text, 9, '0') || '0', 'EQUITY', 'USD'
+      from generate_series(0, ${SECURITIES - 1}::int) g`);
     const lastPage = Math.ceil(MEASURED_ROWS / LIMIT);
     let loaded = 0;
+    let balancesLoaded = 0;
+    let holdingsLoaded = 0;
     for (const size of STAGES) {
       const start = performance.now();
       // The measured account gets its 10,000 first; at 1M the big account holds 100,000; the
@@ -117,6 +157,13 @@ export async function benchTransactionsPage() {
         await loadTransactions(db, from, Math.min(size, from + 100_000), accountOf);
       }
       loaded = size;
+      for (let from = balancesLoaded; from < size / 2; from += 100_000)
+        await loadBalances(db, from, Math.min(size / 2, from + 100_000));
+      balancesLoaded = size / 2;
+      await loadHoldings(db, holdingsLoaded, size / 20);
+      holdingsLoaded = size / 20;
+      await db.execute(sql`vacuum analyze balances`);
+      await db.execute(sql`vacuum analyze holdings`);
       await db.execute(sql`
         update accounts a set transaction_count = c.n
         from (select account_id, count(*)::int as n from transactions group by account_id) c
@@ -134,12 +181,26 @@ export async function benchTransactionsPage() {
         page(MEASURED, 1, { startDate: "2026-08-23", endDate: "2026-11-21" }),
         samples,
       );
+      const pages = (list: typeof listBalances | typeof listHoldings, rows: number) => async () => ({
+        firstPage: await measure(
+          () => list(db, environment.id, MEASURED, { page: 1, limit: LIMIT }),
+          samples,
+        ),
+        deepPage: await measure(
+          () => list(db, environment.id, MEASURED, { page: Math.ceil(rows / LIMIT), limit: LIMIT }),
+          samples,
+        ),
+      });
       stages.push({
         rowsInTable: size,
         loadSeconds,
         firstPage: first,
         deepPage: deep,
         filteredPage: filtered,
+        balancesInTable: size / 2,
+        balances: await pages(listBalances, MEASURED_BALANCES)(),
+        holdingsInTable: size / 20,
+        holdings: await pages(listHoldings, MEASURED_HOLDINGS)(),
       });
       if (size === STAGES.at(-1)) {
         big = {
@@ -179,6 +240,20 @@ if (import.meta.main) {
       `${m.p50Ms.toFixed(2)} / ${m.p99Ms.toFixed(2)} (${ratio(m.p50Ms, b.p50Ms)})`.padEnd(22);
     console.log(
       `  ${String(s.rowsInTable).padStart(13)}   ${cell(s.firstPage, base.firstPage)}${cell(s.deepPage, base.deepPage)}${cell(s.filteredPage, base.filteredPage)}${s.loadSeconds}s`,
+    );
+  }
+  console.log(
+    `Balances (the account's ${MEASURED_BALANCES}) and holdings (its ${MEASURED_HOLDINGS}), page of ${result.pageSize}, p50 / p99 ms`,
+  );
+  console.log(
+    "  balances in table   first page            deep page (last)      holdings in table   first page            deep page (last)",
+  );
+  for (const s of result.stages) {
+    const cell = (m: { p50Ms: number; p99Ms: number }, b: { p50Ms: number }) =>
+      `${m.p50Ms.toFixed(2)} / ${m.p99Ms.toFixed(2)} (${ratio(m.p50Ms, b.p50Ms)})`.padEnd(22);
+    console.log(
+      `  ${String(s.balancesInTable).padStart(17)}   ${cell(s.balances.firstPage, base.balances.firstPage)}${cell(s.balances.deepPage, base.balances.deepPage)}` +
+        `${String(s.holdingsInTable).padStart(17)}   ${cell(s.holdings.firstPage, base.holdings.firstPage)}${cell(s.holdings.deepPage, base.holdings.deepPage)}`,
     );
   }
   if (result.bigAccount) {
