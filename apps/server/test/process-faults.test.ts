@@ -6,10 +6,12 @@ import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import {
+  accounts,
   connections,
   events,
   jobs,
   profiles,
+  statements,
   transactions,
   webhookDeliveries,
 } from "../src/db/schema/index.ts";
@@ -202,6 +204,9 @@ const unfinishedJobs = (db: Database) =>
 const SYNC_STEPS = [
   "connections.sync:claimed",
   "connections.sync:fetched",
+  // Between the bounded transactions a large sync writes before its own (its accounts, then
+  // its transactions in parts of 200, then its statements).
+  "connections.sync:staged",
   "connections.sync:writing",
   "connections.sync:handled",
 ];
@@ -241,6 +246,12 @@ describe.concurrent(`kill -9 at each step, then restart (${testDriver})`, { time
         expect(counts["connection.created"]).toBe(1);
         expect(counts["profile.ready"]).toBe(1);
         expect(counts["connection.synced.successful.historical"] ?? 0).toBeLessThanOrEqual(1);
+        // Each account and statement announced once, though a crash may come between the stage
+        // that wrote it and the end of the sync.
+        const [accountRows] = await db.select({ n: count() }).from(accounts);
+        expect(counts["account.created"]).toBe(accountRows!.n);
+        const [statementRows] = await db.select({ n: count() }).from(statements);
+        expect(counts["statement.ready"] ?? 0).toBe(statementRows!.n);
         expect(await unfinishedJobs(db)).toEqual([]);
       });
     }),

@@ -111,6 +111,22 @@ export function completeJob(db: Database, job: JobRow, workerId: string): Promis
 export const completeJobWithin = (tx: Database, job: JobRow): Promise<boolean> =>
   completeJob(tx, job, job.lockedBy ?? "");
 
+/**
+ * Whether this claim still holds the job, inside the caller's transaction: the row stays locked
+ * (FOR SHARE) until it ends, so no other worker takes the job over meanwhile. Work done in
+ * steps before the job completes checks it in each step's transaction.
+ */
+export async function holdsJob(tx: Database, job: JobRow): Promise<boolean> {
+  const held = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? ""), eq(jobs.state, "active" as JobState)),
+    )
+    .for("share");
+  return held.length > 0;
+}
+
 /** Retry at `retryAt`, or mark failed when the attempts are used up or no retry is wanted. */
 export function failJob(db: Database, job: JobRow, workerId: string, error: string, retryAt: Date | null) {
   if (retryAt === null || job.attempts >= job.maxAttempts) {

@@ -35,8 +35,8 @@ import type { ConnectionRow } from "./service.ts";
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters, few round trips. */
 const CHUNK = 1000;
 
-const chunks = <T>(rows: T[]) =>
-  Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
+export const chunks = <T>(rows: T[], size = CHUNK) =>
+  Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
 
 export type ApplyContext = {
   tx: Database;
@@ -47,6 +47,27 @@ export type ApplyContext = {
   secretKey: SecretKeys;
   window: DateWindow;
   now: Date;
+  /** What the sync wrote before its transaction (`stageSnapshot` in sync.ts): left out here. */
+  staged?: StagedWrites;
+};
+
+/** A snapshot's transactions as rows, and the pending rows they were matched against. */
+export type TransactionRows = {
+  rows: (typeof transactions.$inferInsert & { id: string; accountId: string; externalId: string })[];
+  /** `${accountId}\n${externalId}` of every transaction the snapshot lists. */
+  listed: Set<string>;
+  /** Pending rows a posted transaction replaced. */
+  replaced: Set<string>;
+};
+
+/**
+ * What a sync wrote in bounded transactions before its own: the snapshot's transactions, and
+ * its statements with their statement.ready events.
+ */
+export type StagedWrites = {
+  accountsCreated: number;
+  transactions: TransactionRows;
+  statementsCreated: number;
 };
 
 export type ApplyResult = {
@@ -62,7 +83,7 @@ async function emit(c: ApplyContext, type: EventType, record: Record<string, unk
 }
 
 /** Accounts: new ones created (account.created), known ones updated, vanished ones CLOSED. */
-async function upsertAccounts(c: ApplyContext, snapshot: ProviderSnapshot) {
+export async function upsertAccounts(c: ApplyContext, snapshot: ProviderSnapshot) {
   const existing = await c.tx.select().from(accounts).where(eq(accounts.connectionId, c.connection.id));
   const byExternalId = new Map(existing.map((a) => [a.externalId, a]));
   const created: AccountRow[] = [];
@@ -229,33 +250,19 @@ async function insertBalances(
 }
 
 /**
- * Transactions, idempotently: upserted by (account, provider id), so a re-sync never duplicates.
- * A posted transaction that was pending replaces it: the pending row goes, the posted one keeps
- * its id in pendingTransactionId. Pending rows in the window the provider no longer lists are gone.
+ * Provider transactions as the rows to upsert: each with its account, its enrichment and, for a
+ * posted transaction that was pending (among `pending`, the accounts' pending rows), that row's id.
  */
-async function upsertTransactions(
-  c: ApplyContext,
-  snapshot: ProviderSnapshot,
+export function transactionRows(
+  c: Pick<ApplyContext, "publicUrl" | "now">,
+  listedTransactions: ProviderSnapshot["transactions"],
   byExternalId: Map<string, AccountRow>,
-) {
-  const accountIds = [...byExternalId.values()].map((a) => a.id);
-  const pendingRows =
-    accountIds.length === 0
-      ? []
-      : await c.tx
-          .select({
-            id: transactions.id,
-            accountId: transactions.accountId,
-            externalId: transactions.externalId,
-            date: transactions.date,
-          })
-          .from(transactions)
-          .where(and(inArray(transactions.accountId, accountIds), eq(transactions.status, "PENDING")));
-  const pendingByKey = new Map(pendingRows.map((p) => [`${p.accountId}\n${p.externalId}`, p]));
+  pending: PendingRow[],
+): TransactionRows {
+  const pendingByKey = new Map(pending.map((p) => [`${p.accountId}\n${p.externalId}`, p]));
   const listed = new Set<string>();
   const replaced = new Set<string>();
-
-  const known = snapshot.transactions.filter((t) => byExternalId.has(t.accountExternalId));
+  const known = listedTransactions.filter((t) => byExternalId.has(t.accountExternalId));
   const version = enrichmentVersion();
   const enriched = enrichForStorage(
     known.map((t) => ({ key: `${t.accountExternalId}\n${t.externalId}`, ...t })),
@@ -264,10 +271,10 @@ async function upsertTransactions(
   const rows = known.map((t) => {
     const accountId = byExternalId.get(t.accountExternalId)!.id;
     listed.add(`${accountId}\n${t.externalId}`);
-    const pending = t.pendingExternalId
+    const replacing = t.pendingExternalId
       ? pendingByKey.get(`${accountId}\n${t.pendingExternalId}`)
       : undefined;
-    if (pending) replaced.add(pending.id);
+    if (replacing) replaced.add(replacing.id);
     return {
       id: newId("transaction"),
       accountId,
@@ -278,16 +285,37 @@ async function upsertTransactions(
       date: t.date,
       description: t.description,
       status: t.status,
-      pendingTransactionId: pending?.id ?? null,
+      pendingTransactionId: replacing?.id ?? null,
       enrichment: enriched.get(`${t.accountExternalId}\n${t.externalId}`) ?? null,
       enrichmentVersion: version,
       createdAt: c.now,
       updatedAt: c.now,
     };
   });
+  return { rows, listed, replaced };
+}
 
+type PendingRow = { id: string; accountId: string; externalId: string; date: string };
+
+/** The pending transactions of these accounts. */
+export function pendingRowsOf(db: Database, byExternalId: Map<string, AccountRow>): Promise<PendingRow[]> {
+  const accountIds = [...byExternalId.values()].map((a) => a.id);
+  if (accountIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: transactions.id,
+      accountId: transactions.accountId,
+      externalId: transactions.externalId,
+      date: transactions.date,
+    })
+    .from(transactions)
+    .where(and(inArray(transactions.accountId, accountIds), eq(transactions.status, "PENDING")));
+}
+
+/** Upsert transaction rows by (account, provider id): a re-sync never duplicates, and unchanged rows are left alone. */
+export async function writeTransactionRows(tx: Database, rows: TransactionRows["rows"], now: Date) {
   for (const chunk of chunks(rows)) {
-    await c.tx
+    await tx
       .insert(transactions)
       .values(chunk)
       .onConflictDoUpdate({
@@ -301,7 +329,7 @@ async function upsertTransactions(
           pendingTransactionId: sql`coalesce(excluded.pending_transaction_id, ${transactions.pendingTransactionId})`,
           enrichment: sql`excluded.enrichment`,
           enrichmentVersion: sql`excluded.enrichment_version`,
-          updatedAt: c.now,
+          updatedAt: now,
         },
         // Unchanged rows are left alone: a re-sync of the same data writes nothing.
         setWhere: sql`(${transactions.amount}, ${transactions.date}, ${transactions.description}, ${transactions.status})
@@ -311,6 +339,25 @@ async function upsertTransactions(
               and ${transactions.pendingTransactionId} is distinct from excluded.pending_transaction_id)`,
       });
   }
+}
+
+/**
+ * Transactions, idempotently (see writeTransactionRows; rows staged before the transaction are
+ * not written again). A posted transaction that was pending replaces it: the pending row goes,
+ * the posted one keeps its id in pendingTransactionId. Pending rows in the window the provider
+ * no longer lists are gone.
+ */
+async function upsertTransactions(
+  c: ApplyContext,
+  snapshot: ProviderSnapshot,
+  byExternalId: Map<string, AccountRow>,
+) {
+  // What is pending now, under the connection's lock (a stage's rows are posted ones or new).
+  const pendingRows = await pendingRowsOf(c.tx, byExternalId);
+  const prepared =
+    c.staged?.transactions ?? transactionRows(c, snapshot.transactions, byExternalId, pendingRows);
+  if (!c.staged) await writeTransactionRows(c.tx, prepared.rows, c.now);
+  const { rows, listed, replaced } = prepared;
 
   // A snapshot of the window lists every pending item still there; a cursor sync names what went.
   const changes = snapshot.transactionChanges;
@@ -504,7 +551,8 @@ export async function applySnapshot(c: ApplyContext, provided: ProviderSnapshot)
   const balancesCreated = await insertBalances(c, snapshot, byExternalId);
   const { upserted, removed } = await upsertTransactions(c, snapshot, byExternalId);
   await upsertHoldings(c, snapshot, byExternalId);
-  const statementsCreated = await insertStatements(c, snapshot.statements, byExternalId);
+  const statementsCreated =
+    c.staged?.statementsCreated ?? (await insertStatements(c, snapshot.statements, byExternalId));
   if (snapshot.documents && snapshot.documents.length > 0) {
     await saveDocuments(
       c.tx,
@@ -519,7 +567,7 @@ export async function applySnapshot(c: ApplyContext, provided: ProviderSnapshot)
     );
   }
   return {
-    accountsCreated: created,
+    accountsCreated: created + (c.staged?.accountsCreated ?? 0),
     balancesCreated,
     transactionsUpserted: upserted,
     pendingRemoved: removed,

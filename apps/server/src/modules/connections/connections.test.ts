@@ -21,7 +21,7 @@ import {
 import { decrypt } from "../../security/secrets.ts";
 import { setEnvironmentFeature } from "../environments/service.ts";
 import { historyStartFor, SYNC_QUEUE } from "./service.ts";
-import { runSync } from "./sync.ts";
+import { runSync, STAGE_ROWS } from "./sync.ts";
 
 let platform: TestPlatform;
 let env: TestEnvironment;
@@ -228,6 +228,25 @@ describe("the first sync", () => {
     expect(next).toHaveLength(1);
     expect(next[0]!.runAt.getTime() - row.lastSyncedAt!.getTime()).toBe(12 * 3_600_000);
     expect(next[0]!.payload.scheduledFor).toBe(row.nextSyncAt!.toISOString());
+  });
+
+  it("writes a large sync in bounded transactions: at most 200 transactions each, all of them stored", async () => {
+    const { connectionId: linked } = await linkAndSync(platform, env);
+    // Rows per writing database transaction: each row's xmin names the transaction that wrote it.
+    const rows = (
+      (await platform.ctx.db.execute(sql`
+        select t.xmin::text as writer, count(*)::int as n from ${transactions} t
+        join ${accounts} a on a.id = t.account_id
+        where a.connection_id = ${linked} group by 1`)) as unknown as {
+        rows: { writer: string; n: number }[];
+      }
+    ).rows;
+    const stored = rows.reduce((sum, r) => sum + r.n, 0);
+    // The first window and the 24-month history: some 2,000 rows, in parts.
+    expect(stored).toBeGreaterThan(1_500);
+    expect(rows.length).toBeGreaterThanOrEqual(Math.ceil(stored / STAGE_ROWS));
+    expect(Math.max(...rows.map((r) => r.n))).toBeLessThanOrEqual(STAGE_ROWS);
+    expect((await connectionRow(linked)).status).toBe("SYNCED");
   });
 
   it("records account.created for each account, account.verified for each with ACH numbers, balance.created", async () => {

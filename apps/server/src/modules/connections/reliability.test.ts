@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { createProfile, linkAndSync, linkSandbox, storedEvents } from "../../../test/sandbox-helpers.ts";
-import { connections, jobs } from "../../db/schema/index.ts";
+import { accounts, connections, jobs } from "../../db/schema/index.ts";
 import { SYNC_QUEUE } from "./service.ts";
-import { reconcileSyncSchedules, recordFailure } from "./sync.ts";
+import { reconcileSyncSchedules, recordFailure, runSync } from "./sync.ts";
 
 let platform: TestPlatform;
 let env: TestEnvironment;
@@ -78,6 +78,30 @@ describe("a sync that lost its job", () => {
       .set({ nextSyncAt: new Date(Date.now() - 3_600_000) })
       .where(eq(connections.id, connectionId));
     expect(await reconcileSyncSchedules(platform.ctx)).not.toContain(connectionId);
+  });
+});
+
+describe("a sync whose job another worker took over", () => {
+  it("writes nothing, not even the stages of a large first sync", async () => {
+    const profileId = await createProfile(platform, env);
+    const connectionId = (await linkSandbox(platform, env, { profileId })).json().id as string;
+    const [job] = await liveSyncJobs(connectionId);
+    // Claimed by worker-a, whose lease ran out: worker-b holds it now.
+    const [taken] = await platform.ctx.db
+      .update(jobs)
+      .set({ state: "active", lockedBy: "worker-b", lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(jobs.id, job!.id))
+      .returning();
+    const outcome = await runSync(platform.ctx, connectionId, { job: { ...taken!, lockedBy: "worker-a" } });
+    expect(outcome).toEqual({ kind: "SKIPPED", reason: "another worker took the sync over" });
+    expect(
+      await platform.ctx.db.select().from(accounts).where(eq(accounts.connectionId, connectionId)),
+    ).toEqual([]);
+    expect(
+      (await storedEvents(platform, env.id)).filter(
+        (e) => e.type.startsWith("account.") && e.profileId === profileId,
+      ),
+    ).toEqual([]);
   });
 });
 
