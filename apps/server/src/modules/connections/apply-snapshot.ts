@@ -553,19 +553,9 @@ export async function applySnapshot(c: ApplyContext, provided: ProviderSnapshot)
   await upsertHoldings(c, snapshot, byExternalId);
   const statementsCreated =
     c.staged?.statementsCreated ?? (await insertStatements(c, snapshot.statements, byExternalId));
-  if (snapshot.documents && snapshot.documents.length > 0) {
-    await saveDocuments(
-      c.tx,
-      {
-        environmentId: c.connection.environmentId,
-        profileId: c.connection.profileId,
-        connectionId: c.connection.id,
-        provider: c.connection.provider,
-      },
-      snapshot.documents,
-      new Map([...byExternalId].map(([externalId, account]) => [externalId, account.id])),
-    );
-  }
+  // A stage saved the transactions' documents; the others name rows written here.
+  const documents = (snapshot.documents ?? []).filter((d) => !c.staged || d.record.kind !== "transactions");
+  if (documents.length > 0) await saveSnapshotDocuments(c, documents, byExternalId);
   return {
     accountsCreated: created + (c.staged?.accountsCreated ?? 0),
     balancesCreated,
@@ -573,6 +563,25 @@ export async function applySnapshot(c: ApplyContext, provided: ProviderSnapshot)
     pendingRemoved: removed,
     statementsCreated,
   };
+}
+
+/** A snapshot's remote-data documents (the provider's own answers), each with the row it describes. */
+export function saveSnapshotDocuments(
+  c: Pick<ApplyContext, "tx" | "connection">,
+  documents: NonNullable<ProviderSnapshot["documents"]>,
+  byExternalId: Map<string, AccountRow>,
+) {
+  return saveDocuments(
+    c.tx,
+    {
+      environmentId: c.connection.environmentId,
+      profileId: c.connection.profileId,
+      connectionId: c.connection.id,
+      provider: c.connection.provider,
+    },
+    documents,
+    new Map([...byExternalId].map(([externalId, account]) => [externalId, account.id])),
+  );
 }
 
 export async function accountsByExternalId(tx: Database, connectionId: string) {

@@ -33,6 +33,7 @@ import {
   insertStatements,
   pendingRowsOf,
   type StagedWrites,
+  saveSnapshotDocuments,
   sharedPart,
   type TransactionRows,
   transactionRows,
@@ -380,8 +381,8 @@ const STAGE_STATEMENTS = 25;
  * A large snapshot (a first window, a history) is written in bounded transactions before the
  * sync's own, so a request never waits behind the whole of it: on the embedded database (one
  * connection) it waits for one stage at most, and the event loop gets a turn between stages.
- * Staged in order: new accounts (with account.created), the transactions, the statements with
- * statement.ready. Each stage holds the connection (still active) and the job (still this
+ * Staged in order: new accounts (with account.created), the transactions, their remote-data
+ * documents, the statements with statement.ready. Each stage holds the connection (still active) and the job (still this
  * worker's) and writes idempotently, so a crash between stages leaves rows that the retry's
  * upserts leave alone and announces nothing twice. The sync's transaction writes the rest —
  * balances, ACH numbers, owners, holdings, pending removals, counts, the status and its event —
@@ -438,6 +439,11 @@ async function stageSnapshot(
     staged.rows.push(...rows);
     for (const key of listed) staged.listed.add(key);
     for (const id of replaced) staged.replaced.add(id);
+  }
+  const documents = (snapshot.documents ?? []).filter((d) => d.record.kind === "transactions");
+  for (const part of chunks(documents, STAGE_ROWS)) {
+    if (!(await stage((tx) => saveSnapshotDocuments({ ...context, tx }, part, byExternalId))))
+      return undefined;
   }
   let statementsCreated = 0;
   for (const listed of chunks(snapshot.statements, STAGE_STATEMENTS)) {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { freePort } from "../../../test/processes.ts";
@@ -14,6 +14,7 @@ import { accounts, transactions } from "../../db/schema/index.ts";
 import { MX_ACCEPT } from "../../providers/mx/client.ts";
 import { type MxStandIn, startMxStandIn } from "../../providers/mx/test/stand-in.ts";
 import { historyStartMonthsBack, requestSync } from "../connections/service.ts";
+import { STAGE_ROWS } from "../connections/sync.ts";
 import { createConnector } from "../connectors/service.ts";
 import { disableIntegration } from "../integrations/service.ts";
 import { MX_WEBHOOK_USERNAME, mxWebhookPassword, mxWebhookUrl } from "./service.ts";
@@ -259,6 +260,18 @@ describe("MX Connect through the Connector", () => {
     expect(oldest[0]!.date < historyStartMonthsBack(new Date(), 6)).toBe(true);
     expect(mx.requests.some((r) => r.path.endsWith(`/members/${memberGuid}/extend_history`))).toBe(true);
     expect(mx.member(memberGuid)!.historyExtended).toBe(true);
+    // A history this long is written in stages (sync.ts), MX's record of each transaction with it.
+    const [kept] = (
+      (await platform.ctx.db.execute(sql`
+        select (select count(*)::int from transactions t join accounts a on a.id = t.account_id
+                where a.connection_id = ${connectionId}) as rows,
+               (select count(*)::int from remote_documents d
+                where d.connection_id = ${connectionId} and d.kind = 'transactions') as documents`)) as unknown as {
+        rows: { rows: number; documents: number }[];
+      }
+    ).rows;
+    expect(kept!.rows).toBeGreaterThan(STAGE_ROWS);
+    expect(kept!.documents).toBe(kept!.rows);
 
     // MX's HISTORY webhook (extended history done) makes the next sync fetch the whole history again.
     expect(await mx.sendWebhook(webhookUrl, mx.webhookBody("HISTORY", memberGuid))).toBe(204);
