@@ -51,7 +51,7 @@ export type ApplyContext = {
   staged?: StagedWrites;
 };
 
-/** A snapshot's transactions as rows, and the pending rows they were matched against. */
+/** Provider transactions as rows to upsert, with what they say of the pending rows. */
 export type TransactionRows = {
   rows: (typeof transactions.$inferInsert & { id: string; accountId: string; externalId: string })[];
   /** `${accountId}\n${externalId}` of every transaction the snapshot lists. */
@@ -61,8 +61,8 @@ export type TransactionRows = {
 };
 
 /**
- * What a sync wrote in bounded transactions before its own: the snapshot's transactions, and
- * its statements with their statement.ready events.
+ * What a sync wrote in bounded transactions before its own (stageSnapshot in sync.ts): new
+ * accounts, the transactions and their documents, the statements with their events.
  */
 export type StagedWrites = {
   accountsCreated: number;

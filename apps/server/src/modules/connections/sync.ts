@@ -62,8 +62,8 @@ import {
  * The sync engine. A connection's first sync fetches a recent window (INITIAL), the next one
  * the rest of its history (HISTORICAL); after that each sync refreshes the recent days
  * (INCREMENTAL). Each run: claim the connection (SYNCING), call the provider outside any
- * transaction, then write everything and the events in one transaction (a large history's
- * transactions and statements first, in bounded ones: stageSnapshot). Failures put the
+ * transaction, then write everything and the events in one transaction (a large snapshot's
+ * accounts, transactions and statements first, in bounded ones: stageSnapshot). Failures put the
  * connection in the matching ERROR_* status and schedule a retry.
  */
 export type SyncPhase = "INITIAL" | "HISTORICAL" | "INCREMENTAL";
@@ -382,9 +382,9 @@ const STAGE_STATEMENTS = 25;
  * sync's own, so a request never waits behind the whole of it: on the embedded database (one
  * connection) it waits for one stage at most, and the event loop gets a turn between stages.
  * Staged in order: new accounts (with account.created), the transactions, their remote-data
- * documents, the statements with statement.ready. Each stage holds the connection (still active) and the job (still this
- * worker's) and writes idempotently, so a crash between stages leaves rows that the retry's
- * upserts leave alone and announces nothing twice. The sync's transaction writes the rest —
+ * documents, the statements with statement.ready. Each stage holds the connection (still
+ * active) and the job (still this worker's) and writes idempotently, so a crash between stages
+ * leaves rows that the retry's upserts leave alone and announces nothing twice. The sync's transaction writes the rest —
  * balances, ACH numbers, owners, holdings, pending removals, counts, the status and its event —
  * so readers may see a sync's accounts and rows shortly before its event says it is done.
  */
