@@ -1,8 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
-import { createProfile, linkAndSync, linkSandbox, storedEvents } from "../../../test/sandbox-helpers.ts";
+import {
+  createProfile,
+  linkAndSync,
+  linkSandbox,
+  simulate,
+  storedEvents,
+} from "../../../test/sandbox-helpers.ts";
 import { accounts, connections, jobs } from "../../db/schema/index.ts";
+import { MockProvider } from "../../providers/mock/index.ts";
 import { SYNC_QUEUE } from "./service.ts";
 import { reconcileSyncSchedules, recordFailure, runSync } from "./sync.ts";
 
@@ -102,6 +109,38 @@ describe("a sync whose job another worker took over", () => {
         (e) => e.type.startsWith("account.") && e.profileId === profileId,
       ),
     ).toEqual([]);
+  });
+});
+
+describe("a connection that fails while a sync runs", () => {
+  it("keeps its error: the sync fetched before it, so it writes nothing and does not mark it SYNCED", async () => {
+    const { connectionId } = await linkAndSync(platform, env);
+    // The bank starts refusing the login after the provider answered this sync, before it wrote.
+    const fetch = MockProvider.prototype.fetch;
+    const spy = vi.spyOn(MockProvider.prototype, "fetch").mockImplementation(async function (
+      this: MockProvider,
+      request,
+    ) {
+      const snapshot = await fetch.call(this, request);
+      const broken = await simulate(platform, env, connectionId, { status: "ERROR_REPAIRABLE" });
+      expect(broken.statusCode).toBe(200);
+      return snapshot;
+    });
+    try {
+      const outcome = await runSync(platform.ctx, connectionId);
+      expect(outcome).toMatchObject({
+        kind: "SKIPPED",
+        reason: expect.stringMatching(/failed during the sync/),
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    const [row] = await platform.ctx.db.select().from(connections).where(eq(connections.id, connectionId));
+    expect(row).toMatchObject({ status: "ERROR_REPAIRABLE", error: { errorCode: "ITEM_LOGIN_REQUIRED" } });
+    const synced = (await storedEvents(platform, env.id, "connection.synced.successful")).filter(
+      (e) => (e.record as { id: string }).id === connectionId,
+    );
+    expect(synced).toEqual([]);
   });
 });
 

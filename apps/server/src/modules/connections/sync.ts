@@ -225,6 +225,19 @@ export type SyncOptions = {
 
 const TAKEN_OVER: SyncOutcome = { kind: "SKIPPED", reason: "another worker took the sync over" };
 
+const FAILED_MEANWHILE: SyncOutcome = {
+  kind: "SKIPPED",
+  reason: "the connection failed during the sync: what it fetched before does not repair it",
+};
+
+/**
+ * The connection went into an error status while this sync ran (a provider webhook, a failed
+ * sync, the sandbox simulator): the sync fetched before that happened, so it writes nothing and
+ * leaves the error for a repair or the next retry. A retry from the error it started in clears it.
+ */
+const failedMeanwhile = (claimed: ConnectionRow, status: ConnectionRow["status"]) =>
+  isErrorStatus(status) && status !== claimed.status;
+
 /** The user signed in again: each of the connection's accounts is back (account.reconnected). */
 async function announceReconnected(
   tx: Database,
@@ -316,6 +329,7 @@ export async function runSync(
       const [row] = await tx.select().from(connections).where(eq(connections.id, connectionId)).for("update");
       if (!row || !isActiveStatus(row.status))
         return { kind: "SKIPPED", reason: "disconnected during the sync" };
+      if (failedMeanwhile(claimed, row.status)) return FAILED_MEANWHILE;
       if (options.job && !(await completeJobWithin(tx, options.job))) return TAKEN_OVER;
       const profile = await eventProfileOf(tx, row.profileId);
       const result = await applySnapshot(
@@ -406,7 +420,8 @@ async function stageSnapshot(
         .from(connections)
         .where(eq(connections.id, connection.id))
         .for("share");
-      if (!row || !isActiveStatus(row.status) || (job && !(await holdsJob(tx, job)))) return false;
+      if (!row || !isActiveStatus(row.status) || failedMeanwhile(connection, row.status)) return false;
+      if (job && !(await holdsJob(tx, job))) return false;
       await write(tx);
       return true;
     });
