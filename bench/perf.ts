@@ -21,6 +21,7 @@ import {
   freePort,
   type LoadResult,
   load,
+  median,
   postgresCpu,
   postgresCpuSince,
   ROOT,
@@ -176,7 +177,6 @@ export async function benchPerf(): Promise<
         total.errors += result.errors;
       }
     }
-    const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
     const results = routes.map((route, i) => {
       const total = totals[i]!;
       return {

@@ -84,6 +84,10 @@ export async function claimJobs(
     .returning();
 }
 
+/** The job is active and `workerId` holds its lease. */
+const heldBy = (job: JobRow, workerId: string) =>
+  and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.state, "active" as JobState));
+
 /** Settle the job only while `workerId` holds its lease; false when a stale worker's result is dropped. */
 async function finish(
   db: Database,
@@ -94,7 +98,7 @@ async function finish(
   const settled = await db
     .update(jobs)
     .set({ ...values, lockedBy: null, lockedUntil: null, updatedAt: new Date() })
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.state, "active" as JobState)))
+    .where(heldBy(job, workerId))
     .returning({ id: jobs.id });
   return settled.length > 0;
 }
@@ -120,9 +124,7 @@ export async function holdsJob(tx: Database, job: JobRow): Promise<boolean> {
   const held = await tx
     .select({ id: jobs.id })
     .from(jobs)
-    .where(
-      and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? ""), eq(jobs.state, "active" as JobState)),
-    )
+    .where(heldBy(job, job.lockedBy ?? ""))
     .for("share");
   return held.length > 0;
 }

@@ -66,7 +66,8 @@ export type TransactionRows = {
  */
 export type StagedWrites = {
   accountsCreated: number;
-  transactions: TransactionRows;
+  /** How many transactions the stages upserted, and what they said of the pending rows. */
+  transactions: Omit<TransactionRows, "rows"> & { upserted: number };
   statementsCreated: number;
 };
 
@@ -354,10 +355,13 @@ async function upsertTransactions(
 ) {
   // What is pending now, under the connection's lock (a stage's rows are posted ones or new).
   const pendingRows = await pendingRowsOf(c.tx, byExternalId);
-  const prepared =
-    c.staged?.transactions ?? transactionRows(c, snapshot.transactions, byExternalId, pendingRows);
-  if (!c.staged) await writeTransactionRows(c.tx, prepared.rows, c.now);
-  const { rows, listed, replaced } = prepared;
+  let written = c.staged?.transactions;
+  if (!written) {
+    const { rows, ...said } = transactionRows(c, snapshot.transactions, byExternalId, pendingRows);
+    await writeTransactionRows(c.tx, rows, c.now);
+    written = { upserted: rows.length, ...said };
+  }
+  const { upserted, listed, replaced } = written;
 
   // A snapshot of the window lists every pending item still there; a cursor sync names what went.
   const changes = snapshot.transactionChanges;
@@ -375,14 +379,14 @@ async function upsertTransactions(
   await deleteDocumentsOf(c.tx, gone);
   for (const ids of chunks(gone)) await c.tx.delete(transactions).where(inArray(transactions.id, ids));
 
-  if (rows.length > 0 || gone.length > 0) {
+  if (upserted > 0 || gone.length > 0) {
     // Kept per account so a page of transactions needs no count(*) over the whole account.
     await c.tx.execute(sql`
       update ${accounts} set transaction_count =
         (select count(*) from ${transactions} t where t.account_id = ${accounts.id})
       where ${accounts.connectionId} = ${c.connection.id}`);
   }
-  return { upserted: rows.length, removed: gone.length };
+  return { upserted, removed: gone.length };
 }
 
 /** The rows of transactions the provider removed (by account and provider id). */

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import {
+  connectionRow as connectionRowOf,
   createProfile,
   get,
   linkAndSync,
@@ -35,8 +36,7 @@ afterAll(() => platform.close());
 
 const CONNECTION_ID = /^conn_[0-9a-hjkmnp-tv-z]{26}$/;
 const publicUrl = () => platform.ctx.config.publicUrl;
-const connectionRow = async (id: string) =>
-  (await platform.ctx.db.select().from(connections).where(eq(connections.id, id)))[0]!;
+const connectionRow = (id: string) => connectionRowOf(platform, id);
 
 describe("POST /v1/sandbox/connections", () => {
   it("links with the sandbox defaults: 201 Connection, INITIALIZING, connection.created, a sync queued", async () => {
@@ -247,6 +247,29 @@ describe("the first sync", () => {
     expect(rows.length).toBeGreaterThanOrEqual(Math.ceil(stored / STAGE_ROWS));
     expect(Math.max(...rows.map((r) => r.n))).toBeLessThanOrEqual(STAGE_ROWS);
     expect((await connectionRow(linked)).status).toBe("SYNCED");
+  });
+
+  it("gives the event loop a turn before each stage: requests run between them", async () => {
+    const profileId = await createProfile(platform, env);
+    const linked = (await linkSandbox(platform, env, { profileId })).json().id as string;
+    // A turn of the event loop is what lets a request in; count them while the first sync runs.
+    let turns = 0;
+    let counting = true;
+    const turn = () => {
+      turns += 1;
+      if (counting) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const outcome = await runSync(platform.ctx, linked, {});
+    counting = false;
+    expect(outcome.kind).toBe("SYNCED");
+    const [stored] = await platform.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(transactions)
+      .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+      .where(eq(accounts.connectionId, linked));
+    // The accounts' stage, then one a part of the transactions, at least.
+    expect(turns).toBeGreaterThanOrEqual(1 + Math.ceil(stored!.n / STAGE_ROWS));
   });
 
   it("records account.created for each account, account.verified for each with ACH numbers, balance.created", async () => {

@@ -35,7 +35,6 @@ import {
   type StagedWrites,
   saveSnapshotDocuments,
   sharedPart,
-  type TransactionRows,
   transactionRows,
   upsertAccounts,
   writeTransactionRows,
@@ -225,18 +224,24 @@ export type SyncOptions = {
 
 const TAKEN_OVER: SyncOutcome = { kind: "SKIPPED", reason: "another worker took the sync over" };
 
-const FAILED_MEANWHILE: SyncOutcome = {
-  kind: "SKIPPED",
-  reason: "the connection failed during the sync: what it fetched before does not repair it",
-};
-
 /**
- * The connection went into an error status while this sync ran (a provider webhook, a failed
- * sync, the sandbox simulator): the sync fetched before that happened, so it writes nothing and
+ * Why a sync that claimed `claimed` may no longer write, its status now being `status`: the
+ * connection is gone or disconnecting, or it went into an error status while the sync ran (a
+ * provider webhook, a failed sync, the sandbox simulator) — the sync fetched before that, so it
  * leaves the error for a repair or the next retry. A retry from the error it started in clears it.
  */
-const failedMeanwhile = (claimed: ConnectionRow, status: ConnectionRow["status"]) =>
-  isErrorStatus(status) && status !== claimed.status;
+function interrupted(
+  claimed: ConnectionRow,
+  status: ConnectionRow["status"] | undefined,
+): SyncOutcome | undefined {
+  if (!status || !isActiveStatus(status)) return { kind: "SKIPPED", reason: "disconnected during the sync" };
+  if (isErrorStatus(status) && status !== claimed.status)
+    return {
+      kind: "SKIPPED",
+      reason: "the connection failed during the sync: what it fetched before does not repair it",
+    };
+  return undefined;
+}
 
 /** The user signed in again: each of the connection's accounts is back (account.reconnected). */
 async function announceReconnected(
@@ -327,9 +332,8 @@ export async function runSync(
     const staged = await stageSnapshot(ctx, claimed, snapshot, window, now, options.job);
     return await ctx.db.transaction(async (tx): Promise<SyncOutcome> => {
       const [row] = await tx.select().from(connections).where(eq(connections.id, connectionId)).for("update");
-      if (!row || !isActiveStatus(row.status))
-        return { kind: "SKIPPED", reason: "disconnected during the sync" };
-      if (failedMeanwhile(claimed, row.status)) return FAILED_MEANWHILE;
+      const stopped = interrupted(claimed, row?.status);
+      if (!row || stopped) return stopped!;
       if (options.job && !(await completeJobWithin(tx, options.job))) return TAKEN_OVER;
       const profile = await eventProfileOf(tx, row.profileId);
       const result = await applySnapshot(
@@ -420,7 +424,7 @@ async function stageSnapshot(
         .from(connections)
         .where(eq(connections.id, connection.id))
         .for("share");
-      if (!row || !isActiveStatus(row.status) || failedMeanwhile(connection, row.status)) return false;
+      if (interrupted(connection, row?.status)) return false;
       if (job && !(await holdsJob(tx, job))) return false;
       await write(tx);
       return true;
@@ -446,12 +450,12 @@ async function stageSnapshot(
   }
   // Each part is enriched just before its stage: no burst of work on the event loop either.
   const pending = await pendingRowsOf(ctx.db, byExternalId);
-  const staged: TransactionRows = { rows: [], listed: new Set(), replaced: new Set() };
+  const staged: StagedWrites["transactions"] = { upserted: 0, listed: new Set(), replaced: new Set() };
   for (const part of chunks(snapshot.transactions, STAGE_ROWS)) {
     const { rows, listed, replaced } = transactionRows(context, part, byExternalId, pending);
     if (!(await stage((tx) => writeTransactionRows(tx, rows, now)))) return undefined;
     crashPoint(`${SYNC_QUEUE}:staged`);
-    staged.rows.push(...rows);
+    staged.upserted += rows.length;
     for (const key of listed) staged.listed.add(key);
     for (const id of replaced) staged.replaced.add(id);
   }

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import {
+  connectionRow as connectionRowOf,
   createProfile,
   linkAndSync,
   queuedJobs,
@@ -63,8 +64,7 @@ async function linkInConnector(username = "user_good") {
 
 const accountsOf = (connectionId: string) =>
   platform.ctx.db.select().from(accounts).where(eq(accounts.connectionId, connectionId));
-const connectionRow = async (id: string) =>
-  (await platform.ctx.db.select().from(connections).where(eq(connections.id, id)))[0]!;
+const connectionRow = (id: string) => connectionRowOf(platform, id);
 
 describe("the Connector's public config", () => {
   it("names the connector and its environment's mode; unknown ids are 404", async () => {

@@ -2,8 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { freePort } from "../../../test/processes.ts";
-import { createProfile, get, queuedJobs, storedEvents } from "../../../test/sandbox-helpers.ts";
-import { accounts, connections, remoteDocuments, transactions } from "../../db/schema/index.ts";
+import {
+  connectionRow as connectionRowOf,
+  createProfile,
+  get,
+  queuedJobs,
+  storedEvents,
+} from "../../../test/sandbox-helpers.ts";
+import { accounts, remoteDocuments, transactions } from "../../db/schema/index.ts";
 import { type PlaidStandIn, startPlaidStandIn } from "../../providers/plaid/test/stand-in.ts";
 import { SYNC_QUEUE } from "../connections/service.ts";
 import { setEnvironmentFeature } from "../environments/service.ts";
@@ -45,8 +51,7 @@ const importItem = (profileId: string, body: Record<string, unknown>, tenant = e
     payload: body,
   });
 
-const connectionRow = async (id: string) =>
-  (await platform.ctx.db.select().from(connections).where(eq(connections.id, id)))[0]!;
+const connectionRow = (id: string) => connectionRowOf(platform, id);
 
 /** A profile with an imported Plaid item, synced (initial and historical). */
 async function importAndSync(options: Parameters<PlaidStandIn["createItem"]>[0] = {}) {
