@@ -57,7 +57,10 @@ export async function benchPerf(): Promise<
   const { environmentId, secret } = createBenchCredentials(storage.env);
   // An account with 1,000 transactions, and profiles for the session route, before the server
   // holds the database (PGlite is one process's).
-  const seeding = await openContext(loadConfig(storage.env), "bench/perf", pino({ level: "warn" }));
+  const seeding = await openContext(loadConfig(storage.env), {
+    owner: "bench/perf",
+    logger: pino({ level: "warn" }),
+  });
   await seedOwners(seeding.ctx.db, environmentId);
   await loadTransactions(seeding.ctx.db, 1, 1_001, sql`${MEASURED}`);
   // Synced transactions carry their enrichment: the page answers it with each.

@@ -67,7 +67,10 @@ async function writeHistory(ctx: AppContext, rows: number): Promise<void> {
 /** Claim CLAIMED_JOBS queued jobs ten at a time (completing each batch), timing every claim. */
 async function measureClaims(history: number) {
   const storage = await benchStorage();
-  const runtime = await openContext(loadConfig(storage.env), "bench/queue-scale", pino({ level: "warn" }));
+  const runtime = await openContext(loadConfig(storage.env), {
+    owner: "bench/queue-scale",
+    logger: pino({ level: "warn" }),
+  });
   try {
     if (history > 0) await writeHistory(runtime.ctx, history);
     await runtime.ctx.db.execute(sql`

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
+import type { CommandRequest } from "./cli/commands.ts";
 import { type Output, UsageError, WEFT } from "./cli/usage.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { loadDrizzleAsCommonJs } from "./start-fast.ts";
+import { loadDrizzleAsCommonJs, tuneForBriefRun } from "./start-fast.ts";
 
 // Before anything that imports drizzle-orm (every command but --help loads it dynamically below).
 loadDrizzleAsCommonJs();
@@ -59,20 +60,44 @@ WEFT_MX_CLIENT_ID, WEFT_MX_API_KEY, WEFT_MX_ENV, WEFT_MX_BASE_URL; WEFT_FINICITY
 WEFT_FINICITY_SECRET, WEFT_FINICITY_APP_KEY, WEFT_FINICITY_ENV, WEFT_FINICITY_BASE_URL;
 WEFT_AKOYA_CLIENT_ID, WEFT_AKOYA_SECRET, WEFT_AKOYA_ENV, WEFT_AKOYA_BASE_URL.`;
 
-/** The commands cli/commands.ts runs (each opens the database). */
+/** The commands cli/commands.ts runs, on the database (their own connection, or a running server's). */
 const COMMANDS = new Set(["migrate", "env", "connectors", "processors", "integrations", "keys", "secrets"]);
+
+/** A command the server ran and that failed there: its message, said as any operator error. */
+class ServerCommandError extends Error {}
 
 /**
  * Errors that are the operator's to fix, said in one line. The modules that define the last two
  * are loaded already whenever they could have thrown.
  */
 async function isOperatorError(error: Error): Promise<boolean> {
-  if (error instanceof UsageError || error instanceof ConfigError) return true;
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof ServerCommandError)
+    return true;
   const [{ DatabaseLockedError }, { ListenError }] = await Promise.all([
-    import("./db/client.ts"),
+    import("./db/lock.ts"),
     import("./modules/webhooks/listen.ts"),
   ]);
   return error instanceof DatabaseLockedError || error instanceof ListenError;
+}
+
+/**
+ * A database command: on the server holding the embedded database when one runs (its answer, or
+ * its refusal as an error to report), else in this process.
+ */
+async function runDatabaseCommand(request: CommandRequest): Promise<Output | Error> {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    const { mayRunOnServer, runOnServer } = await import("./cli/on-server.ts");
+    const reply = mayRunOnServer(request) ? await runOnServer(config.dataDir, request) : undefined;
+    if (reply && "output" in reply) return reply.output;
+    if (reply)
+      return reply.error.usage
+        ? new UsageError(reply.error.message)
+        : new ServerCommandError(reply.error.message);
+  }
+  tuneForBriefRun();
+  const { runCommand } = await import("./cli/commands.ts");
+  return runCommand(request);
 }
 
 export async function runCli(argv: string[]): Promise<number> {
@@ -163,17 +188,10 @@ export async function runCli(argv: string[]): Promise<number> {
       return -1;
     }
     if (!COMMANDS.has(command)) throw new UsageError(`Unknown command "${command}"`);
-    const commands = await import("./cli/commands.ts");
-    const run: Record<string, () => Promise<Output>> = {
-      migrate: () => commands.migrateCommand(),
-      env: () => commands.envCommand(action, values),
-      connectors: () => commands.connectorsCommand(action, values, rest),
-      processors: () => commands.processorsCommand(action, values),
-      integrations: () => commands.integrationsCommand(action, values, rest),
-      keys: () => commands.keysCommand(action, values, rest),
-      secrets: () => commands.secretsCommand(action),
-    };
-    const output = await run[command]!();
+    const { json: _json, help: _help, ...flags } = values;
+    const request: CommandRequest = { command, action, values: flags, rest };
+    const output = await runDatabaseCommand(request);
+    if (output instanceof Error) throw output;
     process.stdout.write(`${json ? JSON.stringify(output.json) : output.text}\n`);
     return 0;
   } catch (error) {

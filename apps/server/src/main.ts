@@ -1,5 +1,6 @@
 import { buildApp } from "./app.ts";
 import { bootstrapFirstRun, type FirstRun } from "./bootstrap.ts";
+import { serveCommands } from "./cli/on-server.ts";
 import { type Config, ConfigError } from "./config.ts";
 import { buildIfStale, CONNECTOR_APP, DOCS_SITE, stopBuilds } from "./http/static-apps.ts";
 import { listConnectors } from "./modules/connectors/service.ts";
@@ -22,6 +23,8 @@ export async function serve(config: Config): Promise<void> {
     throw listenError(error, config);
   }
   if (config.inProcessWorkers) runtime.worker.start();
+  // CLI commands on the embedded database run here while this process holds it.
+  if (runtime.database.lock) serveCommands(runtime.database.lock, ctx);
   const firstRun = await bootstrapFirstRun(ctx.db);
   const [connector] = await listConnectors(ctx.db);
   process.stdout.write(banner(config, firstRun, connector?.id));

@@ -59,16 +59,24 @@ export type Runtime = { ctx: AppContext; database: DatabaseHandle; worker: Worke
 /** The database and the context without a worker: what a CLI command needs. */
 export type DatabaseRuntime = Omit<Runtime, "worker">;
 
+/** Who opens the database, as `openContext` needs to know it. */
+export type ContextOwner = {
+  /** Names this process in the PGlite lock. */
+  owner: string;
+  logger?: Logger;
+  /** This process's job workers, if it has any: the context wakes them after an enqueue and reports their health. */
+  workers?: { wake(): void; healthy(): boolean | null };
+  /** A process that runs a few statements and exits (a CLI command): PGlite starts small. */
+  brief?: boolean;
+};
+
 /**
  * Opens the database (PGlite in the data dir, or PostgreSQL), applies migrations and builds the
- * context. `owner` names this process in the PGlite lock; `workers` are this process's job
- * workers, if it has any (the context wakes them after an enqueue and reports their health).
+ * context.
  */
 export async function openContext(
   config: Config,
-  owner: string,
-  logger = createLogger(config.logLevel),
-  workers?: { wake(): void; healthy(): boolean | null },
+  { owner, logger = createLogger(config.logLevel), workers, brief }: ContextOwner,
 ): Promise<DatabaseRuntime> {
   const database = await openDatabase(
     config.databaseUrl
@@ -78,7 +86,7 @@ export async function openContext(
           onConnectionError: (error) =>
             logger.warn({ err: error }, "a database connection broke; the pool replaces it"),
         }
-      : { driver: "pglite", dataDir: config.dataDir, owner },
+      : { driver: "pglite", dataDir: config.dataDir, owner, brief },
   );
   armCrashPoint(config.crashAt);
   let replica: DatabaseHandle | undefined;
@@ -142,9 +150,13 @@ export async function openRuntime(
   logger = createLogger(config.logLevel),
 ): Promise<Runtime> {
   let worker: Worker | undefined;
-  const base = await openContext(config, owner, logger, {
-    wake: () => worker?.wake(),
-    healthy: () => (worker?.isRunning ? worker.isHealthy : null),
+  const base = await openContext(config, {
+    owner,
+    logger,
+    workers: {
+      wake: () => worker?.wake(),
+      healthy: () => (worker?.isRunning ? worker.isHealthy : null),
+    },
   });
   try {
     const { createWorker } = await import("./workers.ts");

@@ -56,21 +56,25 @@ describe("weft CLI and npm start", { timeout: 120_000 }, () => {
     });
     profileId = ((await created.json()) as { id: string }).id;
 
+    // Another process revokes a key the server has cached: its very next request fails. On the
+    // embedded database (one process's), the commands run on the server that holds it.
+    const envId = JSON.parse((await weft(["env", "list", "--json"])).stdout).environments[0].id;
+    const made = JSON.parse((await weft(["keys", "create", "--env", envId, "--json"])).stdout);
+    const use = () => fetch(`${server.url}/v1/profiles`, { headers: bearer(made.apiKey.secret) });
+    expect((await use()).status).toBe(200);
+    expect((await use()).status).toBe(200);
+    expect((await weft(["keys", "revoke", made.apiKey.id])).code).toBe(0);
+    expect((await use()).status).toBe(401);
+    // Mistakes come back as they would from the CLI's own process.
+    const unknown = await weft(["keys", "create", "--env", "env_nope"]);
+    expect(unknown.code).toBe(64);
+    expect(unknown.stderr).toContain("No environment env_nope");
     if (testDriver === "pglite") {
-      // PGlite is one process's database: the CLI refuses while the server holds it.
-      const refused = await weft(["keys", "list"]);
+      // Rotation re-encrypts under the keys its own process was given: never on the server.
+      const refused = await weft(["secrets", "rotate"]);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain("is in use by weft serve");
       expect(refused.stderr).toContain("Stop that process and run this again");
-    } else {
-      // Another process revokes a key the server has cached: its very next request fails.
-      const envId = JSON.parse((await weft(["env", "list", "--json"])).stdout).environments[0].id;
-      const made = JSON.parse((await weft(["keys", "create", "--env", envId, "--json"])).stdout);
-      const use = () => fetch(`${server.url}/v1/profiles`, { headers: bearer(made.apiKey.secret) });
-      expect((await use()).status).toBe(200);
-      expect((await use()).status).toBe(200);
-      expect((await weft(["keys", "revoke", made.apiKey.id])).code).toBe(0);
-      expect((await use()).status).toBe(401);
     }
     expect(await server.stop()).toBe(0);
   });

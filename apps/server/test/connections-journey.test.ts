@@ -1,6 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createProcessorSecret } from "../src/modules/processors/service.ts";
+import { createProcessorSecret } from "../src/modules/processors/credentials.ts";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "./harness.ts";
 
 /**

@@ -110,7 +110,7 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
           poolSize: 5,
           onQuery: (text, values) => statements.push({ text, values }),
         }
-      : { driver: "pglite", dataDir: undefined },
+      : { driver: "pglite", dataDir: undefined, brief: true },
   );
   await database.migrate();
   // A read replica stand-in (WEFT_DATABASE_READ_URL): another database the test fills itself.

@@ -36,9 +36,8 @@ import {
   setIntegration,
 } from "../modules/integrations/service.ts";
 import { isProcessor, PROCESSORS } from "../modules/processors/catalogue.ts";
-import { createProcessorSecret } from "../modules/processors/service.ts";
+import { createProcessorSecret } from "../modules/processors/credentials.ts";
 import { SESSION_LIFETIME_MS } from "../modules/sessions/service.ts";
-import type { DatabaseRuntime } from "../runtime.ts";
 import { rotateSecrets } from "../security/rotate.ts";
 import { type Output, UsageError, WEFT } from "./usage.ts";
 
@@ -53,18 +52,50 @@ async function assertEnvironment(ctx: AppContext, envId: string): Promise<void> 
 const audit = (ctx: AppContext, environmentId: string, action: string, resourceId: string) =>
   recordAudit(ctx.db, { environmentId, actor: cliActor(), action, resourceId });
 
-async function withRuntime<T>(owner: string, run: (runtime: DatabaseRuntime) => Promise<T>): Promise<T> {
+/** The database a command works on, given as the context of the process that has it open. */
+export type OpenRuntime = <T>(owner: string, run: (runtime: { ctx: AppContext }) => Promise<T>) => Promise<T>;
+
+/** The command's own connection: opened for it, closed after. */
+const openOwnRuntime: OpenRuntime = async (owner, run) => {
   const config = loadConfig();
   const { createLogger, openContext } = await import("../runtime.ts");
-  const runtime = await openContext(
-    config,
+  const runtime = await openContext(config, {
     owner,
-    createLogger(config.logLevel === "info" ? "warn" : config.logLevel, 2),
-  );
+    logger: createLogger(config.logLevel === "info" ? "warn" : config.logLevel, 2),
+    brief: true,
+  });
   try {
     return await run(runtime);
   } finally {
     await runtime.close();
+  }
+};
+
+/** A command line, parsed: what the CLI runs itself or sends to the server that holds the database. */
+export type CommandRequest = { command: string; action?: string; values: Flags; rest: string[] };
+
+/** Runs a command against the database `open` gives: the command's own, or a running server's. */
+export function runCommand(
+  { command, action, values, rest }: CommandRequest,
+  open: OpenRuntime = openOwnRuntime,
+): Promise<Output> {
+  switch (command) {
+    case "migrate":
+      return migrateCommand(open);
+    case "env":
+      return envCommand(action, values, open);
+    case "connectors":
+      return connectorsCommand(action, values, rest, open);
+    case "processors":
+      return processorsCommand(action, values, open);
+    case "integrations":
+      return integrationsCommand(action, values, rest, open);
+    case "keys":
+      return keysCommand(action, values, rest, open);
+    case "secrets":
+      return secretsCommand(action, open);
+    default:
+      throw new UsageError(`Unknown command "${command}"`);
   }
 }
 
@@ -96,19 +127,19 @@ export type Flags = {
   session?: string;
 };
 
-export async function migrateCommand(): Promise<Output> {
-  await withRuntime("weft migrate", async () => {});
+async function migrateCommand(open: OpenRuntime): Promise<Output> {
+  await open("weft migrate", async () => {});
   return { json: { migrated: true }, text: "Migrations applied." };
 }
 
-export async function envCommand(action: string | undefined, values: Flags): Promise<Output> {
+async function envCommand(action: string | undefined, values: Flags, open: OpenRuntime): Promise<Output> {
   if (action === "create") {
     const name = required(values.name, "--name");
     const mode = required(values.mode, "--mode").toUpperCase();
     if (!ENVIRONMENT_MODES.includes(mode as EnvironmentMode)) {
       throw new UsageError(`--mode must be one of ${ENVIRONMENT_MODES.join(", ")}`);
     }
-    const env = await withRuntime("weft env create", async ({ ctx }) => {
+    const env = await open("weft env create", async ({ ctx }) => {
       const created = await createEnvironment(ctx.db, { name, mode: mode as EnvironmentMode });
       await audit(ctx, created.id, "env create", created.id);
       return created;
@@ -122,7 +153,7 @@ export async function envCommand(action: string | undefined, values: Flags): Pro
     if (change !== undefined && !ENVIRONMENT_FEATURES.includes(change as EnvironmentFeature)) {
       throw new UsageError(`Unknown feature "${change}"; features: ${ENVIRONMENT_FEATURES.join(", ")}`);
     }
-    const features = await withRuntime("weft env features", async ({ ctx }) => {
+    const features = await open("weft env features", async ({ ctx }) => {
       const current = change
         ? await setEnvironmentFeature(
             ctx.db,
@@ -144,7 +175,7 @@ export async function envCommand(action: string | undefined, values: Flags): Pro
     const change = values.allow ?? values.disallow;
     const origin =
       change === undefined ? undefined : parseOrigins(change, values.allow ? "--allow" : "--disallow");
-    const origins = await withRuntime("weft env origins", async ({ ctx }) => {
+    const origins = await open("weft env origins", async ({ ctx }) => {
       const current = origin
         ? await setEnvironmentOrigin(ctx.db, envId, origin[0]!, values.allow !== undefined)
         : (await findEnvironment(ctx.db, envId))?.allowedOrigins;
@@ -162,7 +193,7 @@ export async function envCommand(action: string | undefined, values: Flags): Pro
       apiKey: parseRateLimit(values["api-key"], "--api-key"),
       session: parseRateLimit(values.session, "--session"),
     };
-    const limits = await withRuntime("weft env rate-limits", async ({ ctx }) => {
+    const limits = await open("weft env rate-limits", async ({ ctx }) => {
       const own = await setEnvironmentRateLimits(ctx.db, envId, changes);
       if (!own) throw noEnvironment(envId);
       return {
@@ -177,7 +208,7 @@ export async function envCommand(action: string | undefined, values: Flags): Pro
     };
   }
   if (action === "list") {
-    const rows = await withRuntime("weft env list", ({ ctx }) => listEnvironments(ctx.db));
+    const rows = await open("weft env list", ({ ctx }) => listEnvironments(ctx.db));
     const environments = rows.map((e) => ({ id: e.id, name: e.name, mode: e.mode, metadata: e.metadata }));
     return {
       json: { environments },
@@ -188,15 +219,16 @@ export async function envCommand(action: string | undefined, values: Flags): Pro
   throw new UsageError(`Unknown env command "${action ?? ""}"`);
 }
 
-export async function keysCommand(
+async function keysCommand(
   action: string | undefined,
   values: Flags,
   rest: string[],
+  open: OpenRuntime,
 ): Promise<Output> {
   if (action === "create") {
     const envId = required(values.env, "--env");
     const name = values.name || "API key";
-    const created = await withRuntime("weft keys create", async ({ ctx }) => {
+    const created = await open("weft keys create", async ({ ctx }) => {
       await assertEnvironment(ctx, envId);
       const made = await createApiKey(ctx.db, envId, name);
       await audit(ctx, envId, "keys create", made.key.id);
@@ -215,7 +247,7 @@ export async function keysCommand(
     };
   }
   if (action === "list") {
-    const rows = await withRuntime("weft keys list", ({ ctx }) => listApiKeys(ctx.db));
+    const rows = await open("weft keys list", ({ ctx }) => listApiKeys(ctx.db));
     const apiKeys = rows.map((k) => ({
       id: k.id,
       name: k.name,
@@ -231,7 +263,7 @@ export async function keysCommand(
   }
   if (action === "revoke") {
     const id = required(rest[0], "API_KEY_ID");
-    const revoked = await withRuntime("weft keys revoke", async ({ ctx }) => {
+    const revoked = await open("weft keys revoke", async ({ ctx }) => {
       const key = await revokeApiKey(ctx.db, id);
       if (key) await audit(ctx, key.environmentId, "keys revoke", id);
       return key;
@@ -286,15 +318,16 @@ function connectorSettings(values: Flags): ConnectorSettings {
   };
 }
 
-export async function connectorsCommand(
+async function connectorsCommand(
   action: string | undefined,
   values: Flags,
   rest: string[],
+  open: OpenRuntime,
 ): Promise<Output> {
   if (action === "create") {
     const envId = required(values.env, "--env");
     const settings = connectorSettings(values);
-    const row = await withRuntime("weft connectors create", async ({ ctx }) => {
+    const row = await open("weft connectors create", async ({ ctx }) => {
       await assertEnvironment(ctx, envId);
       const created = await createConnector(ctx.db, { environmentId: envId, name: "Connector", ...settings });
       await audit(ctx, envId, "connectors create", created.id);
@@ -308,7 +341,7 @@ export async function connectorsCommand(
     const settings = connectorSettings(values);
     if (Object.keys(settings).length === 0)
       throw new UsageError("Nothing to change: give --name, --allowed-origins or --privacy-policy-url");
-    const row = await withRuntime("weft connectors update", async ({ ctx }) => {
+    const row = await open("weft connectors update", async ({ ctx }) => {
       const updated = await updateConnector(ctx.db, id, settings);
       if (!updated) throw new UsageError(`No connector ${id}: see ${WEFT} connectors list`);
       await audit(ctx, updated.environmentId, "connectors update", id);
@@ -319,7 +352,7 @@ export async function connectorsCommand(
     return { json: { connector }, text: `Updated connector ${connector.id}: ${connector.name}, ${privacy}` };
   }
   if (action === "list") {
-    const rows = await withRuntime("weft connectors list", ({ ctx }) => listConnectors(ctx.db));
+    const rows = await open("weft connectors list", ({ ctx }) => listConnectors(ctx.db));
     const connectors = rows.map(toConnectorView);
     return {
       json: { connectors },
@@ -329,9 +362,9 @@ export async function connectorsCommand(
   throw new UsageError(`Unknown connectors command "${action ?? ""}"`);
 }
 
-export async function secretsCommand(action: string | undefined): Promise<Output> {
+async function secretsCommand(action: string | undefined, open: OpenRuntime): Promise<Output> {
   if (action === "rotate-signing-key") {
-    const { kid, retireAt } = await withRuntime("weft secrets rotate-signing-key", ({ ctx }) =>
+    const { kid, retireAt } = await open("weft secrets rotate-signing-key", ({ ctx }) =>
       ctx.signer.rotate(SESSION_LIFETIME_MS),
     );
     return {
@@ -342,7 +375,7 @@ export async function secretsCommand(action: string | undefined): Promise<Output
     };
   }
   if (action !== "rotate") throw new UsageError(`Unknown secrets command "${action ?? ""}"`);
-  const counts = await withRuntime("weft secrets rotate", ({ ctx }) => rotateSecrets(ctx.db, ctx.secretKey));
+  const counts = await open("weft secrets rotate", ({ ctx }) => rotateSecrets(ctx.db, ctx.secretKey));
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   return {
     json: { reencrypted: counts },
@@ -354,14 +387,18 @@ export async function secretsCommand(action: string | undefined): Promise<Output
   };
 }
 
-export async function processorsCommand(action: string | undefined, values: Flags): Promise<Output> {
+async function processorsCommand(
+  action: string | undefined,
+  values: Flags,
+  open: OpenRuntime,
+): Promise<Output> {
   if (action !== "create-secret") throw new UsageError(`Unknown processors command "${action ?? ""}"`);
   const envId = required(values.env, "--env");
   const processor = required(values.processor, "--processor").toUpperCase();
   if (!isProcessor(processor)) {
     throw new UsageError(`--processor ${processor} is not supported; one of ${PROCESSORS.join(", ")}`);
   }
-  const { secret, row } = await withRuntime("weft processors create-secret", async ({ ctx }) => {
+  const { secret, row } = await open("weft processors create-secret", async ({ ctx }) => {
     await assertEnvironment(ctx, envId);
     const made = await createProcessorSecret(ctx.db, envId, processor);
     await audit(ctx, envId, "processors create-secret", made.row.id);
@@ -374,13 +411,14 @@ export async function processorsCommand(action: string | undefined, values: Flag
   };
 }
 
-export async function integrationsCommand(
+async function integrationsCommand(
   action: string | undefined,
   values: Flags,
   rest: string[],
+  open: OpenRuntime,
 ): Promise<Output> {
   if (action === "list") {
-    const integrations = await withRuntime("weft integrations list", async ({ ctx }) =>
+    const integrations = await open("weft integrations list", async ({ ctx }) =>
       listIntegrations(
         ctx,
         (await listEnvironments(ctx.db)).map((e) => e.id),
@@ -406,7 +444,7 @@ export async function integrationsCommand(
     );
   }
   if (action === "disable") {
-    await withRuntime("weft integrations disable", async ({ ctx }) => {
+    await open("weft integrations disable", async ({ ctx }) => {
       await assertEnvironment(ctx, envId);
       await disableIntegration(ctx.db, envId, provider as IntegrationProvider);
       await audit(ctx, envId, "integrations disable", provider);
@@ -425,7 +463,7 @@ export async function integrationsCommand(
   const providerEnv = values[envFlag] ?? spec.defaultEnv;
   if (!providerEnvs(keyed).includes(providerEnv))
     throw new UsageError(`--${envFlag} must be one of ${providerEnvs(keyed).join(", ")}`);
-  await withRuntime("weft integrations set", async ({ ctx }) => {
+  await open("weft integrations set", async ({ ctx }) => {
     await assertEnvironment(ctx, envId);
     await setIntegration(ctx, envId, keyed, { clientId, secret, providerEnv, appKey });
     await audit(ctx, envId, "integrations set", provider);

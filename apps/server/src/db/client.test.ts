@@ -7,7 +7,8 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createPostgresDatabase, testDriver } from "../../test/harness.ts";
-import { DatabaseLockedError, openDatabase } from "./client.ts";
+import { openDatabase } from "./client.ts";
+import { DatabaseLockedError } from "./lock.ts";
 
 describe.skipIf(testDriver !== "pglite")("the embedded database's lock", () => {
   const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "weft-lock-"));

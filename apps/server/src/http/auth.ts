@@ -1,47 +1,10 @@
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
-import type { ApiKeyRow } from "../modules/api-keys/service.ts";
-import type { EnvironmentRow } from "../modules/environments/service.ts";
-import { findProcessorCredential, type ProcessorTokenRow } from "../modules/processors/service.ts";
-import { findLiveSession, type SessionRow } from "../modules/sessions/service.ts";
+import { findProcessorCredential } from "../modules/processors/credentials.ts";
+import { findLiveSession } from "../modules/sessions/service.ts";
 import { InvalidTokenError } from "../modules/sessions/tokens.ts";
 import { unauthenticated } from "./errors.ts";
-
-/** How a route may be called; a route lists the schemes it accepts in `config.auth`. */
-export type AuthScheme = "apiKey" | "session" | "processor";
-export type ApiName = "auth" | "platform";
-
-export type Principal =
-  | { kind: "apiKey"; apiKey: ApiKeyRow; environment: EnvironmentRow }
-  | {
-      kind: "session";
-      session: SessionRow;
-      environment: EnvironmentRow;
-      profile: { id: string; uuid: string };
-    }
-  | { kind: "processor"; processorToken: ProcessorTokenRow; environment: EnvironmentRow; token: string };
-
-/** The credential a principal authenticated with: what rate limits, idempotency keys and the audit trail count by. */
-export type Credential = { type: Principal["kind"]; id: string };
-
-export const credentialOf = (principal: Principal): Credential =>
-  principal.kind === "apiKey"
-    ? { type: "apiKey", id: principal.apiKey.id }
-    : principal.kind === "session"
-      ? { type: "session", id: principal.session.id }
-      : { type: "processor", id: principal.processorToken.id };
-
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /** Accepted credentials; omitted means the route is public. */
-    auth?: readonly AuthScheme[];
-    /** Which OpenAPI document lists the route; omitted means none. */
-    api?: ApiName;
-  }
-  interface FastifyRequest {
-    principal: Principal | undefined;
-  }
-}
+import type { AuthScheme, Principal } from "./principal.ts";
 
 const SCHEME_HINTS: Record<AuthScheme, string> = {
   apiKey: "an API key secret (weft_sk_…)",

@@ -4,9 +4,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { pruneInBatches } from "../db/prune.ts";
 import { idempotencyKeys } from "../db/schema/index.ts";
-import { credentialOf } from "./auth.ts";
 import { conflict, ValidationError } from "./errors.ts";
 import { newId } from "./ids.ts";
+import { credentialOf } from "./principal.ts";
 
 /**
  * Idempotency-Key on POST, as Stripe does it: the first request with a key runs; a repeat of

@@ -1,5 +1,5 @@
 import type { RouteOptions } from "fastify";
-import type { ApiName, AuthScheme } from "./auth.ts";
+import type { ApiName, AuthScheme } from "./principal.ts";
 import { validationErrorsExample } from "./validation.ts";
 
 type JsonSchema = Record<string, unknown>;

@@ -1,8 +1,6 @@
-import { count, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
-import type { Database } from "../db/client.ts";
+import { offsetOf } from "../db/page.ts";
 
 export const PaginationQuery = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: "Page number, from 1." }),
@@ -17,8 +15,6 @@ export const PAGINATION_HEADERS = {
   "total-pages": Type.Integer({ description: "Number of pages." }),
   link: Type.String({ description: "RFC 8288 links: first, prev, next, last." }),
 };
-
-export const offsetOf = (p: Pagination) => (p.page - 1) * p.limit;
 
 /** Sets current-page, page-items, total-count, total-pages and an RFC 8288 Link header. */
 export function setPaginationHeaders(
@@ -54,31 +50,4 @@ export function setPaginationHeaders(
     "total-pages": totalPages,
     link: links.join(", "),
   });
-}
-
-/**
- * One page of a table's rows, newest first by `orderBy`, and how many rows match in all: the
- * body and the total-count of a list endpoint.
- */
-export async function selectPage<T extends PgTable>(
-  db: Database,
-  table: T,
-  where: SQL | undefined,
-  orderBy: (SQL | PgColumn)[],
-  page: Pagination,
-): Promise<{ rows: T["$inferSelect"][]; total: number }> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(table as PgTable)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(page.limit)
-      .offset(offsetOf(page)),
-    db
-      .select({ n: count() })
-      .from(table as PgTable)
-      .where(where),
-  ]);
-  return { rows: rows as T["$inferSelect"][], total: total?.n ?? 0 };
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
-import { credentialOf, type Principal } from "./auth.ts";
 import { tooManyRequests } from "./errors.ts";
+import { credentialOf, type Principal } from "./principal.ts";
 
 /**
  * Requests a second per credential: each API key, processor token and session has its own budget, counted in whole-second windows in this process. Every answer to

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, lte, type Placeholder, type SQL, sql } 
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
+import { offsetOf, selectPage } from "../../db/page.ts";
 import { preparedStatement, rawRows } from "../../db/prepared.ts";
 import {
   type AccountType,
@@ -18,7 +19,7 @@ import {
 } from "../../db/schema/index.ts";
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
-import { offsetOf, type Pagination, selectPage } from "../../http/pagination.ts";
+import type { Pagination } from "../../http/pagination.ts";
 import { apiErrorOf } from "../../http/provider-errors.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import { providerFor } from "../../providers/registry.ts";

@@ -3,11 +3,12 @@ import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
+import { selectPage } from "../../db/page.ts";
 import { pruneInBatches } from "../../db/prune.ts";
 import { type ActorType, auditEvents } from "../../db/schema/index.ts";
-import { credentialOf } from "../../http/auth.ts";
 import { newId } from "../../http/ids.ts";
-import { type Pagination, selectPage } from "../../http/pagination.ts";
+import type { Pagination } from "../../http/pagination.ts";
+import { credentialOf } from "../../http/principal.ts";
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type AuditActor = { type: ActorType; id: string };

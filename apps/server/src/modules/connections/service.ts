@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
+import { selectPage } from "../../db/page.ts";
 import {
   type ConnectionStatus,
   connections,
@@ -13,7 +14,7 @@ import {
 } from "../../db/schema/index.ts";
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
-import { type Pagination, selectPage } from "../../http/pagination.ts";
+import type { Pagination } from "../../http/pagination.ts";
 import { crashPoint } from "../../jobs/crash-points.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import { sameDayMonthsBefore, toDay } from "../../providers/dates.ts";

@@ -2,7 +2,7 @@ import SchemaBuilder from "@pothos/core";
 import RelayPlugin from "@pothos/plugin-relay";
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from "graphql";
 import type { AppContext } from "../../context.ts";
-import type { Credential } from "../../http/auth.ts";
+import type { Credential } from "../../http/principal.ts";
 import type { EventFeed } from "./feed.ts";
 import type { Loaders } from "./loaders.ts";
 

@@ -1,4 +1,3 @@
-import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Config } from "../../config.ts";
 
@@ -20,10 +19,15 @@ export function createMailer(config: Config, logger: Logger): Mailer {
       },
     };
   }
-  const transport = nodemailer.createTransport(config.smtpUrl);
+  const smtpUrl = config.smtpUrl;
+  // nodemailer loads with the first message: a process that sends none (a CLI command) skips it.
+  let transport: Promise<import("nodemailer").Transporter> | undefined;
   return {
     async send(message) {
-      await transport.sendMail({ from: config.mailFrom, ...message });
+      transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+        nodemailer.createTransport(smtpUrl),
+      );
+      await (await transport).sendMail({ from: config.mailFrom, ...message });
     },
   };
 }

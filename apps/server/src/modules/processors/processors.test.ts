@@ -4,7 +4,7 @@ import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../.
 import { get, linkAndSync } from "../../../test/sandbox-helpers.ts";
 import { accounts, processorTokens } from "../../db/schema/index.ts";
 import { PROCESSORS } from "./catalogue.ts";
-import { createProcessorSecret } from "./service.ts";
+import { createProcessorSecret } from "./credentials.ts";
 
 let platform: TestPlatform;
 let env: TestEnvironment;

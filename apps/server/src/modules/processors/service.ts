@@ -1,7 +1,6 @@
-import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
-import { environments, processorSecrets, processorTokens } from "../../db/schema/index.ts";
+import { processorTokens } from "../../db/schema/index.ts";
 import { badRequest } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import { newSecret, sha256Hex } from "../../security/secrets.ts";
@@ -11,12 +10,12 @@ import type { EnvironmentRow } from "../environments/service.ts";
 import { createMxProcessorToken } from "../mx/service.ts";
 import { createPlaidProcessorToken } from "../plaid/service.ts";
 import { ISSUERS, type Issuer, isIssuer, isProcessor, PROCESSORS, type Processor } from "./catalogue.ts";
+import {
+  PROCESSOR_TOKEN_PREFIX,
+  type ProcessorPrincipalData,
+  type ProcessorTokenRow,
+} from "./credentials.ts";
 import type { ProcessorTokenCreateInput, ProcessorTokenView } from "./schemas.ts";
-
-export type ProcessorTokenRow = typeof processorTokens.$inferSelect;
-
-export const PROCESSOR_TOKEN_PREFIX = "weft_ptok_";
-export const PROCESSOR_SECRET_PREFIX = "weft_psec_";
 
 const accountTypeOf = (type: string) => (type === "SAVINGS" ? "SAVINGS" : "SPENDING");
 
@@ -99,60 +98,6 @@ export async function createProcessorToken(
     })
     .returning();
   return toView(token, row!, account.type, environment);
-}
-
-/** The operator's command: a secret a processor sends with its tokens. Shown once. */
-export async function createProcessorSecret(db: Database, environmentId: string, processor: string) {
-  if (!isProcessor(processor)) throw new Error(`Processor ${processor} is not supported`);
-  const secret = newSecret(PROCESSOR_SECRET_PREFIX);
-  const [row] = await db
-    .insert(processorSecrets)
-    .values({
-      id: newId("processorSecret"),
-      environmentId,
-      processor,
-      secretHash: sha256Hex(secret),
-      secretHint: `${secret.slice(0, PROCESSOR_SECRET_PREFIX.length + 4)}…`,
-    })
-    .returning();
-  return { secret, row: row! };
-}
-
-export type ProcessorPrincipalData = { processorToken: ProcessorTokenRow; environment: EnvironmentRow };
-
-/**
- * Basic auth for processors: the processor token as the username, a live secret of the same
- * processor and environment as the password. Undefined when either is wrong.
- */
-export async function findProcessorCredential(
-  db: Database,
-  token: string,
-  secret: string,
-  now = new Date(),
-): Promise<ProcessorPrincipalData | undefined> {
-  if (!token.startsWith(PROCESSOR_TOKEN_PREFIX) || !secret.startsWith(PROCESSOR_SECRET_PREFIX))
-    return undefined;
-  const [row] = await db
-    .select({ processorToken: processorTokens, environment: environments })
-    .from(processorTokens)
-    .innerJoin(environments, eq(environments.id, processorTokens.environmentId))
-    .innerJoin(
-      processorSecrets,
-      and(
-        eq(processorSecrets.environmentId, processorTokens.environmentId),
-        eq(processorSecrets.processor, processorTokens.processor),
-        eq(processorSecrets.secretHash, sha256Hex(secret)),
-        isNull(processorSecrets.revokedAt),
-      ),
-    )
-    .where(
-      and(
-        eq(processorTokens.tokenHash, sha256Hex(token)),
-        isNull(processorTokens.revokedAt),
-        or(isNull(processorTokens.expiresAt), gt(processorTokens.expiresAt, now)),
-      ),
-    );
-  return row;
 }
 
 /** What POST /v1/introspect/processor_token answers. */

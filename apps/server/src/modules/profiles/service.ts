@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, isNull, or, type Placeholder, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { selectPage } from "../../db/page.ts";
 import { preparedStatement } from "../../db/prepared.ts";
 import { type EventProfile, environments, profiles } from "../../db/schema/index.ts";
 import { conflict, forbidden, notFound } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
-import { type Pagination, selectPage } from "../../http/pagination.ts";
+import type { Pagination } from "../../http/pagination.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import type { EnvironmentRow } from "../environments/service.ts";
 import { recordEvent } from "../events/service.ts";

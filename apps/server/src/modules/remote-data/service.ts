@@ -1,9 +1,10 @@
 import { and, countDistinct, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { offsetOf } from "../../db/page.ts";
 import { type RemoteDataKind, remoteDocuments } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
-import { offsetOf, type Pagination } from "../../http/pagination.ts";
+import type { Pagination } from "../../http/pagination.ts";
 import type { ProviderDocument } from "../../providers/types.ts";
 
 /** The providers whose remote data can be read, as they appear in the path and in `type`. */

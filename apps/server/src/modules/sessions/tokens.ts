@@ -1,14 +1,6 @@
 import { createPrivateKey, sign as cryptoSign, type JsonWebKey, type KeyObject } from "node:crypto";
 import { desc, eq, gt, isNull, or } from "drizzle-orm";
-import {
-  type CryptoKey,
-  decodeProtectedHeader,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  type JWK,
-  jwtVerify,
-} from "jose";
+import type { CryptoKey, JWK } from "jose";
 import type { Database } from "../../db/client.ts";
 import { signingKeys } from "../../db/schema/index.ts";
 import { newId } from "../../http/ids.ts";
@@ -22,6 +14,10 @@ export const SESSION_AUDIENCE = "weft:session";
 export type SessionClaims = { sessionId: string; profileId: string; environmentId: string };
 
 export class InvalidTokenError extends Error {}
+
+/** jose, loaded when a token is first verified or a key made: a CLI command that does neither skips it. */
+let joseModule: Promise<typeof import("jose")> | undefined;
+const jose = () => (joseModule ??= import("jose"));
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
@@ -70,6 +66,7 @@ export class SessionSigner {
   }
 
   async verify(token: string): Promise<SessionClaims> {
+    const { decodeProtectedHeader, jwtVerify } = await jose();
     let kid: string | undefined;
     try {
       kid = decodeProtectedHeader(token).kid;
@@ -118,6 +115,7 @@ export class SessionSigner {
   }
 
   private async createKey(db: Database): Promise<string> {
+    const { exportJWK, generateKeyPair } = await jose();
     const pair = await generateKeyPair(ALGORITHM, { crv: "Ed25519", extractable: true });
     const kid = newId("signingKey");
     await db.insert(signingKeys).values({
@@ -162,7 +160,7 @@ export class SessionSigner {
       const [row] = await this.db.select().from(signingKeys).where(eq(signingKeys.id, kid));
       if (!row) return undefined;
       entry = {
-        key: (await importJWK(row.publicJwk as JWK, ALGORITHM)) as CryptoKey,
+        key: (await (await jose()).importJWK(row.publicJwk as JWK, ALGORITHM)) as CryptoKey,
         retiredAt: row.retiredAt,
         loadedAt: Date.now(),
       };

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { selectPage } from "../../db/page.ts";
 import { pruneInBatches } from "../../db/prune.ts";
 import {
   type WebhookDeliveryStatus,
@@ -10,7 +11,7 @@ import {
 } from "../../db/schema/index.ts";
 import { notFound, ValidationError } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
-import { type Pagination, selectPage } from "../../http/pagination.ts";
+import type { Pagination } from "../../http/pagination.ts";
 import { encrypt, type SecretKeys } from "../../security/secrets.ts";
 import { findEvent } from "../events/service.ts";
 import { type FanOut, fanOutCtes, matchingSubscriptions, subscriptionById } from "./fanout.ts";
