@@ -1,6 +1,8 @@
+import { desc, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents } from "../src/db/schema/index.ts";
 import { recordEvent } from "../src/modules/events/service.ts";
 import { startTestPlatform, type TestEnvironment, type TestPlatform, testDriver } from "./harness.ts";
 import { createProfile, linkAndSync } from "./sandbox-helpers.ts";
@@ -72,8 +74,17 @@ describe.skipIf(testDriver !== "postgres")("round trips per request", () => {
       payload: { userId: profileId },
     });
     expect(statements).toHaveLength(1);
-    expect(statements[0]).toMatch(/from weft_issue_session\(/);
-    expect(statements[0]).toMatch(/insert into "audit_events"/);
+    // The function writes the audit record from its last six arguments (migration 0023).
+    expect(statements[0]).toMatch(
+      /^select outcome, .* from weft_issue_session\((\$\d+[^,]*,\s*){12}\$13\)$/s,
+    );
+    const [record] = await platform.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.resourceId, profileId))
+      .orderBy(desc(auditEvents.createdAt))
+      .limit(1);
+    expect(record).toMatchObject({ action: "POST /v1/users/sessions", status: 201, actorType: "apiKey" });
   });
 
   it("recording an event is one statement: the event, its deliveries and their jobs", async () => {

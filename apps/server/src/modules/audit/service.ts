@@ -75,21 +75,15 @@ export function auditRecordOf(
   };
 }
 
-/** Requests whose write recorded its audit record in its own statement (`auditInsert`). */
+/** Requests whose write recorded its audit record in its own statement. */
 const recordedWithTheirWrite = new WeakSet<FastifyRequest>();
 
 /**
- * A hot write records its audit record in the statement that makes the change — one round trip
- * and one commit fewer, and the record commits with the change or not at all: `insert … select
- * <the record, with resourceId from the statement's own rows>` to complete with `from …`.
- * The route then calls `auditedWithWrite(request)`, so the onSend hook does not record it again.
+ * A hot write may record its audit record in the statement that makes the change (a session's
+ * issue: `weft_issue_session` takes the record's fields) — one round trip and one commit fewer,
+ * and the record commits with the change or not at all. The route then calls
+ * `auditedWithWrite(request)`, so the onSend hook does not record it again.
  */
-export function auditInsert(record: AuditRecord, resourceId: SQL): SQL {
-  return sql`insert into ${auditEvents} (id, environment_id, actor_type, actor_id, action, resource_id, status, request_id)
-    select ${newId("auditEvent")}, ${record.environmentId}, ${record.actor.type}, ${record.actor.id},
-      ${record.action}, ${resourceId}, ${record.status ?? null}::integer, ${record.requestId ?? null}`;
-}
-
 export function auditedWithWrite(request: FastifyRequest): void {
   recordedWithTheirWrite.add(request);
 }

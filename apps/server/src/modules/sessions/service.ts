@@ -1,10 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
+import { preparedStatement, rawRows } from "../../db/prepared.ts";
 import { environments, profiles, userSessions } from "../../db/schema/index.ts";
 import { notFound, tooManyRequests, ValidationError } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
-import { type AuditRecord, auditInsert } from "../audit/service.ts";
+import type { AuditRecord } from "../audit/service.ts";
 import type { EnvironmentRow } from "../environments/service.ts";
 import {
   applyProfileUpdate,
@@ -59,6 +60,30 @@ function sessionLimitReached(profileId: string, limitIndex: number, retryAfterMs
  * committed before the lock was taken, so the limits hold under concurrency. 404, 409 or 429
  * otherwise (and no audit record).
  */
+/**
+ * `weft_issue_session` (migrations 0020, 0023): checks the profile, counts its sessions against
+ * the limits, inserts the session and its audit record. Prepared: PostgreSQL parses and plans
+ * the call once per connection.
+ */
+const issueStatement = preparedStatement((db) =>
+  db
+    .select({
+      outcome: sql`outcome`,
+      profile_id: sql`profile_id`,
+      profile_uuid: sql`profile_uuid`,
+      limit_index: sql`limit_index`,
+      retry_after_ms: sql`retry_after_ms`,
+    })
+    .from(
+      sql`weft_issue_session(${sql.placeholder("environmentId")}, ${sql.placeholder("profile")},
+        ${sql.placeholder("sessionId")}, ${sql.placeholder("now")}::timestamptz,
+        ${sql.placeholder("expiresAt")}::timestamptz, ${LIMIT_WINDOWS}::interval[], ${LIMIT_MAXIMA}::integer[],
+        ${sql.placeholder("auditId")}, ${sql.placeholder("actorType")}, ${sql.placeholder("actorId")},
+        ${sql.placeholder("action")}, ${sql.placeholder("status")}::integer, ${sql.placeholder("requestId")})`,
+    )
+    .prepare("weft_issue_session"),
+);
+
 async function insertSession(
   db: Database,
   environmentId: string,
@@ -69,20 +94,19 @@ async function insertSession(
   const id = newId("session");
   // Whole seconds, so expiresAt, expiration and the token's exp all name the same instant.
   const expiresAt = new Date(Math.floor((now.getTime() + SESSION_LIFETIME_MS) / 1000) * 1000);
-  const result = await db.execute(sql`
-    with issued as (
-      select outcome, profile_id, profile_uuid, limit_index, retry_after_ms
-      from weft_issue_session(${environmentId}, ${idOrUuid}, ${id}, ${now}, ${expiresAt},
-        ${LIMIT_WINDOWS}::interval[], ${LIMIT_MAXIMA}::integer[])
-    )${
-      audit
-        ? sql`, audited as (
-      ${auditInsert(audit, sql`issued.profile_id`)} from issued where issued.outcome = 'issued'
-    )`
-        : sql``
-    }
-    select * from issued`);
-  const [row] = (result as unknown as { rows: IssueOutcome[] }).rows;
+  const [row] = await rawRows<IssueOutcome>(issueStatement(db), {
+    environmentId,
+    profile: idOrUuid,
+    sessionId: id,
+    now: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    auditId: audit ? newId("auditEvent") : null,
+    actorType: audit?.actor.type ?? null,
+    actorId: audit?.actor.id ?? null,
+    action: audit?.action ?? null,
+    status: audit?.status ?? null,
+    requestId: audit?.requestId ?? null,
+  });
   if (!row || row.outcome === "not_found") throw notFound("Profile", idOrUuid);
   if (row.outcome === "deleting") throw profileBeingDeleted(row.profile_id!);
   if (row.outcome === "limited")
