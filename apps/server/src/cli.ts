@@ -3,10 +3,11 @@ import { parseArgs } from "node:util";
 import type { CommandRequest } from "./cli/commands.ts";
 import { type Output, UsageError, WEFT } from "./cli/usage.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { loadDrizzleAsCommonJs, tuneForBriefRun } from "./start-fast.ts";
+import { loadDrizzleAsCommonJs, skipWasmTierUp, useCompileCache } from "./start-fast.ts";
 
 // Before anything that imports drizzle-orm (every command but --help loads it dynamically below).
 loadDrizzleAsCommonJs();
+useCompileCache();
 
 const USAGE = `weft: run and operate a Weft deployment
 
@@ -95,7 +96,7 @@ async function runDatabaseCommand(request: CommandRequest): Promise<Output | Err
         ? new UsageError(reply.error.message)
         : new ServerCommandError(reply.error.message);
   }
-  tuneForBriefRun();
+  skipWasmTierUp();
   const { runCommand } = await import("./cli/commands.ts");
   return runCommand(request);
 }

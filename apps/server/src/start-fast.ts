@@ -36,14 +36,20 @@ export function loadDrizzleAsCommonJs(): void {
 }
 
 /**
- * For a process that runs a few statements and exits (a CLI command). Node keeps the compiled
- * form of every module it loads after this in its compile cache (the OS's temp dir), TypeScript
- * stripped, so the next command skips both. V8 compiles PGlite's WebAssembly with its baseline
- * compiler first and recompiles the hottest functions with its optimising one in the background:
- * work a short run never uses, which the process then waits for at exit (1.7 s of a 2.4 s PGlite
- * start and stop, and 450 MB, measured here). A tiering budget no function reaches skips it.
+ * Node keeps the compiled form of every module loaded after this in its compile cache (the OS's
+ * temp dir), TypeScript stripped, so the next start or command skips both.
  */
-export function tuneForBriefRun(): void {
+export function useCompileCache(): void {
   module.enableCompileCache?.();
+}
+
+/**
+ * For a process that runs a few statements and exits (a CLI command). V8 compiles PGlite's
+ * WebAssembly with its baseline compiler first and recompiles the hottest functions with its
+ * optimising one in the background: work a short run never uses, which the process then waits
+ * for at exit (1.7 s of a 2.4 s PGlite start and stop, and 450 MB, measured here). A tiering
+ * budget no function reaches skips it.
+ */
+export function skipWasmTierUp(): void {
   v8.setFlagsFromString("--wasm-tiering-budget=2000000000");
 }
