@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { preparedStatement } from "../db/prepared.ts";
 import { pruneInBatches } from "../db/prune.ts";
 import { type JobState, jobs } from "../db/schema/index.ts";
 import { newId } from "../http/ids.ts";
@@ -57,32 +58,38 @@ export async function claimJobs(
   leaseMs: number,
 ): Promise<JobRow[]> {
   if (queues.length === 0) return [];
+  return claimStatement(db).execute({ queues, workerId, limit, leaseSeconds: leaseMs / 1000 });
+}
+
+/** The claim, prepared (PostgreSQL plans it once per connection); every lane's queues are a parameter. */
+const claimStatement = preparedStatement((db) => {
   // One round trip: the claimable rows, locked and skipped by concurrent claimers, updated and returned.
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(
       and(
-        inArray(jobs.queue, queues),
+        sql`${jobs.queue} = any(${sql.placeholder("queues")}::text[])`,
         // Literal states, so the planner matches the partial indexes on them (migration 0016).
         sql`((${jobs.state} = 'queued' and ${jobs.runAt} <= now()) or (${jobs.state} = 'active' and ${jobs.lockedUntil} < now()))`,
       ),
     )
     .orderBy(jobs.runAt)
-    .limit(limit)
+    .limit(sql.placeholder("limit"))
     .for("update", { skipLocked: true });
   return db
     .update(jobs)
     .set({
       state: "active",
       attempts: sql`${jobs.attempts} + 1`,
-      lockedBy: workerId,
-      lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      lockedBy: sql`${sql.placeholder("workerId")}::text`,
+      lockedUntil: sql`now() + make_interval(secs => ${sql.placeholder("leaseSeconds")}::double precision)`,
       updatedAt: sql`now()`,
     })
     .where(inArray(jobs.id, due))
-    .returning();
-}
+    .returning()
+    .prepare("weft_claim_jobs");
+});
 
 /** The job is active and `workerId` holds its lease. */
 const heldBy = (job: JobRow, workerId: string) =>

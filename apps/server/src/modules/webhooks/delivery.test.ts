@@ -695,7 +695,7 @@ describe.skipIf(testDriver !== "postgres")("work per delivered event (PostgreSQL
     expect(statements.slice(0, -1).map((s) => s.trim().split(/\s+/).slice(0, 2).join(" "))).toEqual([
       'update "jobs"',
       'select "webhook_deliveries"."id",',
-      "with settled",
+      'with "settled"',
     ]);
     expect(receiver.requests).toHaveLength(1);
   });
@@ -707,7 +707,7 @@ describe.skipIf(testDriver !== "postgres")("work per delivered event (PostgreSQL
     expect(receiver.requests).toHaveLength(40);
     const kinds = statements.map((s) => s.trim().split(/\s+/).slice(0, 2).join(" "));
     expect(kinds.filter((k) => k === 'select "webhook_deliveries"."id",')).toHaveLength(40);
-    expect(kinds.filter((k) => k === "with settled")).toHaveLength(40);
+    expect(kinds.filter((k) => k === 'with "settled"')).toHaveLength(40);
     // 32 attempts at once (WEFT_WEBHOOK_CONCURRENCY): two claims and the one that finds nothing.
     expect(kinds.filter((k) => k === 'update "jobs"')).toHaveLength(3);
     expect(statements.length / 40).toBeLessThanOrEqual(4);

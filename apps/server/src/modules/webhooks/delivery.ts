@@ -1,4 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { Webhook } from "standardwebhooks";
 import type { AppContext } from "../../context.ts";
 import { preparedStatement } from "../../db/prepared.ts";
@@ -173,8 +174,61 @@ export function judgeAttempt(outcome: SendOutcome, attempt: number, maxAttempts:
  * Settle the attempt and its job in one statement, but only while this worker still holds the
  * job's lease: a worker whose lease ran out (and whose job another worker took over) must not
  * overwrite the newer result. The job becomes what the verdict says — queued for the next
- * attempt, completed, or failed — so the worker has nothing left to write.
+ * attempt, completed, or failed — so the worker has nothing left to write. One shape for every
+ * verdict, prepared: PostgreSQL plans it once per connection.
  */
+const settleDelivery = preparedStatement((db) => {
+  const p = sql.placeholder;
+  const settled = db.$with("settled").as(
+    db
+      .update(jobs)
+      .set({
+        state: sql`${p("jobState")}::text`,
+        runAt: sql`coalesce(${p("nextAttemptAt")}::timestamptz, ${jobs.runAt})`,
+        finishedAt: sql`case when ${p("isFinal")}::boolean then now() end`,
+        lastError: sql`${p("jobError")}::text`,
+        lockedBy: null,
+        lockedUntil: null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(jobs.id, p("jobId")), eq(jobs.lockedBy, p("workerId")), eq(jobs.state, "active")))
+      .returning({ id: jobs.id }),
+  );
+  const disabled = db.$with("disabled").as(
+    db
+      .update(webhookSubscriptions)
+      .set({ disabled: true, disabledReason: sql`${p("disabledReason")}::text`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(webhookSubscriptions.id, p("subscriptionId")),
+          eq(webhookSubscriptions.disabled, false),
+          sql`${p("disabledReason")}::text is not null`,
+          sql`exists (select 1 from ${settled})`,
+        ),
+      )
+      .returning({ id: webhookSubscriptions.id }),
+  );
+  // Without an attempt (a cancelled or orphaned delivery) the attempt's columns stay as they were.
+  const ifAttempted = (value: SQL, column: AnyPgColumn) =>
+    sql`case when ${p("attempted")}::boolean then ${value} else ${column} end`;
+  return db
+    .with(settled, disabled)
+    .update(webhookDeliveries)
+    .set({
+      status: sql`${p("status")}::text`,
+      attempts: ifAttempted(sql`${p("attempts")}::integer`, webhookDeliveries.attempts),
+      lastAttemptAt: ifAttempted(sql`${p("attemptedAt")}::timestamptz`, webhookDeliveries.lastAttemptAt),
+      responseStatus: ifAttempted(sql`${p("responseStatus")}::integer`, webhookDeliveries.responseStatus),
+      responseLatencyMs: ifAttempted(sql`${p("latencyMs")}::integer`, webhookDeliveries.responseLatencyMs),
+      lastError: sql`${p("error")}::text`,
+      nextAttemptAt: sql`${p("nextAttemptAt")}::timestamptz`,
+      completedAt: sql`case when ${p("isFinal")}::boolean then now() end`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(webhookDeliveries.id, p("deliveryId")), sql`exists (select 1 from ${settled})`))
+    .prepare("weft_settle_delivery");
+});
+
 async function recordAttempt(
   ctx: AppContext,
   job: JobRow,
@@ -185,38 +239,27 @@ async function recordAttempt(
 ): Promise<void> {
   const isFinal = verdict.status !== "PENDING";
   const jobState = !isFinal ? "queued" : verdict.status === "FAILED" && outcome ? "failed" : "completed";
-  const disabledReason = verdict.disableSubscription
-    ? `The target answered 410 Gone at ${attemptedAt.toISOString()}`
-    : null;
-  await ctx.db.execute(sql`
-    with settled as (
-      update ${jobs} set
-        state = ${jobState},
-        run_at = coalesce(${verdict.nextAttemptAt}::timestamptz, run_at),
-        finished_at = ${isFinal ? sql`now()` : sql`null`},
-        last_error = ${verdict.status === "SUCCEEDED" ? null : verdict.error},
-        locked_by = null,
-        locked_until = null,
-        updated_at = now()
-      where id = ${job.id} and locked_by = ${job.lockedBy} and state = 'active'
-      returning id
-    ),
-    disabled as (
-      update ${webhookSubscriptions} set disabled = true, disabled_reason = ${disabledReason}, updated_at = now()
-      where id = ${loaded.subscription.id} and disabled = false and ${disabledReason}::text is not null
-        and exists (select 1 from settled)
-    )
-    update ${webhookDeliveries} set
-      status = ${verdict.status},
-      attempts = ${outcome ? job.attempts : sql`attempts`},
-      last_attempt_at = ${outcome ? attemptedAt : sql`last_attempt_at`},
-      response_status = ${outcome ? (outcome.kind === "response" ? outcome.status : null) : sql`response_status`},
-      response_latency_ms = ${outcome ? outcome.latencyMs : sql`response_latency_ms`},
-      last_error = ${verdict.error},
-      next_attempt_at = ${verdict.nextAttemptAt},
-      completed_at = ${isFinal ? sql`now()` : sql`null`},
-      updated_at = now()
-    where id = ${loaded.delivery.id} and exists (select 1 from settled)`);
+  const nextAttemptAt = verdict.nextAttemptAt?.toISOString() ?? null;
+  await settleDelivery(ctx.db).execute({
+    jobId: job.id,
+    workerId: job.lockedBy,
+    jobState,
+    isFinal,
+    jobError: verdict.status === "SUCCEEDED" ? null : verdict.error,
+    nextAttemptAt,
+    subscriptionId: loaded.subscription.id,
+    disabledReason: verdict.disableSubscription
+      ? `The target answered 410 Gone at ${attemptedAt.toISOString()}`
+      : null,
+    deliveryId: loaded.delivery.id,
+    status: verdict.status,
+    attempted: outcome !== undefined,
+    attempts: job.attempts,
+    attemptedAt: attemptedAt.toISOString(),
+    responseStatus: outcome?.kind === "response" ? outcome.status : null,
+    latencyMs: outcome ? outcome.latencyMs : null,
+    error: verdict.error,
+  });
 }
 
 /**
