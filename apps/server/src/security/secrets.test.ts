@@ -5,6 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   decrypt,
+  decryptRemembered,
   encrypt,
   isUnderCurrentKey,
   loadSecretKeys,
@@ -34,6 +35,17 @@ describe("secrets", () => {
     expect(() => decrypt(new SecretKeys(Buffer.alloc(32, 8)), sealed)).toThrow(
       "Encrypted with a key this process does not have (see WEFT_SECRET_KEYS)",
     );
+  });
+
+  it("a remembered decryption answers as decrypt does, and only for the key ring that could open it", () => {
+    const ring = new SecretKeys(Buffer.alloc(32, 1));
+    const sealed = encrypt(ring, "whsec_signing");
+    expect(decryptRemembered(ring, sealed)).toBe("whsec_signing");
+    expect(decryptRemembered(ring, sealed)).toBe("whsec_signing");
+    const other = new SecretKeys(Buffer.alloc(32, 2));
+    expect(() => decryptRemembered(other, sealed)).toThrow(/a key this process does not have/);
+    const tampered = `${sealed.slice(0, -2)}${sealed.endsWith("A") ? "B" : "A"}A`;
+    expect(() => decryptRemembered(ring, tampered)).toThrow();
   });
 
   it("generates a key once into the data dir and reads it back; WEFT_SECRET_KEY wins", () => {

@@ -43,16 +43,18 @@ function parseKey(raw: string, name = "WEFT_SECRET_KEY"): Buffer {
 export class SecretKeys {
   readonly current: Buffer;
   readonly all: readonly Buffer[];
+  private readonly ids: Map<string, Buffer>;
   constructor(current: Buffer, previous: readonly Buffer[] = []) {
     this.current = current;
     this.all = [current, ...previous];
+    this.ids = new Map(this.all.toReversed().map((key) => [SecretKeys.idOf(key), key]));
   }
   /** A short id naming a key without revealing it, stored with what it encrypted. */
   static idOf(key: Buffer): string {
     return secretKeyCheck(key).slice(0, 8);
   }
   byId(id: string): Buffer | undefined {
-    return this.all.find((key) => SecretKeys.idOf(key) === id);
+    return this.ids.get(id);
   }
 }
 
@@ -109,6 +111,30 @@ export function decrypt(keys: SecretKeys, sealed: string): string {
     }
   }
   throw failure;
+}
+
+/** The most plaintexts `decryptRemembered` keeps per key ring. */
+const REMEMBERED = 1000;
+const remembered = new WeakMap<SecretKeys, Map<string, string>>();
+
+/**
+ * `decrypt`, remembered per key ring, for a hot path that opens the same few secrets over and
+ * over (webhook signing secrets, on every attempt). A ciphertext names its plaintext for good (a
+ * rotation writes a new ciphertext), so nothing goes stale.
+ */
+export function decryptRemembered(keys: SecretKeys, sealed: string): string {
+  let known = remembered.get(keys);
+  if (!known) {
+    known = new Map();
+    remembered.set(keys, known);
+  }
+  let plaintext = known.get(sealed);
+  if (plaintext === undefined) {
+    plaintext = decrypt(keys, sealed);
+    if (known.size >= REMEMBERED) known.clear();
+    known.set(sealed, plaintext);
+  }
+  return plaintext;
 }
 
 /** Whether a ciphertext is already under the current key (rotation skips it). */

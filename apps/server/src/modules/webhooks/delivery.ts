@@ -1,12 +1,11 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { Webhook } from "standardwebhooks";
 import type { AppContext } from "../../context.ts";
+import { groupedCalls } from "../../db/grouped.ts";
 import { preparedStatement } from "../../db/prepared.ts";
 import {
   environments,
   events,
-  jobs,
   type WebhookDeliveryStatus,
   webhookDeliveries,
   webhookSubscriptions,
@@ -14,7 +13,7 @@ import {
 import { crashPoint } from "../../jobs/crash-points.ts";
 import type { JobRow } from "../../jobs/queue.ts";
 import { JOB_SETTLED, type JobOutcome } from "../../jobs/worker.ts";
-import { decrypt, type SecretKeys } from "../../security/secrets.ts";
+import { decryptRemembered, type SecretKeys } from "../../security/secrets.ts";
 import { type EnvironmentRow, toEnvironmentView } from "../environments/service.ts";
 import { DELIVERY_SCHEDULE_MS } from "./fanout.ts";
 import type { WebhookDeliveryRow, WebhookSubscriptionRow } from "./service.ts";
@@ -46,8 +45,13 @@ type LoadedDelivery = {
   event: WebhookEventBody | undefined;
 };
 
-const deliveryWithEverything = preparedStatement((db) =>
-  db
+/**
+ * The deliveries with their subscriptions, environments and events, loaded for many attempts at
+ * once: the attempts a claim starts together (and those starting while a load runs) share one
+ * prepared statement.
+ */
+const loadDeliveries = preparedStatement((db) => {
+  const statement = db
     .select({
       delivery: webhookDeliveries,
       subscription: webhookSubscriptions,
@@ -64,12 +68,17 @@ const deliveryWithEverything = preparedStatement((db) =>
         eq(events.environmentId, webhookDeliveries.environmentId),
       ),
     )
-    .where(eq(webhookDeliveries.id, sql.placeholder("deliveryId")))
-    .prepare("weft_load_delivery"),
-);
+    .where(sql`${webhookDeliveries.id} = any(${sql.placeholder("deliveryIds")}::text[])`)
+    .prepare("weft_load_deliveries");
+  return groupedCalls(async (deliveryIds: string[]) => {
+    const rows = await statement.execute({ deliveryIds });
+    const byId = new Map(rows.map((row) => [row.delivery.id, row]));
+    return deliveryIds.map((id) => byId.get(id));
+  });
+});
 
 async function loadDelivery(ctx: AppContext, deliveryId: string): Promise<LoadedDelivery | undefined> {
-  const [row] = await deliveryWithEverything(ctx.db).execute({ deliveryId });
+  const row = await loadDeliveries(ctx.db)(deliveryId);
   if (!row) return undefined;
   const { stored, ...rest } = row;
   if (row.delivery.testEvent) return { ...rest, event: row.delivery.testEvent };
@@ -101,12 +110,12 @@ export function signingSecrets(
   subscription: WebhookSubscriptionRow,
   now: Date,
 ): string[] {
-  const secrets = [decrypt(secretKey, subscription.secretEncrypted)];
+  const secrets = [decryptRemembered(secretKey, subscription.secretEncrypted)];
   const previousAlive =
     subscription.previousSecretEncrypted &&
     subscription.previousSecretExpiresAt &&
     subscription.previousSecretExpiresAt.getTime() > now.getTime();
-  if (previousAlive) secrets.push(decrypt(secretKey, subscription.previousSecretEncrypted!));
+  if (previousAlive) secrets.push(decryptRemembered(secretKey, subscription.previousSecretEncrypted!));
   return secrets;
 }
 
@@ -170,63 +179,85 @@ export function judgeAttempt(outcome: SendOutcome, attempt: number, maxAttempts:
   };
 }
 
+/** What one attempt's settle writes: a row of the grouped settle statement. */
+type Settle = {
+  job_id: string;
+  worker_id: string | null;
+  job_state: string;
+  is_final: boolean;
+  job_error: string | null;
+  next_attempt_at: string | null;
+  subscription_id: string;
+  disabled_reason: string | null;
+  delivery_id: string;
+  status: WebhookDeliveryStatus;
+  attempted: boolean;
+  attempts: number;
+  attempted_at: string;
+  response_status: number | null;
+  latency_ms: number | null;
+  error: string | null;
+};
+
 /**
- * Settle the attempt and its job in one statement, but only while this worker still holds the
- * job's lease: a worker whose lease ran out (and whose job another worker took over) must not
- * overwrite the newer result. The job becomes what the verdict says — queued for the next
- * attempt, completed, or failed — so the worker has nothing left to write. One shape for every
- * verdict, prepared: PostgreSQL plans it once per connection.
+ * Settle attempts and their jobs, each only while its worker still holds the job's lease: a
+ * worker whose lease ran out (and whose job another worker took over) must not overwrite the
+ * newer result. Each job becomes what its verdict says — queued for the next attempt, completed,
+ * or failed — so the worker has nothing left to write. Attempts that end while a settle runs go
+ * together in the next (grouped calls): one prepared statement and one commit for many attempts
+ * under load, planned once per connection.
  */
-const settleDelivery = preparedStatement((db) => {
-  const p = sql.placeholder;
-  const settled = db.$with("settled").as(
-    db
-      .update(jobs)
-      .set({
-        state: sql`${p("jobState")}::text`,
-        runAt: sql`coalesce(${p("nextAttemptAt")}::timestamptz, ${jobs.runAt})`,
-        finishedAt: sql`case when ${p("isFinal")}::boolean then now() end`,
-        lastError: sql`${p("jobError")}::text`,
-        lockedBy: null,
-        lockedUntil: null,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(jobs.id, p("jobId")), eq(jobs.lockedBy, p("workerId")), eq(jobs.state, "active")))
-      .returning({ id: jobs.id }),
+const settleDeliveries = preparedStatement((db) => {
+  const step = (name: string, body: SQL) => db.$with(name, { id: sql<string>`id` }).as(body);
+  const input = step(
+    "input",
+    sql`select * from jsonb_to_recordset(${sql.placeholder("settles")}::jsonb) as t(
+      job_id text, worker_id text, job_state text, is_final boolean, job_error text,
+      next_attempt_at timestamptz, subscription_id text, disabled_reason text, delivery_id text,
+      status text, attempted boolean, attempts integer, attempted_at timestamptz,
+      response_status integer, latency_ms integer, error text)`,
   );
-  const disabled = db.$with("disabled").as(
-    db
-      .update(webhookSubscriptions)
-      .set({ disabled: true, disabledReason: sql`${p("disabledReason")}::text`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(webhookSubscriptions.id, p("subscriptionId")),
-          eq(webhookSubscriptions.disabled, false),
-          sql`${p("disabledReason")}::text is not null`,
-          sql`exists (select 1 from ${settled})`,
-        ),
-      )
-      .returning({ id: webhookSubscriptions.id }),
+  const settled = step(
+    "settled",
+    sql`update jobs set state = input.job_state, run_at = coalesce(input.next_attempt_at, jobs.run_at),
+      finished_at = case when input.is_final then now() end, last_error = input.job_error,
+      locked_by = null, locked_until = null, updated_at = now()
+    from input
+    where jobs.id = input.job_id and jobs.locked_by = input.worker_id and jobs.state = 'active'
+    returning jobs.id`,
+  );
+  const disabled = step(
+    "disabled",
+    sql`update webhook_subscriptions s set disabled = true, disabled_reason = input.disabled_reason,
+      updated_at = now()
+    from input
+    where s.id = input.subscription_id and not s.disabled and input.disabled_reason is not null
+      and input.job_id in (select id from settled)
+    returning s.id`,
   );
   // Without an attempt (a cancelled or orphaned delivery) the attempt's columns stay as they were.
-  const ifAttempted = (value: SQL, column: AnyPgColumn) =>
-    sql`case when ${p("attempted")}::boolean then ${value} else ${column} end`;
-  return db
-    .with(settled, disabled)
-    .update(webhookDeliveries)
-    .set({
-      status: sql`${p("status")}::text`,
-      attempts: ifAttempted(sql`${p("attempts")}::integer`, webhookDeliveries.attempts),
-      lastAttemptAt: ifAttempted(sql`${p("attemptedAt")}::timestamptz`, webhookDeliveries.lastAttemptAt),
-      responseStatus: ifAttempted(sql`${p("responseStatus")}::integer`, webhookDeliveries.responseStatus),
-      responseLatencyMs: ifAttempted(sql`${p("latencyMs")}::integer`, webhookDeliveries.responseLatencyMs),
-      lastError: sql`${p("error")}::text`,
-      nextAttemptAt: sql`${p("nextAttemptAt")}::timestamptz`,
-      completedAt: sql`case when ${p("isFinal")}::boolean then now() end`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(webhookDeliveries.id, p("deliveryId")), sql`exists (select 1 from ${settled})`))
-    .prepare("weft_settle_delivery");
+  const delivered = step(
+    "delivered",
+    sql`update webhook_deliveries d set status = input.status,
+      attempts = case when input.attempted then input.attempts else d.attempts end,
+      last_attempt_at = case when input.attempted then input.attempted_at else d.last_attempt_at end,
+      response_status = case when input.attempted then input.response_status else d.response_status end,
+      response_latency_ms = case when input.attempted then input.latency_ms else d.response_latency_ms end,
+      last_error = input.error, next_attempt_at = input.next_attempt_at,
+      completed_at = case when input.is_final then now() end, updated_at = now()
+    from input
+    where d.id = input.delivery_id and input.job_id in (select id from settled)
+    returning d.id`,
+  );
+  const statement = db
+    .with(input, settled, disabled, delivered)
+    .select({ settled: sql<number>`count(*)::integer` })
+    .from(delivered)
+    .prepare("weft_settle_deliveries");
+  return groupedCalls(async (settles: Settle[]) => {
+    await statement.execute({ settles: JSON.stringify(settles) });
+    return settles.map(() => undefined);
+  });
 });
 
 async function recordAttempt(
@@ -238,26 +269,24 @@ async function recordAttempt(
   attemptedAt: Date,
 ): Promise<void> {
   const isFinal = verdict.status !== "PENDING";
-  const jobState = !isFinal ? "queued" : verdict.status === "FAILED" && outcome ? "failed" : "completed";
-  const nextAttemptAt = verdict.nextAttemptAt?.toISOString() ?? null;
-  await settleDelivery(ctx.db).execute({
-    jobId: job.id,
-    workerId: job.lockedBy,
-    jobState,
-    isFinal,
-    jobError: verdict.status === "SUCCEEDED" ? null : verdict.error,
-    nextAttemptAt,
-    subscriptionId: loaded.subscription.id,
-    disabledReason: verdict.disableSubscription
+  await settleDeliveries(ctx.db)({
+    job_id: job.id,
+    worker_id: job.lockedBy,
+    job_state: !isFinal ? "queued" : verdict.status === "FAILED" && outcome ? "failed" : "completed",
+    is_final: isFinal,
+    job_error: verdict.status === "SUCCEEDED" ? null : verdict.error,
+    next_attempt_at: verdict.nextAttemptAt?.toISOString() ?? null,
+    subscription_id: loaded.subscription.id,
+    disabled_reason: verdict.disableSubscription
       ? `The target answered 410 Gone at ${attemptedAt.toISOString()}`
       : null,
-    deliveryId: loaded.delivery.id,
+    delivery_id: loaded.delivery.id,
     status: verdict.status,
     attempted: outcome !== undefined,
     attempts: job.attempts,
-    attemptedAt: attemptedAt.toISOString(),
-    responseStatus: outcome?.kind === "response" ? outcome.status : null,
-    latencyMs: outcome ? outcome.latencyMs : null,
+    attempted_at: attemptedAt.toISOString(),
+    response_status: outcome?.kind === "response" ? outcome.status : null,
+    latency_ms: outcome ? outcome.latencyMs : null,
     error: verdict.error,
   });
 }
