@@ -7,7 +7,7 @@ import autocannon from "autocannon";
 import { createScratchDatabase } from "../apps/server/test/harness.ts";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
-export const CLI = path.join(ROOT, "apps/server/src/cli.ts");
+export const CLI = path.join(ROOT, "apps/server/bin/weft.js");
 
 export { freePort, startProcess } from "../apps/server/test/processes.ts";
 

@@ -24,6 +24,7 @@ import { idempotency, keepIdempotentAnswer } from "./http/idempotency.ts";
 import { enforceInputPolicy } from "./http/input-policy.ts";
 import { OpenApiRegistry } from "./http/openapi.ts";
 import { rateLimit } from "./http/rate-limit.ts";
+import { OneLinePerRequest } from "./http/request-log.ts";
 import type { Server } from "./http/server-type.ts";
 import { toFieldMessages, validatorCompiler } from "./http/validation.ts";
 import { registerAccountRoutes } from "./modules/accounts/routes.ts";
@@ -79,6 +80,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
       (reply as unknown as FastifyReply).code(status).send({ message, instruction });
     },
     clientErrorHandler: onClientError,
+    logController: new OneLinePerRequest(),
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];

@@ -1,13 +1,11 @@
-#!/usr/bin/env node
 import { parseArgs } from "node:util";
 import type { CommandRequest } from "./cli/commands.ts";
 import { type Output, UsageError, WEFT } from "./cli/usage.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { loadDrizzleAsCommonJs, skipWasmTierUp, useCompileCache } from "./start-fast.ts";
+import { loadDrizzleAsCommonJs, skipWasmTierUp } from "./start-fast.ts";
 
 // Before anything that imports drizzle-orm (every command but --help loads it dynamically below).
 loadDrizzleAsCommonJs();
-useCompileCache();
 
 const USAGE = `weft: run and operate a Weft deployment
 
@@ -202,9 +200,4 @@ export async function runCli(argv: string[]): Promise<number> {
     else process.stderr.write(`weft: ${error.message}${hint}\n`);
     return error instanceof UsageError ? 64 : 1;
   }
-}
-
-if (import.meta.main) {
-  const code = await runCli(process.argv.slice(2));
-  if (code >= 0) process.exit(code);
 }

@@ -3,6 +3,7 @@ import pino, { type DestinationStream, type Logger } from "pino";
 import { type Config, ConfigError } from "./config.ts";
 import { type AppContext, createContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { redactUrl } from "./http/redact.ts";
 import { armCrashPoint } from "./jobs/crash-points.ts";
 import { requeueOrphanedJobs } from "./jobs/queue.ts";
 import type { Worker } from "./jobs/worker.ts";
@@ -18,11 +19,6 @@ export const REDACTED_PATHS = [
   "*.password",
   "*.authorization",
 ];
-
-/** Query parameters that are credentials themselves (a signed statement link's signature). */
-const SECRET_QUERY_PARAMETERS = /([?&](?:signature|token|secret)=)[^&#]*/gi;
-
-export const redactUrl = (url: string) => url.replace(SECRET_QUERY_PARAMETERS, "$1[redacted]");
 
 type LoggedRequest = {
   method: string;

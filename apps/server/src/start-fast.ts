@@ -36,14 +36,6 @@ export function loadDrizzleAsCommonJs(): void {
 }
 
 /**
- * Node keeps the compiled form of every module loaded after this in its compile cache (the OS's
- * temp dir), TypeScript stripped, so the next start or command skips both.
- */
-export function useCompileCache(): void {
-  module.enableCompileCache?.();
-}
-
-/**
  * For a process that runs a few statements and exits (a CLI command). V8 compiles PGlite's
  * WebAssembly with its baseline compiler first and recompiles the hottest functions with its
  * optimising one in the background: work a short run never uses, which the process then waits

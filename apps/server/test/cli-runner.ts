@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll } from "vitest";
 import { createPostgresDatabase, testDriver } from "./harness.ts";
 
-export const CLI = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+export const CLI = fileURLToPath(new URL("../bin/weft.js", import.meta.url));
 const run = promisify(execFile);
 
 export type CliResult = { code: number; stdout: string; stderr: string };

@@ -306,6 +306,37 @@ describe("logs", () => {
 });
 
 describe("request logs", () => {
+  it("are one line a request at info, with its id, method, URL, status and time", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const { buildApp } = await import("../app.ts");
+    const { app } = await buildApp({ ...platform.ctx, logger: createLogger("info", sink) });
+    const res = await app.inject({ method: "GET", url: "/health" });
+    const missing = await app.inject({ method: "GET", url: "/v1/profiles/p_missing" });
+    await app.close();
+    // Whatever else the app logs as it starts (a front end not built yet, say), each request is one line.
+    const logged = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.reqId !== undefined);
+    expect(logged).toHaveLength(2);
+    expect(logged.map((line) => line.msg)).toEqual(["request", "request"]);
+    expect(logged[0]).toMatchObject({
+      level: 30,
+      msg: "request",
+      reqId: res.headers["x-request-id"],
+      method: "GET",
+      url: "/health",
+      status: 200,
+    });
+    expect(logged[0]!.ms).toEqual(expect.any(Number));
+    expect(logged[1]).toMatchObject({ reqId: missing.headers["x-request-id"], status: 401 });
+  });
+
   it("leave out a signed link's signature", async () => {
     const lines: string[] = [];
     const sink = new Writable({
