@@ -10,6 +10,7 @@ import {
 } from "../../test/harness.ts";
 import { createLogger } from "../runtime.ts";
 import { isIdOf, newId } from "./ids.ts";
+import type { Server } from "./server-type.ts";
 
 let platform: TestPlatform;
 let env: TestEnvironment;
@@ -306,7 +307,8 @@ describe("logs", () => {
 });
 
 describe("request logs", () => {
-  it("are one line a request at info, with its id, method, URL, status and time", async () => {
+  /** An app logging at info into `lines`; `run` makes its requests, then the app closes. */
+  async function logsOf(run: (app: Server) => Promise<unknown>) {
     const lines: string[] = [];
     const sink = new Writable({
       write(chunk, _enc, done) {
@@ -316,42 +318,32 @@ describe("request logs", () => {
     });
     const { buildApp } = await import("../app.ts");
     const { app } = await buildApp({ ...platform.ctx, logger: createLogger("info", sink) });
-    const res = await app.inject({ method: "GET", url: "/health" });
-    const missing = await app.inject({ method: "GET", url: "/v1/profiles/p_missing" });
+    await run(app);
     await app.close();
+    return lines;
+  }
+
+  it("are one line a request at info, with its id, method, URL, status and time", async () => {
+    const ids: unknown[] = [];
+    const lines = await logsOf(async (app) => {
+      for (const url of ["/health", "/v1/profiles/p_missing"])
+        ids.push((await app.inject({ method: "GET", url })).headers["x-request-id"]);
+    });
     // Whatever else the app logs as it starts (a front end not built yet, say), each request is one line.
     const logged = lines
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((line) => line.reqId !== undefined);
     expect(logged).toHaveLength(2);
     expect(logged.map((line) => line.msg)).toEqual(["request", "request"]);
-    expect(logged[0]).toMatchObject({
-      level: 30,
-      msg: "request",
-      reqId: res.headers["x-request-id"],
-      method: "GET",
-      url: "/health",
-      status: 200,
-    });
+    expect(logged[0]).toMatchObject({ level: 30, reqId: ids[0], method: "GET", url: "/health", status: 200 });
     expect(logged[0]!.ms).toEqual(expect.any(Number));
-    expect(logged[1]).toMatchObject({ reqId: missing.headers["x-request-id"], status: 401 });
+    expect(logged[1]).toMatchObject({ reqId: ids[1], status: 401 });
   });
 
   it("leave out a signed link's signature", async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const { buildApp } = await import("../app.ts");
-    const { app } = await buildApp({ ...platform.ctx, logger: createLogger("info", sink) });
-    await app.inject({
-      method: "GET",
-      url: "/v1/statements/stmt_x/pdf?expires=1&signature=SECRETSIG&token=T0K",
-    });
-    await app.close();
+    const lines = await logsOf((app) =>
+      app.inject({ method: "GET", url: "/v1/statements/stmt_x/pdf?expires=1&signature=SECRETSIG&token=T0K" }),
+    );
     const text = lines.join("");
     expect(text).toContain("/v1/statements/stmt_x/pdf?expires=1&signature=[redacted]&token=[redacted]");
     expect(text).not.toContain("SECRETSIG");
