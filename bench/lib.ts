@@ -5,11 +5,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { createScratchDatabase } from "../apps/server/test/harness.ts";
+import { CLI } from "../apps/server/test/processes.ts";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
-export const CLI = path.join(ROOT, "apps/server/bin/weft.js");
 
-export { freePort, startProcess } from "../apps/server/test/processes.ts";
+export { CLI, freePort, startProcess } from "../apps/server/test/processes.ts";
 
 /**
  * Where benchmarks keep their data: a fresh database on BENCH_DATABASE_URL (or

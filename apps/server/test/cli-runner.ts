@@ -2,12 +2,11 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll } from "vitest";
 import { createPostgresDatabase, testDriver } from "./harness.ts";
+import { CLI } from "./processes.ts";
 
-export const CLI = fileURLToPath(new URL("../bin/weft.js", import.meta.url));
 const run = promisify(execFile);
 
 export type CliResult = { code: number; stdout: string; stderr: string };

@@ -1,8 +1,8 @@
 import net from "node:net";
 import { describe, expect, it } from "vitest";
-import { CLI, useCliSandbox } from "./cli-runner.ts";
+import { useCliSandbox } from "./cli-runner.ts";
 import { testDriver } from "./harness.ts";
-import { freePort, type StartedProcess, startProcess } from "./processes.ts";
+import { CLI, freePort, type StartedProcess, startProcess } from "./processes.ts";
 
 const cli = useCliSandbox("cli");
 const { weft } = cli;

@@ -15,10 +15,9 @@ import {
   transactions,
   webhookDeliveries,
 } from "../src/db/schema/index.ts";
-import { CLI } from "./cli-runner.ts";
 import { createPostgresDatabase, testDriver } from "./harness.ts";
 import { createTestTls, type Receiver, type Reply, startReceiver } from "./https-receiver.ts";
-import { exited, freePort, type StartedProcess, startProcess, waitFor } from "./processes.ts";
+import { CLI, exited, freePort, type StartedProcess, startProcess, waitFor } from "./processes.ts";
 
 /**
  * What happens to `weft serve` when its process is stopped (SIGTERM) or killed (kill -9).

@@ -1,5 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
+import { fileURLToPath } from "node:url";
+
+/** The weft command's entry, as `npm run weft` runs it. */
+export const CLI = fileURLToPath(new URL("../bin/weft.js", import.meta.url));
 
 /** A port nothing listens on right now. */
 export async function freePort(): Promise<number> {

@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { CLI, useCliSandbox } from "./cli-runner.ts";
-import { freePort, startProcess, waitFor } from "./processes.ts";
+import { useCliSandbox } from "./cli-runner.ts";
+import { CLI, freePort, startProcess, waitFor } from "./processes.ts";
 
 const cli = useCliSandbox("listen");
 

@@ -1,5 +1,5 @@
 /** The most calls one group carries: one statement's worth of rows. */
-export const MAX_GROUP = 200;
+const MAX_GROUP = 200;
 
 type Waiting<I, O> = { input: I; resolve: (output: O) => void; reject: (error: unknown) => void };
 

@@ -43,10 +43,13 @@ function parseKey(raw: string, name = "WEFT_SECRET_KEY"): Buffer {
 export class SecretKeys {
   readonly current: Buffer;
   readonly all: readonly Buffer[];
+  /** The current key's id, written into everything it encrypts. */
+  readonly currentId: string;
   private readonly ids: Map<string, Buffer>;
   constructor(current: Buffer, previous: readonly Buffer[] = []) {
     this.current = current;
     this.all = [current, ...previous];
+    this.currentId = SecretKeys.idOf(current);
     this.ids = new Map(this.all.toReversed().map((key) => [SecretKeys.idOf(key), key]));
   }
   /** A short id naming a key without revealing it, stored with what it encrypted. */
@@ -81,7 +84,7 @@ export function encrypt(keys: SecretKeys, plaintext: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", keys.current, iv);
   const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return ["v2", SecretKeys.idOf(keys.current), iv, cipher.getAuthTag(), body]
+  return ["v2", keys.currentId, iv, cipher.getAuthTag(), body]
     .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
     .join(".");
 }
@@ -139,7 +142,7 @@ export function decryptRemembered(keys: SecretKeys, sealed: string): string {
 
 /** Whether a ciphertext is already under the current key (rotation skips it). */
 export const isUnderCurrentKey = (keys: SecretKeys, sealed: string) =>
-  sealed.startsWith(`v2.${SecretKeys.idOf(keys.current)}.`);
+  sealed.startsWith(`v2.${keys.currentId}.`);
 
 /** A value that shows which key is in use without revealing it: HMAC of a fixed label. */
 export const secretKeyCheck = (key: Buffer) =>
