@@ -138,6 +138,14 @@ async function openHost(query: Record<string, string> = {}): Promise<Session> {
   return { page, connector, events: () => received };
 }
 
+/**
+ * Clicks a button that closes the embedded Connector. After a click Playwright waits for what
+ * the click started in the button's frame, and that wait can last for ever when the host removes
+ * the frame under it (what timed a "Done" click out on a busy machine); the host's event, which
+ * each test waits for next, is the proof the click worked.
+ */
+const clickToClose = (button: Locator, timeout?: number) => button.click({ noWaitAfter: true, timeout });
+
 /** Waits until every picture under `root` has loaded (or failed), so screenshots show the logos. */
 const picturesLoaded = (root: Locator) =>
   root
@@ -230,7 +238,7 @@ describe("the Connector in Chromium", () => {
     // What the first sync brought, counted by the server.
     await connector.getByText(/^[\d,]+ transactions since \w+ \d{4}/).waitFor();
     await shot(session, "06-success");
-    await connector.getByRole("button", { name: "Done" }).click();
+    await clickToClose(connector.getByRole("button", { name: "Done" }));
 
     const exit = await waitForEvent(session, "exited.successful");
     const connectionId = String(exit.metadata.connectionId);
@@ -263,7 +271,7 @@ describe("the Connector in Chromium", () => {
     await connector.getByRole("heading", { name: "Choose accounts to share" }).waitFor({ timeout: 20_000 });
     await connector.getByRole("checkbox", { name: /I allow/ }).check();
     await connector.getByRole("button", { name: "Share accounts" }).click();
-    await connector.getByRole("button", { name: "Done" }).click({ timeout: 30_000 });
+    await clickToClose(connector.getByRole("button", { name: "Done" }), 30_000);
     await waitForEvent(session, "exited.successful");
   });
 
@@ -276,7 +284,7 @@ describe("the Connector in Chromium", () => {
     await connector.getByRole("heading", { name: "Your bank is unavailable" }).waitFor({ timeout: 20_000 });
     await connector.getByText("Nothing was shared. Close this window and connect again later.").waitFor();
     await shot(session, "08-error");
-    await connector.getByRole("button", { name: "Close", exact: true }).click();
+    await clickToClose(connector.getByRole("button", { name: "Close", exact: true }));
     const exit = await waitForEvent(session, "exited.errored");
     expect(exit.metadata.error).toEqual({
       message: "Your bank is not available right now. Try again later.",
@@ -296,7 +304,7 @@ describe("the Connector in Chromium", () => {
     expect(await session.page.locator("iframe").count()).toBe(0);
 
     const again = await openHost();
-    await again.connector.getByRole("button", { name: "Close the connector" }).click();
+    await clickToClose(again.connector.getByRole("button", { name: "Close the connector" }));
     await waitForEvent(again, "exited.aborted");
   });
 
@@ -350,7 +358,7 @@ describe("the Connector in Chromium", () => {
     await shot(session, "09-reconnect");
     await logIn(session, "user_good");
     await connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
-    await connector.getByRole("button", { name: "Done" }).click();
+    await clickToClose(connector.getByRole("button", { name: "Done" }));
     const exit = await waitForEvent(session, "exited.successful");
     expect(exit.metadata).toMatchObject({ connectionId, profileId: profile.id });
     expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("SYNCED");
@@ -378,7 +386,7 @@ describe("Plaid Link in the Connector", () => {
     await connector.getByRole("checkbox", { name: /I allow Acme Budget/ }).check();
     await connector.getByRole("button", { name: "Share accounts" }).click();
     await connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
-    await connector.getByRole("button", { name: "Done" }).click();
+    await clickToClose(connector.getByRole("button", { name: "Done" }));
     const exit = await waitForEvent(session, "exited.successful");
     const connectionId = String(exit.metadata.connectionId);
     const connection = await platformGet(`/v1/connections/${connectionId}`);
@@ -413,7 +421,7 @@ describe("Plaid Link in the Connector", () => {
     await repair.connector.getByRole("button", { name: "Continue" }).click();
     await repair.connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
     await shot(repair, "11-plaid-reconnected");
-    await repair.connector.getByRole("button", { name: "Done" }).click();
+    await clickToClose(repair.connector.getByRole("button", { name: "Done" }));
     await waitForEvent(repair, "exited.successful");
     expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("SYNCED");
     const linkTokens = plaid.requests.filter((r) => r.path === "/link/token/create");
@@ -440,7 +448,7 @@ describe("MX Connect in the Connector", () => {
     await connector.getByRole("checkbox", { name: /I allow Acme Budget/ }).check();
     await connector.getByRole("button", { name: "Share accounts" }).click();
     await connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
-    await connector.getByRole("button", { name: "Done" }).click();
+    await clickToClose(connector.getByRole("button", { name: "Done" }));
     const exit = await waitForEvent(session, "exited.successful");
     const connectionId = String(exit.metadata.connectionId);
     expect(await platformGet(`/v1/connections/${connectionId}`)).toMatchObject({
@@ -466,7 +474,7 @@ describe("MX Connect in the Connector", () => {
     await again.locator("#mx-submit").click();
     await repair.connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
     await shot(repair, "13-mx-reconnected");
-    await repair.connector.getByRole("button", { name: "Done" }).click();
+    await clickToClose(repair.connector.getByRole("button", { name: "Done" }));
     await waitForEvent(repair, "exited.successful");
     expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("SYNCED");
     expect(mx.member(memberGuid)!.connectionStatus).toBe("CONNECTED");
@@ -495,7 +503,7 @@ describe("Finicity Connect in the Connector", () => {
     await connector.getByRole("checkbox", { name: /I allow Acme Budget/ }).check();
     await connector.getByRole("button", { name: "Share accounts" }).click();
     await connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
-    await connector.getByRole("button", { name: "Done" }).click();
+    await clickToClose(connector.getByRole("button", { name: "Done" }));
     const exit = await waitForEvent(session, "exited.successful");
     const connectionId = String(exit.metadata.connectionId);
     expect(await platformGet(`/v1/connections/${connectionId}`)).toMatchObject({
@@ -526,7 +534,7 @@ describe("Finicity Connect in the Connector", () => {
     await fix.locator("#connect-submit").click();
     await repair.connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
     await shot(repair, "15-finicity-reconnected");
-    await repair.connector.getByRole("button", { name: "Done" }).click();
+    await clickToClose(repair.connector.getByRole("button", { name: "Done" }));
     await waitForEvent(repair, "exited.successful");
     expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("SYNCED");
     expect(finicity.requests.some((r) => r.path === "/connect/v2/generate/fix")).toBe(true);
@@ -562,7 +570,7 @@ describe("Akoya in the Connector", () => {
     await connector.getByRole("checkbox", { name: /I allow Acme Budget/ }).check();
     await connector.getByRole("button", { name: "Share accounts" }).click();
     await connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
-    await connector.getByRole("button", { name: "Done" }).click();
+    await clickToClose(connector.getByRole("button", { name: "Done" }));
     const exit = await waitForEvent(session, "exited.successful");
     const connectionId = String(exit.metadata.connectionId);
     expect(await platformGet(`/v1/connections/${connectionId}`)).toMatchObject({
@@ -594,7 +602,7 @@ describe("Akoya in the Connector", () => {
     await again.locator("#akoya-submit").click();
     await repair.connector.getByRole("heading", { name: "Connected" }).waitFor({ timeout: 30_000 });
     await shot(repair, "17-akoya-reconnected");
-    await repair.connector.getByRole("button", { name: "Done" }).click();
+    await clickToClose(repair.connector.getByRole("button", { name: "Done" }));
     await waitForEvent(repair, "exited.successful");
     expect((await platformGet(`/v1/connections/${connectionId}`)).status).toBe("SYNCED");
   });
