@@ -226,6 +226,33 @@ describe("GET /v1/accounts/{accountId}/transactions", () => {
     expect(page[2].amount).toBe(0);
   });
 
+  it("pages follow one another: the first page and the later ones (read differently) agree on the order", async () => {
+    const account = byType.CHECKING!.id;
+    for (const [filter, status] of [
+      ["", null],
+      ["&status=POSTED", "POSTED"],
+    ] as const) {
+      const expected = rowsOf<{ id: string }>(
+        await platform.ctx.db.execute(sql`
+          select id from transactions where account_id = ${account}
+            and (${status}::text is null or status = ${status}) order by date desc, id desc`),
+      ).map((r) => r.id);
+      expect(expected.length).toBeGreaterThan(20);
+      const paged: string[] = [];
+      for (let page = 1; paged.length < expected.length; page++) {
+        const res = await get(
+          platform,
+          env,
+          `/v1/accounts/${account}/transactions?limit=9&page=${page}${filter}`,
+        );
+        const ids = (res.json() as { id: string }[]).map((t) => t.id);
+        expect(ids.length, `page ${page}${filter}`).toBeGreaterThan(0);
+        paged.push(...ids);
+      }
+      expect(paged).toEqual(expected);
+    }
+  });
+
   it("signs amounts: money in positive (CREDIT), money out negative (DEBIT)", async () => {
     const all = (await get(platform, env, path("CHECKING", "/transactions?limit=100&page=2"))).json();
     for (const t of all) expect(t.entryType).toBe(t.amount < 0 ? "DEBIT" : "CREDIT");
