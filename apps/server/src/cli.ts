@@ -99,8 +99,27 @@ async function runDatabaseCommand(request: CommandRequest): Promise<Output | Err
   return runCommand(request);
 }
 
-export async function runCli(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+/**
+ * The command line's options. A mistyped one is a usage error in a line, not Node's stack
+ * trace: an unknown option, an option without its value (`--env --json`), a value given to a
+ * flag (`--json=yes`).
+ */
+function parseOptions(argv: string[]) {
+  try {
+    return parseOptionsOrThrow(argv);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code !== "string" || !code.startsWith("ERR_PARSE_ARGS_")) throw error;
+    const message = (error as Error).message;
+    const option = /'(-[^' ]+)/.exec(message)?.[1] ?? "an option";
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`Unknown option ${option}`);
+    if (message.includes("does not take an argument")) throw new UsageError(`${option} takes no value`);
+    throw new UsageError(`${option} needs a value`);
+  }
+}
+
+const parseOptionsOrThrow = (argv: string[]) =>
+  parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
@@ -133,9 +152,13 @@ export async function runCli(argv: string[]): Promise<number> {
       help: { type: "boolean", short: "h" },
     },
   });
-  const [command, action, ...rest] = positionals;
-  const json = values.json === true;
+
+export async function runCli(argv: string[]): Promise<number> {
+  // Known before the options are parsed, so a usage error about them answers in JSON too.
+  const json = argv.includes("--json");
   try {
+    const { values, positionals } = parseOptions(argv);
+    const [command, action, ...rest] = positionals;
     if (!command || values.help || command === "help") {
       process.stdout.write(`${USAGE}\n`);
       return 0;

@@ -286,6 +286,19 @@ describe("weft CLI and npm start", { timeout: 120_000 }, () => {
     expect(JSON.parse(badMode.stdout)).toEqual({
       error: { message: "--mode must be one of TEST, SANDBOX, PRODUCTION" },
     });
+    // A mistyped option is a usage error in a line, never Node's stack trace.
+    for (const [args, message] of [
+      [["env", "list", "--bogus"], "Unknown option --bogus"],
+      [["keys", "create", "--env"], "--env needs a value"],
+      [["env", "list", "--json=yes"], "--json takes no value"],
+    ] as const) {
+      const result = await weft([...args]);
+      expect(result.code, args.join(" ")).toBe(64);
+      expect(result.stderr).toBe(`weft: ${message}\nRun weft --help for usage.\n`);
+    }
+    const valueless = await weft(["keys", "create", "--env", "--json"]);
+    expect(valueless.code).toBe(64);
+    expect(JSON.parse(valueless.stdout)).toEqual({ error: { message: "--env needs a value" } });
     const unknownEnv = await weft(["keys", "create", "--env", "env_nope"]);
     expect(unknownEnv.stderr).toContain("No environment env_nope: see weft env list");
     const help = await weft(["--help"]);
