@@ -15,8 +15,9 @@ export const MAX_PARAM_LENGTH = 200;
 export const CLIENT_ERRORS: Record<string, { status: number; message: string; instruction: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
     status: 400,
-    message: "The request body is not valid JSON",
-    instruction: "Send a JSON object with Content-Type: application/json.",
+    // The parser refuses prototype-poisoning keys the same way, with nothing to tell them apart.
+    message: "The request body is not valid JSON, or it holds a __proto__ or constructor.prototype key",
+    instruction: "Send a JSON object with Content-Type: application/json, without those keys.",
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     status: 400,

@@ -39,13 +39,19 @@ const postProfile = (payload: string, headers: Record<string, string> = {}) =>
   });
 
 describe("errors as RestError", () => {
-  it("400 for malformed JSON", async () => {
-    const res = await postProfile("{bad");
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: "The request body is not valid JSON",
-      instruction: "Send a JSON object with Content-Type: application/json.",
-    });
+  it("400 for malformed JSON, and for a prototype-poisoning key", async () => {
+    for (const body of [
+      "{bad",
+      '{"__proto__":{"admin":true}}',
+      '{"constructor":{"prototype":{"admin":true}}}',
+    ]) {
+      const res = await postProfile(body);
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json()).toEqual({
+        message: "The request body is not valid JSON, or it holds a __proto__ or constructor.prototype key",
+        instruction: "Send a JSON object with Content-Type: application/json, without those keys.",
+      });
+    }
   });
 
   it("400 for an empty JSON body", async () => {
