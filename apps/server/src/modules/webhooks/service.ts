@@ -70,10 +70,10 @@ export function toDeliveryView(row: WebhookDeliveryRow): WebhookDeliveryView {
   };
 }
 
-/** The schema checks the shape; this checks what a URL parser makes of it. */
 /**
- * HTTPS, or — for development, when the operator allows private targets — plain HTTP to this
- * machine (localhost, 127.0.0.1, ::1), so a receiver can run on a laptop without certificates.
+ * The schema checks the shape; this checks what a URL parser makes of it. HTTPS, or — for
+ * development, when the operator allows private targets — plain HTTP to this machine
+ * (localhost, 127.0.0.1, ::1), so a receiver can run on a laptop without certificates.
  */
 function assertTargetUrl(targetUrl: string, allowPrivateTargets: boolean): URL {
   let url: URL;
@@ -88,6 +88,8 @@ function assertTargetUrl(targetUrl: string, allowPrivateTargets: boolean): URL {
   if (url.username || url.password) {
     throw ValidationError.of("targetUrl", "Target URL must not contain a username or password");
   }
+  // The parser takes any port up to 65535, and 0, which nothing can be delivered to.
+  if (url.port === "0") throw ValidationError.of("targetUrl", "Target URL's port must be 1 to 65535");
   return url;
 }
 

@@ -134,6 +134,20 @@ describe("POST /v1/webhooks/subscriptions", () => {
     expect(res.json()).toEqual({ targetUrl: ["Target URL must not contain a username or password"] });
   });
 
+  it("refuses port 0, and takes any other port", async () => {
+    const zero = await call("POST", "/v1/webhooks/subscriptions", {
+      ...valid,
+      targetUrl: "https://example.com:0/h",
+    });
+    expect(zero.statusCode).toBe(422);
+    expect(zero.json()).toEqual({ targetUrl: ["Target URL's port must be 1 to 65535"] });
+    const other = await call("POST", "/v1/webhooks/subscriptions", {
+      ...valid,
+      targetUrl: "https://example.com:8443/h",
+    });
+    expect(other.statusCode).toBe(201);
+  });
+
   it.each([
     ["loopback", "https://127.0.0.1/hooks", "127.0.0.1"],
     ["loopback in hex", "https://0x7f000001/hooks", "127.0.0.1"],
