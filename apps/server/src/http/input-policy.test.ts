@@ -51,6 +51,24 @@ describe("text", () => {
     });
   });
 
+  it("a number beyond a double's range is a 422 naming it, and nothing is written", async () => {
+    const before = await profileCount();
+    for (const [body, field] of [
+      ['{"metadata": {"limit": 1e999}}', "metadata.limit"],
+      ['{"metadata": {"n": [1, -2e400]}}', "metadata.n.1"],
+    ]) {
+      const res = await send("POST", "/v1/profiles", body);
+      expect(res.statusCode, body).toBe(422);
+      expect(Object.keys(res.json())).toEqual([field]);
+      expect(Object.values(res.json())[0]).toEqual([expect.stringContaining("is a number out of range")]);
+    }
+    expect(await profileCount()).toBe(before);
+    // A large number a double holds stays as it is.
+    const large = await send("POST", "/v1/profiles", '{"metadata": {"n": 1e300}}');
+    expect(large.statusCode).toBe(201);
+    expect(large.json().metadata).toEqual({ n: 1e300 });
+  });
+
   it("in path ids and query strings too, on public routes as on authenticated ones", async () => {
     for (const url of [
       "/v1/connectors/%00",

@@ -4,8 +4,9 @@ import { ValidationError } from "./errors.ts";
 /**
  * One input policy for every route, before its schema is checked: no text may hold a NUL
  * character or a lone UTF-16 surrogate (PostgreSQL cannot store either, and no real name or
- * description contains one), and a JSON body nests at most MAX_BODY_DEPTH levels (metadata at
- * most MAX_METADATA_DEPTH). Path parameters, the query string and the body are all checked; the
+ * description contains one), no number may be beyond what a double holds (JSON.parse reads
+ * 1e999 as Infinity, which would be written as null), and a JSON body nests at most
+ * MAX_BODY_DEPTH levels (metadata at most MAX_METADATA_DEPTH). Path parameters, the query string and the body are all checked; the
  * answer is the usual 422 naming the field.
  */
 export const MAX_BODY_DEPTH = 32;
@@ -26,6 +27,9 @@ function problemIn(value: unknown, field: string, depth: number, limit: number):
   if (typeof value === "string") {
     const message = problemOfText(value);
     return message ? { field, message } : null;
+  }
+  if (typeof value === "number") {
+    return Number.isFinite(value) ? null : { field, message: "is a number out of range (beyond ±1.8e308)" };
   }
   if (value === null || typeof value !== "object") return null;
   if (depth >= limit) {
