@@ -100,6 +100,9 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
     if (body === "" && request.method === "DELETE") return done(null, undefined);
     return parseJson(request, body as string, done);
   });
+  // Every body is JSON: a text/plain one (JSON sent without its Content-Type) is a 415 that says
+  // so, not a string failing the route's schema.
+  app.removeContentTypeParser("text/plain");
   app.decorateRequest("principal", undefined);
   app.addHook("onRoute", openapi.collect);
   const routeMethods = new RouteMethods();

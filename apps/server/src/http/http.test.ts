@@ -69,10 +69,18 @@ describe("errors as RestError", () => {
     });
   });
 
-  it("415 for a body that is not JSON", async () => {
-    const res = await postProfile("name=x", { "content-type": "application/x-www-form-urlencoded" });
-    expect(res.statusCode).toBe(415);
-    expect(res.json().message).toBe("The request body's Content-Type is not supported");
+  it("415 for a body that is not JSON, or JSON sent as text/plain", async () => {
+    for (const [payload, contentType] of [
+      ["name=x", "application/x-www-form-urlencoded"],
+      ['{"name":"x"}', "text/plain"],
+    ]) {
+      const res = await postProfile(payload, { "content-type": contentType });
+      expect(res.statusCode, contentType).toBe(415);
+      expect(res.json()).toEqual({
+        message: "The request body's Content-Type is not supported",
+        instruction: "Send JSON with Content-Type: application/json.",
+      });
+    }
   });
 
   it("404 for an unknown route, before authentication", async () => {
