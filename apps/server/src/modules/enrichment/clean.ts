@@ -363,7 +363,6 @@ const CITY_LEADS = new Set([
   "FALLS",
   "POMPANO",
   "VERO",
-  "WEST",
   "BEAVER",
   "CHERRY",
   "KING",
@@ -371,6 +370,17 @@ const CITY_LEADS = new Set([
   "BATTLE",
   "BLOOMFIELD",
   "CARSON",
+  "MOUNTAIN",
+  "RIO",
+  "PEMBROKE",
+  "SHERMAN",
+  "GLEN",
+  "EDEN",
+  "FAIR",
+  "CASTLE",
+  "MAPLE",
+  "CHEVY",
+  "OAK",
 ]);
 
 /** A phone number, bare or punctuated, or a web address right before the closing state. */
@@ -379,7 +389,7 @@ const CITY_FIELD_NOT_A_CITY =
 
 /** Multi-word city names end with these ("CANNON BEACH", "COLORADO SPRINGS", "OVERLAND PARK"). */
 const CITY_TAILS = new Set(
-  "BEACH CITY SPRINGS FALLS HEIGHTS PARK VALLEY HILLS CREEK HARBOR ISLAND BLUFFS RAPIDS GROVE JUNCTION VILLAGE LAKES SHORES GARDENS WELLS ROCK".split(
+  "BEACH CITY SPRINGS FALLS HEIGHTS PARK VALLEY HILLS CREEK HARBOR ISLAND BLUFFS RAPIDS GROVE JUNCTION VILLAGE LAKES SHORES GARDENS WELLS ROCK OAKS MOUNTAIN".split(
     " ",
   ),
 );

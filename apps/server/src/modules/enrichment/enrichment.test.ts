@@ -414,6 +414,19 @@ describe("the engine's steps", () => {
     expect(result.intermediaries.map((i) => i.name)).toEqual(intermediaries);
   });
 
+  it.each([
+    ["COSTCO WHSE #0481 MOUNTAIN VIEW CA", "Costco", "Mountain View", "CA"],
+    ["SHELL OIL 57444191400 THOUSAND OAKS CA", "Shell", "Thousand Oaks", "CA"],
+    ["TARGET 00023456 STONE MOUNTAIN GA", "Target", "Stone Mountain", "GA"],
+    ["WAL-MART #2345 RIO RANCHO NM", "Walmart", "Rio Rancho", "NM"],
+    ["STARBUCKS STORE 10234 GLEN BURNIE MD", "Starbucks", "Glen Burnie", "MD"],
+    ["CHEVRON 0201234 SALT LAKE CITY UT", "Chevron", "Salt Lake City", "UT"],
+  ])("reads a city of several words in capitals: %s", (description, merchant, city, state) => {
+    const result = one(description);
+    expect(result.counterparty?.name).toBe(merchant);
+    expect(result.locationStructured).toMatchObject({ city, state });
+  });
+
   it("a payee named after a platform's prefix is the counterparty; the platform is the intermediary", () => {
     const result = one("DOORDASH*MAMA KIMS KOREAN SAN FRANCISCO CA");
     expect(result.counterparty?.name).toBe("Mama Kims Korean");
