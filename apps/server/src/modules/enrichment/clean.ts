@@ -54,6 +54,9 @@ const PREFIXES: [RegExp, string][] = [
   [/^AMAZON ?PAY\s*\*?\s*/, "Amazon Pay"],
 ];
 
+/** What a platform charges for itself, named where a merchant's name would follow its prefix. */
+const PLATFORM_OWN_PRODUCT = /^(SUBSCRIPTION|SUBSCR|MEMBERSHIP|MEMBERSHIP FEE|ANNUAL FEE|DASHPASS|PASS)$/;
+
 /** What card and POS entries start with, before the merchant. */
 const LEAD_NOISE = [
   /^(RECURRING |POS |DEBIT CARD |CHECK ?CARD |VISA |MASTERCARD |DBT |DDA |CARD )?(PURCHASE|PURCHASE RETURN|DEBIT|POS|PMT|PAYMENT|CRD)?( AUTHORIZED)?( ON)?\s*\d{1,2}\/\d{1,2}\s+/,
@@ -501,6 +504,9 @@ export function clean(description: string): Cleaned {
     .replace(/\s+/g, " ")
     .replace(/^[\s\-.]+|[\s\-.]+$/g, "")
     .trim();
+  // The platform's own product after its prefix ("INSTACART*SUBSCRIPTION", "DD *DOORDASH
+  // DASHPASS"): the platform is the payee, no go-between.
+  if (intermediaries.length > 0 && PLATFORM_OWN_PRODUCT.test(name)) intermediaries.pop();
   return {
     text: located.rest,
     name: titleCase(completeTruncated(withoutCityEcho(name, located.city))),

@@ -165,10 +165,13 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   const decisive = cleaned.intermediaries.find((name) => DECISIVE_PLATFORMS[name]);
   if (decisive && !isCredit && !merchant) return { detailed: DECISIVE_PLATFORMS[decisive]!, isGuess: false };
   if (merchant) {
-    // A bank is paid for a loan as often as money is moved to it: its words say which.
+    // A bank is paid for a loan as often as money is moved to it, and its ATMs hand out cash:
+    // its words say which.
     if (merchant.kind === "bank" && !isCredit) {
       const byWords = categoryByKeywords(` ${cleaned.text} `, false);
       if (byWords?.startsWith("LOAN_PAYMENTS_")) return { detailed: byWords, isGuess: false };
+      if (categoryByKeywords(` ${input.description.toUpperCase()} `, false) === "TRANSFER_OUT_WITHDRAWAL")
+        return { detailed: "TRANSFER_OUT_WITHDRAWAL", isGuess: false };
     }
     // A store's fuel station ("COSTCO GAS", "SAMS CLUB FUEL") sells fuel.
     if (merchant.kind === "merchant" && !isCredit && FUEL_WORDS.test(cleaned.text))

@@ -427,6 +427,35 @@ describe("the engine's steps", () => {
     expect(result.locationStructured).toMatchObject({ city, state });
   });
 
+  it.each([
+    ["INSTACART*SUBSCRIPTION SAN FRANCISCO CA", "Instacart"],
+    ["DD *DOORDASH DASHPASS 855-973-1040 CA", "DoorDash"],
+  ])(
+    "a platform's own product after its prefix (%s) is the platform's, with no go-between",
+    (description, name) => {
+      const result = one(description);
+      expect(result.counterparty?.name).toBe(name);
+      expect(result.intermediaries).toEqual([]);
+    },
+  );
+
+  it("a bank's ATM hands out cash: a withdrawal, not a transfer", () => {
+    const result = one("BKOFAMERICA ATM 11/03 #000001234 WITHDRWL MAIN ST NEW YORK NY", "-100.00");
+    expect(result.counterparty?.name).toBe("Bank of America");
+    expect(result.categories.detailed).toBe("TRANSFER_OUT_WITHDRAWAL");
+  });
+
+  it.each([
+    ["MSFT * E0400ABCD1 MSBILL.INFO WA", "Microsoft", "Microsoft"],
+    ["MICROSOFT*365 PERSONAL MSBILL.INFO WA", "Microsoft 365", "Microsoft"],
+    ["MICROSOFT STORE 1234 SEATTLE WA", "Microsoft Store", "Microsoft"],
+    ["PRET A MANGER LONDON GBR", "Pret A Manger", "Pret A Manger"],
+  ])("knows %s", (description, merchant, counterparty) => {
+    const result = one(description);
+    expect(result.merchant).toBe(merchant);
+    expect(result.counterparty?.name).toBe(counterparty);
+  });
+
   it("a payee named after a platform's prefix is the counterparty; the platform is the intermediary", () => {
     const result = one("DOORDASH*MAMA KIMS KOREAN SAN FRANCISCO CA");
     expect(result.counterparty?.name).toBe("Mama Kims Korean");
