@@ -73,7 +73,7 @@ describe("errors as RestError", () => {
     for (const [payload, contentType] of [
       ["name=x", "application/x-www-form-urlencoded"],
       ['{"name":"x"}', "text/plain"],
-    ]) {
+    ] as const) {
       const res = await postProfile(payload, { "content-type": contentType });
       expect(res.statusCode, contentType).toBe(415);
       expect(res.json()).toEqual({
