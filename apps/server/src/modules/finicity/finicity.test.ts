@@ -170,9 +170,7 @@ describe("Finicity Connect through the Connector", () => {
     });
     expect(url.statusCode, url.body).toBe(403);
     expect(url.json().message).toBe("The FINICITY integration is not enabled for this environment");
-    expect(url.json().instruction).toContain(
-      "--partner-id <partner id> --secret <secret> --app-key <app key>",
-    );
+    expect(url.json().instruction).toContain("--partner-id PARTNER_ID --secret SECRET --app-key APP_KEY");
   });
 });
 

@@ -108,14 +108,17 @@ export const plaidSettingsFor = (
   environmentId: string,
 ) => providerSettingsFor(ctx, environmentId, "PLAID");
 
-/** 403 (spec 8) naming the command that turns the provider on. */
+/**
+ * 403 (spec 8) naming the command that turns the provider on; the values to fill in are words
+ * in capitals, not `<…>`, which a shell pasted into would read as a redirect.
+ */
 export const integrationNotEnabled = (provider: KeyedProvider, environmentId: string) => {
   const spec = PROVIDER_KEYS[provider];
   const flags = [spec.clientIdName, spec.secretName, ...("appKey" in spec ? ["app-key"] : [])];
   const variables = flags.map((flag) => keyVariable(provider, flag));
   return forbidden(
     `The ${provider} integration is not enabled for this environment`,
-    `Enable it with: npm run weft -- integrations set --env ${environmentId} ${provider.toLowerCase()} ${flags.map((f) => `--${f} <${f.replace("-", " ")}>`).join(" ")}` +
+    `Enable it with: npm run weft -- integrations set --env ${environmentId} ${provider.toLowerCase()} ${flags.map((f) => `--${f} ${f.replace("-", "_").toUpperCase()}`).join(" ")}` +
       ` (or set ${variables.join(", ")} for every environment).`,
   );
 };
