@@ -179,6 +179,7 @@ describe("queries", () => {
       (_, i) => `a${i}: transactions(first: 100) { nodes { id } }`,
     );
     const wide = await gql(`{ ${aliases.join(" ")} }`);
+    expect(wide.status).toBe(400);
     expect(wide.data ?? null).toBeNull();
     expect(wide.errors?.[0]?.message).toBe(
       `An operation may ask for at most ${MAX_ROOT_FIELDS} fields at its top level; this one asks for ${MAX_ROOT_FIELDS + 1}. Split it into several requests.`,
@@ -188,6 +189,12 @@ describe("queries", () => {
     expect(big.errors?.[0]?.message).toBe(
       `A document may hold at most ${MAX_FIELDS} fields; this one holds ${MAX_FIELDS + 1}. Ask for less, or split it.`,
     );
+    // Both limits broken at once: two errors, still a 400 (Mercurius alone would answer 200).
+    const both = await gql(
+      `{ ${Array.from({ length: MAX_FIELDS + 1 }, (_, i) => `a${i}: profile { id }`).join(" ")} }`,
+    );
+    expect(both.status).toBe(400);
+    expect(both.errors).toHaveLength(2);
     const justRight = await gql(`{ ${aliases.slice(0, MAX_ROOT_FIELDS).join(" ")} }`);
     expect(justRight.errors).toBeUndefined();
   });

@@ -162,7 +162,10 @@ export async function registerGraphQLRoutes(
           { errors: [graphqlError] } as never,
           { reply, app: scope } as never,
         );
-        reply.code(statusCode).send(response);
+        // Mercurius answers a document with one validation error 400 and one with several 200;
+        // an invalid document is the caller's mistake either way: its own status, 400.
+        const own = (error as { statusCode?: unknown }).statusCode;
+        reply.code(typeof own === "number" ? own : statusCode).send(response);
       },
     });
     scope.addHook("preValidation", async (request) => {
