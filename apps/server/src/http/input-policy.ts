@@ -6,8 +6,8 @@ import { ValidationError } from "./errors.ts";
  * character or a lone UTF-16 surrogate (PostgreSQL cannot store either, and no real name or
  * description contains one), no number may be beyond what a double holds (JSON.parse reads
  * 1e999 as Infinity, which would be written as null), and a JSON body nests at most
- * MAX_BODY_DEPTH levels (metadata at most MAX_METADATA_DEPTH). Path parameters, the query string and the body are all checked; the
- * answer is the usual 422 naming the field.
+ * MAX_BODY_DEPTH levels (metadata at most MAX_METADATA_DEPTH). Path parameters, the query
+ * string and the body are all checked; the answer is the usual 422 naming the field.
  */
 export const MAX_BODY_DEPTH = 32;
 export const MAX_METADATA_DEPTH = 10;

@@ -175,6 +175,9 @@ export function enrichmentConditions(filter: {
   return conditions;
 }
 
+/** A page's order: newest first, ties by id (the (account, date, id) index read backwards). */
+const NEWEST_FIRST = [desc(transactions.date), desc(transactions.id)];
+
 /**
  * A page of transactions past the first, newest first: the page's ids from the narrow (account,
  * date, id) index alone, then only their rows ("deferred join"), so deep pages stay cheap. Each
@@ -190,7 +193,7 @@ function transactionsPage(
     .select({ pageId: transactions.id })
     .from(transactions)
     .where(where)
-    .orderBy(desc(transactions.date), desc(transactions.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(limit)
     .offset(offset)
     .as("page");
@@ -198,7 +201,7 @@ function transactionsPage(
     .select(TRANSACTION_TEXT)
     .from(transactions)
     .innerJoin(page, eq(transactions.id, page.pageId))
-    .orderBy(desc(transactions.date), desc(transactions.id));
+    .orderBy(...NEWEST_FIRST);
 }
 
 /**
@@ -211,7 +214,7 @@ function firstTransactionsPage(db: Database, where: SQL | undefined, limit: numb
     .select(TRANSACTION_TEXT)
     .from(transactions)
     .where(where)
-    .orderBy(desc(transactions.date), desc(transactions.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(limit);
 }
 
