@@ -209,8 +209,8 @@ export async function benchTransactionsPage() {
         };
       }
       // Sanity: the deep page is the oldest of the account, and the total is right.
-      const { json, total } = await page(MEASURED, lastPage)();
-      const items = (JSON.parse(json) as unknown[]).length;
+      const { body, total } = await page(MEASURED, lastPage)();
+      const items = (JSON.parse(body.toString()) as unknown[]).length;
       if (total !== MEASURED_ROWS || items !== LIMIT) throw new Error(`bad page: ${total} ${items}`);
     }
   } finally {

@@ -25,6 +25,8 @@ export type Config = {
   rateLimits: RateLimits;
   /** Days finished jobs and settled webhook deliveries are kept: succeeded ones, and failed ones. */
   jobRetention: { succeededDays: number; failedDays: number };
+  /** Bytes of transaction pages each process keeps (WEFT_PAGE_CACHE_MB; 0: none). */
+  pageCacheBytes: number;
   /** Days audit events are kept. */
   auditRetentionDays: number;
   /** Build the Connector and the docs site after starting, when their builds are stale. */
@@ -267,6 +269,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     jobRetention: parseJobRetention(env),
     auditRetentionDays: parseInteger(env, "WEFT_AUDIT_RETENTION_DAYS", 365, 1, 36_500),
+    pageCacheBytes: parseInteger(env, "WEFT_PAGE_CACHE_MB", 32, 0, 65_536) * 1024 * 1024,
     inProcessWorkers: parseBoolean(env, "WEFT_IN_PROCESS_WORKERS", true),
     buildOnStart: parseBoolean(env, "WEFT_BUILD_ON_START", true),
     crashAt: env.WEFT_CRASH_AT || undefined,

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { TransactionPageCache } from "./modules/accounts/page-cache.ts";
 import { ApiKeyCache } from "./modules/api-keys/cache.ts";
 import type { Mailer } from "./modules/passcodes/mailer.ts";
 import { SessionSigner } from "./modules/sessions/tokens.ts";
@@ -21,6 +22,8 @@ export type AppContext = {
   signer: SessionSigner;
   /** Live API keys by their secret's hash, dropped in every process on revocation. */
   apiKeys: ApiKeyCache;
+  /** Pages of transactions by account and version: never stale, so nothing to invalidate. */
+  transactionPages: TransactionPageCache;
   logger: Logger;
   /** Sends sign-in passcodes. */
   mailer: Mailer;
@@ -34,7 +37,10 @@ export type AppContext = {
 
 /** The context from its parts; the session signer is derived (it needs the database and the key). */
 export function createContext(
-  parts: Omit<AppContext, "signer" | "apiKeys" | "wakeWorkers" | "listen" | "workersHealthy" | "readDb"> &
+  parts: Omit<
+    AppContext,
+    "signer" | "apiKeys" | "transactionPages" | "wakeWorkers" | "listen" | "workersHealthy" | "readDb"
+  > &
     Partial<Pick<AppContext, "wakeWorkers" | "listen" | "workersHealthy" | "readDb">>,
 ): AppContext {
   return {
@@ -43,6 +49,7 @@ export function createContext(
     signer: new SessionSigner(parts.db, parts.secretKey, parts.config.publicUrl),
     // Cached only where changes can be heard: with no database to listen on, every request asks.
     apiKeys: new ApiKeyCache(parts.db, parts.listen),
+    transactionPages: new TransactionPageCache(parts.config.pageCacheBytes),
     wakeWorkers: parts.wakeWorkers ?? (() => {}),
     workersHealthy: parts.workersHealthy ?? (() => null),
     // Without a database to listen on, listeners fall back to their polling.

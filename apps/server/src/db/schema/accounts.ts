@@ -1,4 +1,14 @@
-import { index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, idColumn, instant, updatedAt } from "./columns.ts";
 import { connections } from "./connections.ts";
 import { environments } from "./environments.ts";
@@ -69,6 +79,11 @@ export const accounts = pgTable(
     metadata: jsonb("metadata").$type<Record<string, unknown> | null>(),
     /** Transactions the account holds, kept by each sync so list totals need no count(*). */
     transactionCount: integer("transaction_count").notNull().default(0),
+    /**
+     * Bumped by a trigger in every statement that inserts, updates or deletes the account's
+     * transactions (migration 0024): a page of them read at one version is the same at that version.
+     */
+    transactionsVersion: bigint("transactions_version", { mode: "number" }).notNull().default(0),
     balanceRefreshRequestedAt: instant("balance_refresh_requested_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,11 +1,18 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
+import {
+  startTestPlatform,
+  type TestEnvironment,
+  type TestPlatform,
+  testDriver,
+} from "../../../test/harness.ts";
 import { createProfile, get, linkAndSync, linkSandbox, storedEvents } from "../../../test/sandbox-helpers.ts";
 import { accounts, achNumbers, transactions } from "../../db/schema/index.ts";
 import { toDay } from "../../providers/dates.ts";
 import { isValidRoutingNumber } from "../../providers/identifiers.ts";
+import { writeTransactionRows } from "../connections/apply-snapshot.ts";
 import { Transaction } from "./schemas.ts";
 import { BALANCE_REFRESH_QUEUE } from "./service.ts";
 import { checkStatementLink, signStatementUrl } from "./statement-links.ts";
@@ -555,6 +562,129 @@ describe("data written by the sync", () => {
       .limit(50);
     for (const r of rows) expect(r.amount).toMatch(/^-?[0-9]+\.[0-9]{2}$/);
   });
+});
+
+describe("a page of transactions read again", () => {
+  it("is the same page until the account's transactions change, by whatever path; another tenant still gets 404", async () => {
+    const url = path("SAVINGS", "/transactions?limit=5");
+    type Item = { id: string; description: string; metadata: unknown };
+    const read = async () => {
+      const res = await get(platform, env, url);
+      expect(res.statusCode).toBe(200);
+      return { items: res.json() as Item[], total: res.headers["total-count"] };
+    };
+    const first = await read();
+    expect(first.items).toHaveLength(5);
+    expect(platform.ctx.transactionPages.size).toBeGreaterThan(0);
+    expect(await read()).toEqual(first);
+    expect((await get(platform, other, url)).statusCode).toBe(404);
+
+    // Through the API…
+    const patched = await platform.app.inject({
+      method: "PATCH",
+      url: `/v1/transactions/${first.items[0]!.id}`,
+      headers: env.auth,
+      payload: { metadata: { note: "seen" } },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect((await read()).items[0]!.metadata).toEqual({ note: "seen" });
+
+    // …and by plain SQL, which no application code sees: the version moves in the database.
+    await platform.ctx.db
+      .update(transactions)
+      .set({ description: "CHANGED BY SQL" })
+      .where(eq(transactions.id, first.items[1]!.id));
+    expect((await read()).items[1]!.description).toBe("CHANGED BY SQL");
+    await platform.ctx.db.delete(transactions).where(eq(transactions.id, first.items[0]!.id));
+    const after = (await read()).items.map((t) => t.id);
+    expect(after).not.toContain(first.items[0]!.id);
+    expect(after.slice(0, 4)).toEqual(first.items.slice(1).map((t) => t.id));
+  });
+
+  it("moves the account's version once per statement, and not for a write that changes nothing", async () => {
+    const accountId = byType.SAVINGS!.id;
+    const versionOf = async () =>
+      (await platform.ctx.db.select().from(accounts).where(eq(accounts.id, accountId)))[0]!
+        .transactionsVersion;
+    const before = await versionOf();
+    await platform.ctx.db
+      .update(transactions)
+      .set({ metadata: { bulk: true } })
+      .where(eq(transactions.accountId, accountId));
+    expect(await versionOf()).toBe(before + 1);
+    await platform.ctx.db.update(transactions).set({ metadata: null }).where(eq(transactions.id, "txn_none"));
+    expect(await versionOf()).toBe(before + 1);
+    // Another account's writes leave it alone.
+    await platform.ctx.db
+      .update(transactions)
+      .set({ metadata: null })
+      .where(eq(transactions.accountId, byType.CHECKING!.id));
+    expect(await versionOf()).toBe(before + 1);
+  });
+});
+
+describe.skipIf(testDriver !== "postgres")("two writers of one account's transactions", () => {
+  /** The second writer's change to t1: a metadata PATCH, or a sync rewriting the row. */
+  const writes: [string, (t1: string) => Promise<unknown>][] = [
+    [
+      "a metadata PATCH",
+      async (t1) => {
+        const res = await platform.app.inject({
+          method: "PATCH",
+          url: `/v1/transactions/${t1}`,
+          headers: env.auth,
+          payload: { metadata: { by: "api" } },
+        });
+        expect(res.statusCode).toBe(200);
+      },
+    ],
+    [
+      "a sync's write",
+      async (t1) => {
+        const [row] = await platform.ctx.db.select().from(transactions).where(eq(transactions.id, t1));
+        await platform.ctx.db.transaction((tx) =>
+          writeTransactionRows(tx, [{ ...row!, description: "RESYNCED" }], new Date()),
+        );
+      },
+    ],
+  ];
+
+  it.each(writes)(
+    "%s waits for the other writer without deadlocking: the account is locked before its rows",
+    async (_, write) => {
+      const [t1, t2] = (
+        await platform.ctx.db
+          .select({ id: transactions.id })
+          .from(transactions)
+          .where(eq(transactions.accountId, byType.CHECKING!.id))
+          .limit(2)
+      ).map((t) => t.id);
+      const writer = new pg.Client({ connectionString: platform.databaseUrl });
+      await writer.connect();
+      try {
+        // The other writer holds t2 and, through the trigger, the account.
+        await writer.query("begin");
+        await writer.query(`update transactions set metadata = '{"by":"other"}' where id = $1`, [t2]);
+        const written = write(t1!);
+        // The second write waits for the account — before it has taken t1's row…
+        for (let tries = 0; ; tries++) {
+          const [waiting] = rowsOf<{ n: number }>(
+            await platform.ctx.db.execute(sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`),
+          );
+          if (waiting!.n > 0) break;
+          if (tries > 500) throw new Error("the write never waited for a lock");
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        // …so the other writer can still take t1 (had it been taken, PostgreSQL would abort one of them).
+        await writer.query(`update transactions set metadata = '{"by":"other"}' where id = $1`, [t1]);
+        await writer.query("commit");
+        await written;
+      } finally {
+        await writer.end();
+      }
+    },
+  );
 });
 
 describe("a profile being deleted", () => {

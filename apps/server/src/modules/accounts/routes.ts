@@ -267,14 +267,15 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
       const environmentId = await environmentToRead(ctx.readDb, request, {
         account: request.params.accountId,
       });
-      const { json, total } = await listTransactions(
+      const { body, total } = await listTransactions(
         ctx.readDb,
         environmentId,
         request.params.accountId,
         request.query,
+        ctx.transactionPages,
       );
       setPaginationHeaders(request, reply, ctx.config.publicUrl, request.query, total);
-      return sendJsonText(reply, json);
+      return sendJsonText(reply, body);
     },
   );
 

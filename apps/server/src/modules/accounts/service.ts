@@ -29,6 +29,7 @@ import { latestBalances } from "../connections/apply-snapshot.ts";
 import { assertActive, assertProduct, type ConnectionRow, eventProfileOf } from "../connections/service.ts";
 import { recordEvent } from "../events/service.ts";
 import { findLiveProfile, profileBeingDeleted } from "../profiles/service.ts";
+import { type CachedPage, TransactionPageCache } from "./page-cache.ts";
 import type { StatementView, TransactionsFilter } from "./schemas.ts";
 import { signStatementUrl } from "./statement-links.ts";
 import {
@@ -105,7 +106,9 @@ export async function updateTransactionMetadata(
     .select({ id: transactions.id })
     .from(transactions)
     .innerJoin(accounts, eq(accounts.id, transactions.accountId))
-    .where(and(eq(transactions.id, transactionId), eq(accounts.environmentId, environmentId)));
+    .where(and(eq(transactions.id, transactionId), eq(accounts.environmentId, environmentId)))
+    // The account before the row: see lockAccountsForTransactionWrites.
+    .for("no key update", { of: accounts });
   if (!found) throw notFound("Transaction", transactionId);
   const [updated] = await tx
     .update(transactions)
@@ -274,12 +277,17 @@ function pageRows(
     : rawRows(unfilteredLaterPage(db), { accountId, limit, offset });
 }
 
+/**
+ * A page of an account's transactions, as the bytes sent and the total it pages; from `pages`
+ * when it holds this query at the account's current transactions version (page-cache.ts).
+ */
 export async function listTransactions(
   db: Database,
   environmentId: string,
   accountId: string,
   filter: TransactionsFilter,
-) {
+  pages?: TransactionPageCache,
+): Promise<CachedPage> {
   const { account } = await findAccount(db, environmentId, accountId);
   if (filter.startDate && filter.endDate && filter.startDate > filter.endDate) {
     throw badRequest(
@@ -287,16 +295,31 @@ export async function listTransactions(
       "Send a startDate on or before the endDate.",
     );
   }
+  const { limit, startDate, endDate, status, category, counterparty } = filter;
+  const offset = offsetOf(filter);
+  const query = TransactionPageCache.queryKey([
+    limit,
+    offset,
+    startDate,
+    endDate,
+    status,
+    category,
+    counterparty,
+  ]);
+  const version = account.transactionsVersion;
+  const cached = pages?.get(account.id, version, query);
+  if (cached) return cached;
+
   const conditions: SQL[] = [eq(transactions.accountId, account.id)];
-  if (filter.startDate) conditions.push(gte(transactions.date, filter.startDate));
-  if (filter.endDate) conditions.push(lte(transactions.date, filter.endDate));
-  if (filter.status) conditions.push(eq(transactions.status, filter.status));
+  if (startDate) conditions.push(gte(transactions.date, startDate));
+  if (endDate) conditions.push(lte(transactions.date, endDate));
+  if (status) conditions.push(eq(transactions.status, status));
   conditions.push(...enrichmentConditions(filter));
   const where = and(...conditions);
   const isFiltered = conditions.length > 1;
 
   const [rows, total] = await Promise.all([
-    pageRows(db, account.id, isFiltered ? where : undefined, filter.limit, offsetOf(filter)),
+    pageRows(db, account.id, isFiltered ? where : undefined, limit, offset),
     isFiltered
       ? db
           .select({ n: count() })
@@ -305,7 +328,9 @@ export async function listTransactions(
           .then(([r]) => r?.n ?? 0)
       : Promise.resolve(account.transactionCount),
   ]);
-  return { json: transactionsPageJson(rows), total };
+  const page = { body: Buffer.from(transactionsPageJson(rows)), total };
+  pages?.set(account.id, version, query, page);
+  return page;
 }
 
 export async function listHoldings(db: Database, environmentId: string, accountId: string, page: Pagination) {

@@ -19,6 +19,7 @@ import type {
   TransactionChanges,
 } from "../../providers/types.ts";
 import { decrypt, encrypt, type SecretKeys } from "../../security/secrets.ts";
+import { lockAccountsForTransactionWrites } from "../accounts/locks.ts";
 import {
   type AccountRow,
   type BalanceRow,
@@ -315,6 +316,10 @@ export function pendingRowsOf(db: Database, byExternalId: Map<string, AccountRow
 
 /** Upsert transaction rows by (account, provider id): a re-sync never duplicates, and unchanged rows are left alone. */
 export async function writeTransactionRows(tx: Database, rows: TransactionRows["rows"], now: Date) {
+  await lockAccountsForTransactionWrites(
+    tx,
+    rows.map((row) => row.accountId),
+  );
   for (const chunk of chunks(rows)) {
     await tx
       .insert(transactions)
@@ -376,6 +381,12 @@ async function upsertTransactions(
     )
     .map((p) => p.id);
   if (changes) gone.push(...(await removedTransactionIds(c, changes.removed, byExternalId)));
+  if (gone.length > 0) {
+    await lockAccountsForTransactionWrites(
+      c.tx,
+      [...byExternalId.values()].map((account) => account.id),
+    );
+  }
   await deleteDocumentsOf(c.tx, gone);
   for (const ids of chunks(gone)) await c.tx.delete(transactions).where(inArray(transactions.id, ids));
 
