@@ -73,10 +73,44 @@ export async function findAccount(
   const [row] = options.forUpdate
     ? await accountQuery(db, accountId, environmentId).for("update", { of: accounts })
     : await accountById(db).execute({ accountId, environmentId });
+  return { account: readable(row, accountId).account, connection: row!.connection };
+}
+
+/** The row of an account a caller may read: 404 when there is none, 409 while its profile is being deleted. */
+function readable<Row extends { account: { profileId: string }; profileDeletingAt: Date | null }>(
+  row: Row | undefined,
+  accountId: string,
+): Row {
   if (!row) throw notFound("Account", accountId);
   if (row.profileDeletingAt) throw profileBeingDeleted(row.account.profileId);
-  return { account: row.account, connection: row.connection };
+  return row;
 }
+
+/**
+ * What a page of transactions needs of its account, and no more (the page's hot path): that it
+ * is here, its profile not being deleted, its transaction count and its transactions version.
+ */
+const accountForPage = preparedStatement((db) =>
+  db
+    .select({
+      account: {
+        id: accounts.id,
+        profileId: accounts.profileId,
+        transactionCount: accounts.transactionCount,
+        transactionsVersion: accounts.transactionsVersion,
+      },
+      profileDeletingAt: profiles.deletingAt,
+    })
+    .from(accounts)
+    .innerJoin(profiles, eq(profiles.id, accounts.profileId))
+    .where(
+      and(
+        eq(accounts.id, sql.placeholder("accountId")),
+        eq(accounts.environmentId, sql.placeholder("environmentId")),
+      ),
+    )
+    .prepare("weft_account_for_page"),
+);
 
 /** Set (or clear, with null) an account's metadata; returns its view. */
 export async function updateAccountMetadata(
@@ -288,7 +322,8 @@ export async function listTransactions(
   filter: TransactionsFilter,
   pages?: TransactionPageCache,
 ): Promise<CachedPage> {
-  const { account } = await findAccount(db, environmentId, accountId);
+  const [row] = await accountForPage(db).execute({ accountId, environmentId });
+  const { account } = readable(row, accountId);
   if (filter.startDate && filter.endDate && filter.startDate > filter.endDate) {
     throw badRequest(
       `startDate ${filter.startDate} is after endDate ${filter.endDate}`,
