@@ -35,7 +35,7 @@ type MccFile = { codes: { mcc: number; description: string; category: string | n
 type MerchantsFile = { merchants: Merchant[] };
 
 export type Catalogue = {
-  /** Changes whenever the data does: stored enrichments of another version are redone. */
+  /** Changes whenever the data or the rules do: stored enrichments of another version are redone. */
   version: string;
   merchants: Map<string, Merchant>;
   byName: Map<string, Merchant>;
@@ -47,6 +47,20 @@ export type Catalogue = {
   /** The merchant named in these tokens: earliest, then longest pattern. */
   match(tokens: readonly string[]): Merchant | null;
 };
+
+/**
+ * The engine's rules: a change to them, like one to the data, is a new version, so what was
+ * stored under the old rules is enriched again (a city or a name read better reaches stored rows).
+ */
+const RULES = [
+  "catalogue.ts",
+  "categorize.ts",
+  "clean.ts",
+  "engine.ts",
+  "people.ts",
+  "recurrence.ts",
+  "text.ts",
+];
 
 const dataFile = (name: string) => fileURLToPath(new URL(`./data/${name}`, import.meta.url));
 const readJson = <T>(name: string): T => JSON.parse(fs.readFileSync(dataFile(name), "utf8")) as T;
@@ -154,8 +168,11 @@ export function catalogue(): Catalogue {
   const merchantsFile = readJson<MerchantsFile>("merchants.json");
   const version = createHash("sha256")
     .update(
-      ["categories.json", "mcc.json", "merchants.json", "first-names.txt"]
-        .map((f) => fs.readFileSync(dataFile(f)))
+      [
+        ...["categories.json", "mcc.json", "merchants.json", "first-names.txt"].map(dataFile),
+        ...RULES.map((f) => fileURLToPath(new URL(`./${f}`, import.meta.url))),
+      ]
+        .map((f) => fs.readFileSync(f))
         .join("\n"),
     )
     .digest("hex")

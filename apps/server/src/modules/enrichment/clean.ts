@@ -1,9 +1,10 @@
-import { titleCase, US_STATES } from "./text.ts";
+import { regionOf, titleCase } from "./text.ts";
 
 /**
  * Step 1, clean: what the bank added around the counterparty goes — card-network and POS
  * boilerplate, processor prefixes (kept as intermediaries), ACH fields, store and reference
- * numbers, phone numbers, card masks, dates — and the city and state at the end are kept apart.
+ * numbers, phone numbers, card masks, dates — and the city, state or province, and country at the
+ * end are kept apart.
  */
 export type Cleaned = {
   /** The description without bank boilerplate, upper case (what merchants are matched in). */
@@ -12,7 +13,10 @@ export type Cleaned = {
   name: string;
   intermediaries: string[];
   city: string | null;
+  /** A US state or Canadian province, as the description abbreviates it. */
   state: string | null;
+  /** ISO 3166 alpha-2, when the description ends with a place: "US", "CA", "GB". */
+  country: string | null;
   /** ACH company name (PPD/CCD/WEB entries), when the format names one. */
   achCompany: string | null;
   /** ACH entry description ("PAYROLL", "DIR DEP", "TAX REF"), when the format names one. */
@@ -401,20 +405,25 @@ const CITY_TAILS = new Set(
 const isCutTradeWord = (word: string) =>
   word.length >= 3 && TRUNCATED_WORDS.some((w) => w.length > word.length && w.startsWith(word));
 
-/** The city and state a card entry ends with ("... Oakland CA"), split off the text. */
-function splitLocation(
-  text: string,
-  original: string,
-  hasNoCity: boolean,
-): { rest: string; city: string | null; state: string | null } {
+type Located = { rest: string; city: string | null; state: string | null; country: string | null };
+const NOWHERE = { city: null, state: null, country: null };
+
+/**
+ * The city and state (or province, or country) a card entry ends with ("... Oakland CA", "...
+ * TORONTO ON", "... LONDON GBR"), split off the text.
+ */
+function splitLocation(text: string, original: string, hasNoCity: boolean): Located {
   const words = text.split(" ");
-  const last = words.at(-1);
-  if (!last || !US_STATES.has(last)) return { rest: text, city: null, state: null };
+  const region = regionOf(words.at(-1) ?? "");
+  if (!region) return { rest: text, ...NOWHERE };
+  // Outside the US only a city makes the last word a place ("… TORONTO ON", not "TURN ON").
+  const unlocated = { rest: text, ...NOWHERE };
+  const needsCity = region.country !== "US";
   // A state alone ("HELP.UBER.COM CA" once the host is gone) leaves no name.
-  if (words.length === 1) return { rest: "", city: null, state: last };
+  if (words.length === 1) return needsCity ? unlocated : { rest: "", city: null, ...region };
   words.pop();
   // Too little left for a city as well: "NETFLIX.COM CA" is a merchant and a state.
-  if (words.length < 2) return { rest: words.join(" "), city: null, state: last };
+  if (words.length < 2) return needsCity ? unlocated : { rest: words.join(" "), city: null, ...region };
   // Mixed-case descriptions set the city in title case: take those words.
   const originalWords = original.trim().split(/\s+/);
   originalWords.pop();
@@ -447,7 +456,8 @@ function splitLocation(
   while (cityWords > 0 && !words.slice(words.length - cityWords).every((w) => /^[A-Z]+\.?$/.test(w)))
     cityWords--;
   const city = words.splice(words.length - cityWords, cityWords).join(" ");
-  return { rest: words.join(" "), city: city ? titleCase(city) : null, state: last };
+  if (!city && needsCity) return unlocated;
+  return { rest: words.join(" "), city: city ? titleCase(city) : null, ...region };
 }
 
 /** "THE DAILY GRIND ASHEVI" before "Asheville": the cut-off city is not part of the name. */
@@ -492,9 +502,7 @@ export function clean(description: string): Cleaned {
   // Online merchants put a phone number or a web address where the city goes ("… 800-555-0101 CA").
   const hasNoCity = CITY_FIELD_NOT_A_CITY.test(text);
   text = text.replace(SUPPORT_HOSTS, " ").replace(NOISE, " ").replace(/\s+/g, " ").trim();
-  const located = achCompany
-    ? { rest: text, city: null, state: null }
-    : splitLocation(text, original, hasNoCity);
+  const located = achCompany ? { rest: text, ...NOWHERE } : splitLocation(text, original, hasNoCity);
   const name = located.rest
     .replace(PAYMENT_WORDS, " ")
     .replace(/\*/g, " ")
@@ -513,6 +521,7 @@ export function clean(description: string): Cleaned {
     intermediaries,
     city: located.city,
     state: located.state,
+    country: located.country,
     achCompany,
     achEntry: achCompany ? achEntryOf(upper) : null,
   };

@@ -195,9 +195,10 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
 }
 
 function locationOf(found: Found) {
-  const { city, state } = found.cleaned;
-  if (!city && !state) return { location: null, locationStructured: null };
-  const raw = [city, state].filter(Boolean).join(", ");
+  const { city, state, country } = found.cleaned;
+  if (!city && !state && !country) return { location: null, locationStructured: null };
+  // "Oakland, CA"; abroad with the country: "Toronto, ON, CA", "London, GB".
+  const raw = [city, state, country === "US" ? null : country].filter(Boolean).join(", ");
   const query = encodeURIComponent(
     [found.merchant?.name ?? found.cleaned.name, raw].filter(Boolean).join(" "),
   );
@@ -210,7 +211,7 @@ function locationOf(found: Found) {
       address: null,
       city,
       state,
-      country: "US",
+      country: country ?? "US",
       postcode: null,
       latitude: null,
       longitude: null,

@@ -538,6 +538,31 @@ describe("the engine's steps", () => {
   });
 
   it.each([
+    ["CAFFE NERO LONDON GBR", "Caffe Nero", "London", null, "GB", "London, GB"],
+    ["TIM HORTONS #1234 TORONTO ON", "Tim Hortons", "Toronto", "ON", "CA", "Toronto, ON, CA"],
+    ["UBER *TRIP AMSTERDAM NLD", "Uber", "Amsterdam", null, "NL", "Amsterdam, NL"],
+    ["OXXO CANCUN MEX", "Oxxo", "Cancun", null, "MX", "Cancun, MX"],
+    ["STARBUCKS STORE 08842 SEATTLE WA", "Starbucks", "Seattle", "WA", "US", "Seattle, WA"],
+  ])(
+    "%s: the city, the province and the country abroad are the location, not the name",
+    (description, name, city, state, country, raw) => {
+      const result = one(description);
+      expect(result.counterparty?.name).toBe(name);
+      expect(result.locationStructured).toMatchObject({ city, state, country });
+      expect(result.location?.rawAddress).toBe(raw);
+    },
+  );
+
+  it.each([
+    "TURN ON", // a province's code with no city before it
+    "CITY WASTE TRASH CAN", // CAN, a word as often as Canada's code, is left out
+  ])("%s is no place", (description) => {
+    const result = one(description);
+    expect(result.location).toBeNull();
+    expect(result.locationStructured).toBeNull();
+  });
+
+  it.each([
     ["WIRE TRANS SVC CHARGE - SEQUENCE: 2505 SRF# OW0000 TRN#2505", "-25.00", "BANK_FEES_OTHER_BANK_FEES"],
     ["DIVIDEND EARNED", "0.85", "INCOME_DIVIDENDS"],
   ])("the bank's own %s has no counterparty", (description, amount, detailed) => {

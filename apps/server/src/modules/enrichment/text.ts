@@ -80,3 +80,34 @@ export const US_STATES = new Set(
     " ",
   ),
 );
+
+/** Canada's provinces and territories, as a Canadian card entry ends ("… TORONTO ON"). */
+const CA_PROVINCES = new Set("AB BC MB NB NL NS NT NU ON PE QC SK YT".split(" "));
+
+/**
+ * Countries as card networks print them after a foreign merchant's city ("… LONDON GBR"): ISO
+ * 3166 alpha-3 to alpha-2. Codes that are also words or abbreviations on US statements (CAN, ARE,
+ * PER, MAR, FIN, COL, DOM, IND, NOR, POL, AUS, BEL, TUR) are left out: they end too many
+ * descriptions that are not foreign.
+ */
+const COUNTRIES = new Map(
+  (
+    "GBR:GB FRA:FR DEU:DE ESP:ES ITA:IT NLD:NL IRL:IE PRT:PT CHE:CH AUT:AT DNK:DK SWE:SE CZE:CZ " +
+    "GRC:GR HUN:HU ISL:IS LUX:LU HRV:HR MEX:MX CRI:CR JAM:JM BHS:BS BRB:BB ABW:AW BRA:BR ARG:AR " +
+    "CHL:CL JPN:JP KOR:KR CHN:CN HKG:HK SGP:SG TWN:TW THA:TH VNM:VN PHL:PH IDN:ID MYS:MY NZL:NZ " +
+    "ISR:IL ZAF:ZA EGY:EG"
+  )
+    .split(" ")
+    .map((pair) => pair.split(":") as [string, string]),
+);
+
+/**
+ * Where the last word of a card entry places it: a US state, a Canadian province (each with its
+ * country), or a foreign country by its alpha-3 code (no state); undefined for any other word.
+ */
+export function regionOf(word: string): { state: string | null; country: string } | undefined {
+  if (US_STATES.has(word)) return { state: word, country: "US" };
+  if (CA_PROVINCES.has(word)) return { state: word, country: "CA" };
+  const country = COUNTRIES.get(word);
+  return country ? { state: null, country } : undefined;
+}
