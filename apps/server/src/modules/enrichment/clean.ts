@@ -390,9 +390,9 @@ const CITY_LEADS = new Set([
   "OAK",
 ]);
 
-/** A phone number, bare or punctuated, or a web address right before the closing state. */
+/** A phone number, bare or punctuated, or a web address right before the closing state (or country). */
 const CITY_FIELD_NOT_A_CITY =
-  /(\b(1[-. ]?)?(\(\d{3}\)|\d{3})[-. ]?\d{3}[-. ]?\d{4}|\.(COM|NET|ORG)\S*|\bG\.CO\/\S*)\s+[A-Z]{2}$/;
+  /(\b(1[-. ]?)?(\(\d{3}\)|\d{3})[-. ]?\d{3}[-. ]?\d{4}|\.(COM|NET|ORG)\S*|\bG\.CO\/\S*)\s+[A-Z]{2,3}$/;
 
 /** Multi-word city names end with these ("CANNON BEACH", "COLORADO SPRINGS", "OVERLAND PARK"). */
 const CITY_TAILS = new Set(
@@ -416,9 +416,10 @@ function splitLocation(text: string, original: string, hasNoCity: boolean): Loca
   const words = text.split(" ");
   const region = regionOf(words.at(-1) ?? "");
   if (!region) return { rest: text, ...NOWHERE };
-  // Outside the US only a city makes the last word a place ("… TORONTO ON", not "TURN ON").
+  // Outside the US only a city, or the phone number or web address in the city's field, makes
+  // the last word a place ("… TORONTO ON", "… 877-778-1161 SWE"; not "TURN ON").
   const unlocated = { rest: text, ...NOWHERE };
-  const needsCity = region.country !== "US";
+  const needsCity = region.country !== "US" && !hasNoCity;
   // A state alone ("HELP.UBER.COM CA" once the host is gone) leaves no name.
   if (words.length === 1) return needsCity ? unlocated : { rest: "", city: null, ...region };
   words.pop();

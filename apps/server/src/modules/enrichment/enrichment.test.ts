@@ -542,6 +542,7 @@ describe("the engine's steps", () => {
     ["TIM HORTONS #1234 TORONTO ON", "Tim Hortons", "Toronto", "ON", "CA", "Toronto, ON, CA"],
     ["UBER *TRIP AMSTERDAM NLD", "Uber", "Amsterdam", null, "NL", "Amsterdam, NL"],
     ["OXXO CANCUN MEX", "Oxxo", "Cancun", null, "MX", "Cancun, MX"],
+    ["SPOTIFY 877-778-1161 SWE", "Spotify", null, null, "SE", "SE"],
     ["STARBUCKS STORE 08842 SEATTLE WA", "Starbucks", "Seattle", "WA", "US", "Seattle, WA"],
   ])(
     "%s: the city, the province and the country abroad are the location, not the name",
