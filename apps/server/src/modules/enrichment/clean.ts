@@ -1,4 +1,4 @@
-import { regionOf, titleCase } from "./text.ts";
+import { POSSESSIVE_S, regionOf, titleCase } from "./text.ts";
 
 /**
  * Step 1, clean: what the bank added around the counterparty goes — card-network and POS
@@ -505,6 +505,7 @@ export function clean(description: string): Cleaned {
   text = text.replace(SUPPORT_HOSTS, " ").replace(NOISE, " ").replace(/\s+/g, " ").trim();
   const located = achCompany ? { rest: text, ...NOWHERE } : splitLocation(text, original, hasNoCity);
   const name = located.rest
+    .replace(POSSESSIVE_S, "$1'S")
     .replace(PAYMENT_WORDS, " ")
     .replace(/\*/g, " ")
     .replace(/\b[A-Z0-9-]+\.[A-Z0-9-]+\.(COM|NET|ORG)\S*/g, " ")

@@ -538,6 +538,17 @@ describe("the engine's steps", () => {
   });
 
   it.each([
+    ["LOWE S #1234 RALEIGH NC", "Lowe's", "HOME_IMPROVEMENT"],
+    ["KOHL S #0456 MILWAUKEE WI", "Kohl's", "GENERAL_MERCHANDISE"],
+    ["DICK S SPORTING GOODS PITTSBURGH PA", "Dick's Sporting Goods", "GENERAL_MERCHANDISE"],
+    ["JOE S PIZZA BROOKLYN NY", "Joe's Pizza", "FOOD_AND_DRINK"],
+  ])("%s: a possessive whose apostrophe the feed dropped is read whole", (description, name, general) => {
+    const result = one(description);
+    expect(result.counterparty?.name).toBe(name);
+    expect(result.categories.general).toBe(general);
+  });
+
+  it.each([
     ["CAFFE NERO LONDON GBR", "Caffe Nero", "London", null, "GB", "London, GB"],
     ["TIM HORTONS #1234 TORONTO ON", "Tim Hortons", "Toronto", "ON", "CA", "Toronto, ON, CA"],
     ["UBER *TRIP AMSTERDAM NLD", "Uber", "Amsterdam", null, "NL", "Amsterdam, NL"],

@@ -13,9 +13,14 @@ export function normalize(text: string): string {
       // "CLOTHING&SPORTIN", "AT&T": an ampersand is a word of its own on both sides of a match
       .replace(/&/g, " & ")
       .replace(/[^A-Z0-9&]+/g, " ")
+      // "LOWE S", "DICK S SPORTING": feeds that drop the apostrophe leave the possessive's S alone
+      .replace(POSSESSIVE_S, "$1S")
       .trim()
   );
 }
+
+/** A possessive's S set apart from its word ("KOHL S #0456"): the word has three letters or more. */
+export const POSSESSIVE_S = /\b([A-Z]{3,}) S\b/g;
 
 export const tokensOf = (text: string): string[] => {
   const normalized = normalize(text);
