@@ -132,8 +132,11 @@ export type ProviderDefaults = {
 };
 
 /** A provider's environment variable for a key named like its CLI flag: "api-key" -> WEFT_MX_API_KEY. */
+/** A CLI flag's value as the help and the messages name it: "client-id" is CLIENT_ID. */
+export const flagValueName = (flag: string) => flag.replace("-", "_").toUpperCase();
+
 export const keyVariable = (provider: KeyedProvider, flag: string) =>
-  `WEFT_${PROVIDER_KEYS[provider].prefix}_${flag.replace("-", "_").toUpperCase()}`;
+  `WEFT_${PROVIDER_KEYS[provider].prefix}_${flagValueName(flag)}`;
 
 /** The environment variable holding a provider's secret, e.g. WEFT_PLAID_SECRET, WEFT_MX_API_KEY. */
 export const secretVariable = (provider: KeyedProvider) =>

@@ -47,6 +47,18 @@ describe("the encryption key of a deployment", () => {
   });
 });
 
+describe("WEFT_PAGE_CACHE_MB", () => {
+  it("is the megabytes of transaction pages a process keeps: 32 unless set, 0 for none", () => {
+    expect(loadConfig({}).pageCacheBytes).toBe(32 * 1024 * 1024);
+    expect(loadConfig({ WEFT_PAGE_CACHE_MB: "0" }).pageCacheBytes).toBe(0);
+    expect(loadConfig({ WEFT_PAGE_CACHE_MB: "128" }).pageCacheBytes).toBe(128 * 1024 * 1024);
+    for (const bad of ["-1", "1.5", "lots"])
+      expect(() => loadConfig({ WEFT_PAGE_CACHE_MB: bad })).toThrow(
+        `WEFT_PAGE_CACHE_MB must be a whole number from 0 to 65536, got "${bad}"`,
+      );
+  });
+});
+
 describe("WEFT_JOB_RETENTION", () => {
   it("is days to keep succeeded, then failed, jobs and deliveries: 7,30 unless set", () => {
     expect(loadConfig({}).jobRetention).toEqual({ succeededDays: 7, failedDays: 30 });

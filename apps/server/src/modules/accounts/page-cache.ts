@@ -10,6 +10,8 @@ type AccountPages = { version: number; pages: Map<string, CachedPage>; bytes: nu
 const MAX_QUERIES_PER_ACCOUNT = 64;
 /** What an entry costs beyond its body: its key, the objects holding it (an estimate). */
 const ENTRY_OVERHEAD_BYTES = 256;
+const sizeOf = (query: string, page: CachedPage) =>
+  page.body.byteLength + query.length + ENTRY_OVERHEAD_BYTES;
 
 /**
  * Pages of transactions as sent, by account, the account's transactions version and the query,
@@ -48,7 +50,7 @@ export class TransactionPageCache {
   }
 
   set(accountId: string, version: number, query: string, page: CachedPage): void {
-    const size = page.body.byteLength + query.length + ENTRY_OVERHEAD_BYTES;
+    const size = sizeOf(query, page);
     if (size > this.maxBytes / 4) return;
     let held = this.accounts.get(accountId);
     if (held !== undefined) {
@@ -65,8 +67,7 @@ export class TransactionPageCache {
     held ??= { version, pages: new Map(), bytes: 0 };
     this.accounts.set(accountId, held);
     const previous = held.pages.get(query);
-    if (previous !== undefined)
-      this.resize(held, -(previous.body.byteLength + query.length + ENTRY_OVERHEAD_BYTES));
+    if (previous !== undefined) this.resize(held, -sizeOf(query, previous));
     held.pages.set(query, page);
     this.resize(held, size);
     for (const [oldest, pages] of this.accounts) {

@@ -414,11 +414,11 @@ const NOWHERE = { city: null, state: null, country: null };
  */
 function splitLocation(text: string, original: string, hasNoCity: boolean): Located {
   const words = text.split(" ");
+  const unlocated = { rest: text, ...NOWHERE };
   const region = regionOf(words.at(-1) ?? "");
-  if (!region) return { rest: text, ...NOWHERE };
+  if (!region) return unlocated;
   // Outside the US only a city, or the phone number or web address in the city's field, makes
   // the last word a place ("… TORONTO ON", "… 877-778-1161 SWE"; not "TURN ON").
-  const unlocated = { rest: text, ...NOWHERE };
   const needsCity = region.country !== "US" && !hasNoCity;
   // A state alone ("HELP.UBER.COM CA" once the host is gone) leaves no name.
   if (words.length === 1) return needsCity ? unlocated : { rest: "", city: null, ...region };

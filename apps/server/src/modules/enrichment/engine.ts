@@ -196,7 +196,8 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
 
 function locationOf(found: Found) {
   const { city, state, country } = found.cleaned;
-  if (!city && !state && !country) return { location: null, locationStructured: null };
+  // A place read from the description always has its country (clean.ts: regionOf).
+  if (!country) return { location: null, locationStructured: null };
   // "Oakland, CA"; abroad with the country: "Toronto, ON, CA", "London, GB".
   const raw = [city, state, country === "US" ? null : country].filter(Boolean).join(", ");
   const query = encodeURIComponent(
@@ -211,7 +212,7 @@ function locationOf(found: Found) {
       address: null,
       city,
       state,
-      country: country ?? "US",
+      country,
       postcode: null,
       latitude: null,
       longitude: null,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { type KeyedProvider, keyVariable, PROVIDER_KEYS } from "../../config.ts";
+import { flagValueName, type KeyedProvider, keyVariable, PROVIDER_KEYS } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { INTEGRATION_PROVIDERS, type IntegrationProvider, integrations } from "../../db/schema/index.ts";
@@ -118,7 +118,7 @@ export const integrationNotEnabled = (provider: KeyedProvider, environmentId: st
   const variables = flags.map((flag) => keyVariable(provider, flag));
   return forbidden(
     `The ${provider} integration is not enabled for this environment`,
-    `Enable it with: npm run weft -- integrations set --env ${environmentId} ${provider.toLowerCase()} ${flags.map((f) => `--${f} ${f.replace("-", "_").toUpperCase()}`).join(" ")}` +
+    `Enable it with: npm run weft -- integrations set --env ${environmentId} ${provider.toLowerCase()} ${flags.map((f) => `--${f} ${flagValueName(f)}`).join(" ")}` +
       ` (or set ${variables.join(", ")} for every environment).`,
   );
 };
