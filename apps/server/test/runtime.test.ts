@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -74,5 +75,57 @@ describe("WEFT_JOB_RETENTION", () => {
       expect(() => loadConfig({ WEFT_JOB_RETENTION: bad })).toThrow(
         `WEFT_JOB_RETENTION must be days to keep succeeded jobs, then failed ones, such as 7,30 (got "${bad}")`,
       );
+  });
+});
+
+/** A process that logs through `createLogger` to its stdout, run as `node -e`; its output and exit. */
+function logFrom(script: string, { until }: { until?: (output: string) => boolean } = {}) {
+  const runtime = JSON.stringify(path.resolve(import.meta.dirname, "../src/runtime.ts"));
+  const child = spawn(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `import { createLogger } from ${runtime}; const log = createLogger("info"); ${script}`,
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk;
+    if (until?.(output)) child.kill("SIGKILL");
+  });
+  return new Promise<{ lines: { msg: string; i?: number }[]; code: number | null }>((resolve) =>
+    child.on("close", (code) =>
+      resolve({
+        lines: output
+          .trim()
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l)),
+        code,
+      }),
+    ),
+  );
+}
+
+describe("log lines, written in batches", () => {
+  it("all reach the output when the process exits, in order, and when it crashes", async () => {
+    const exited = await logFrom(`for (let i = 0; i < 2000; i++) log.info({ i }, "line"); process.exit(0);`);
+    expect(exited.lines.map((l) => l.i)).toEqual(Array.from({ length: 2000 }, (_, i) => i));
+    const crashed = await logFrom(`log.info("before"); setTimeout(() => { throw new Error("boom"); }, 10);`);
+    expect(crashed.code).toBe(1);
+    expect(crashed.lines.map((l) => l.msg)).toEqual(["before"]);
+  });
+
+  it("a lone line is written within moments by a process that goes on running, not held for a batch", async () => {
+    // Killed once the line is seen, or after 20 s (killed, it flushes nothing).
+    const running = await logFrom(
+      `log.info("alone"); setTimeout(() => process.kill(process.pid, "SIGKILL"), 20_000);`,
+      {
+        until: (output) => output.includes("alone"),
+      },
+    );
+    expect(running.lines.map((l) => l.msg)).toEqual(["alone"]);
   });
 });
