@@ -27,7 +27,7 @@ export async function serve(config: Config): Promise<void> {
   if (runtime.database.lock) serveCommands(runtime.database.lock, ctx);
   const firstRun = await bootstrapFirstRun(ctx.db);
   const [connector] = await listConnectors(ctx.db);
-  // The start's log lines, still in the logger's batch, go before the banner: its box stays last.
+  // The start's log lines, written asynchronously, go out before the banner: its box stays last.
   await new Promise((resolve) => ctx.logger.flush(resolve));
   process.stdout.write(banner(config, firstRun, connector?.id));
 

@@ -28,17 +28,9 @@ type LoggedRequest = {
   socket?: { remotePort?: number };
 };
 
-/**
- * Lines to fd 1 or 2 are written in batches of about 4 KB, or every quarter of a second if fewer
- * come: one write for many requests' lines at info, not one each. Pino flushes what is left when
- * the process exits.
- */
-const LOG_BATCH = { minLength: 4096, periodicFlush: 250 };
-
 /** JSON logs with credentials redacted; fd 2 keeps stdout free for a command's own output. */
 export function createLogger(level: string, destination: 1 | 2 | DestinationStream = 1): Logger {
-  const stream =
-    typeof destination === "number" ? pino.destination({ dest: destination, ...LOG_BATCH }) : destination;
+  const stream = typeof destination === "number" ? pino.destination(destination) : destination;
   return pino(
     {
       level,

@@ -109,7 +109,7 @@ function logFrom(script: string, { until }: { until?: (output: string) => boolea
   );
 }
 
-describe("log lines, written in batches", () => {
+describe("log lines, written asynchronously", () => {
   it("all reach the output when the process exits, in order, and when it crashes", async () => {
     const exited = await logFrom(`for (let i = 0; i < 2000; i++) log.info({ i }, "line"); process.exit(0);`);
     expect(exited.lines.map((l) => l.i)).toEqual(Array.from({ length: 2000 }, (_, i) => i));
@@ -118,7 +118,7 @@ describe("log lines, written in batches", () => {
     expect(crashed.lines.map((l) => l.msg)).toEqual(["before"]);
   });
 
-  it("a lone line is written within moments by a process that goes on running, not held for a batch", async () => {
+  it("a lone line is written within moments by a process that goes on running, not held back", async () => {
     // Killed once the line is seen, or after 20 s (killed, it flushes nothing).
     const running = await logFrom(
       `log.info("alone"); setTimeout(() => process.kill(process.pid, "SIGKILL"), 20_000);`,
