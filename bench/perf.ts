@@ -65,14 +65,14 @@ export async function benchPerf(): Promise<
   await loadTransactions(seeding.ctx.db, 1, 1_001, sql`${MEASURED}`);
   // Synced transactions carry their enrichment: the page answers it with each.
   await seeding.ctx.db.execute(sql`
-    update transactions set enrichment = jsonb_build_object(
+    update transactions set enrichment = json_build_object(
       'merchant', 'Bench Merchant ' || (amount::int % 97), 'merchantId', 'mer_bench-' || (amount::int % 97),
       'website', 'bench.example.com', 'logo', null,
-      'categories', jsonb_build_object('general', 'FOOD_AND_DRINK', 'detailed', 'FOOD_AND_DRINK_COFFEE',
+      'categories', json_build_object('general', 'FOOD_AND_DRINK', 'detailed', 'FOOD_AND_DRINK_COFFEE',
         'accounting', 'operational expenses'),
-      'counterparty', jsonb_build_object('id', 'mer_bench-' || (amount::int % 97),
+      'counterparty', json_build_object('id', 'mer_bench-' || (amount::int % 97),
         'name', 'Bench Merchant ' || (amount::int % 97), 'type', 'organization'),
-      'person', null, 'intermediaries', '["Square"]'::jsonb, 'location', 'Oakland, CA')
+      'person', null, 'intermediaries', '["Square"]'::json, 'location', 'Oakland, CA')
     where account_id = ${MEASURED}`);
   await seeding.ctx.db.execute(sql`
     insert into profiles (id, environment_id, uuid)

@@ -1,4 +1,4 @@
-import { date, index, jsonb, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { date, index, json, jsonb, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts.ts";
 import { createdAt, idColumn, updatedAt } from "./columns.ts";
 
@@ -39,8 +39,11 @@ export const transactions = pgTable(
     status: text("status").$type<TransactionStatus>().notNull(),
     /** On a posted transaction: the id the pending transaction it replaced had. */
     pendingTransactionId: text("pending_transaction_id"),
-    /** What the enrichment engine made of the description, written with the transaction. */
-    enrichment: jsonb("enrichment").$type<StoredEnrichment | null>(),
+    /**
+     * What the enrichment engine made of the description, written with the transaction. `json`, not
+     * `jsonb`: kept as the text written, so a page answers it without PostgreSQL rebuilding it.
+     */
+    enrichment: json("enrichment").$type<StoredEnrichment | null>(),
     /** The catalogue version that enrichment came from: an older one is re-enriched in the background. */
     enrichmentVersion: text("enrichment_version"),
     /** Your own key-value pairs (PATCH /v1/transactions/{id}); a re-sync leaves them alone. */

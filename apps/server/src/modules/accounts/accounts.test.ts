@@ -13,6 +13,7 @@ import { accounts, achNumbers, transactions } from "../../db/schema/index.ts";
 import { toDay } from "../../providers/dates.ts";
 import { isValidRoutingNumber } from "../../providers/identifiers.ts";
 import { writeTransactionRows } from "../connections/apply-snapshot.ts";
+import { reenrichStale } from "../enrichment/stored.ts";
 import { Transaction } from "./schemas.ts";
 import { BALANCE_REFRESH_QUEUE } from "./service.ts";
 import { checkStatementLink, signStatementUrl } from "./statement-links.ts";
@@ -624,8 +625,8 @@ describe("a page of transactions read again", () => {
 });
 
 describe.skipIf(testDriver !== "postgres")("two writers of one account's transactions", () => {
-  /** The second writer's change to t1: a metadata PATCH, or a sync rewriting the row. */
-  const writes: [string, (t1: string) => Promise<unknown>][] = [
+  /** The second writer's change to t1: a metadata PATCH, a sync rewriting the row, its re-enrichment. */
+  const writes: [string, (t1: string) => Promise<unknown>, ((t1: string) => Promise<unknown>)?][] = [
     [
       "a metadata PATCH",
       async (t1) => {
@@ -647,11 +648,18 @@ describe.skipIf(testDriver !== "postgres")("two writers of one account's transac
         );
       },
     ],
+    [
+      "the re-enrichment of stored rows",
+      async () => expect(await reenrichStale(platform.ctx, 1)).toBe(1),
+      // t1 enriched by an older catalogue, before the other writer starts.
+      (t1) =>
+        platform.ctx.db.update(transactions).set({ enrichmentVersion: null }).where(eq(transactions.id, t1)),
+    ],
   ];
 
   it.each(writes)(
     "%s waits for the other writer without deadlocking: the account is locked before its rows",
-    async (_, write) => {
+    async (_, write, prepare) => {
       const [t1, t2] = (
         await platform.ctx.db
           .select({ id: transactions.id })
@@ -659,6 +667,7 @@ describe.skipIf(testDriver !== "postgres")("two writers of one account's transac
           .where(eq(transactions.accountId, byType.CHECKING!.id))
           .limit(2)
       ).map((t) => t.id);
+      await prepare?.(t1!);
       const writer = new pg.Client({ connectionString: platform.databaseUrl });
       await writer.connect();
       try {

@@ -792,6 +792,18 @@ describe("enrichment on write", () => {
       expect(t.enrichment).toMatchObject({
         categories: { general: expect.any(String), accounting: expect.any(String) },
       });
+      // Answered as written, fields in the documented order (jsonb would have sorted them by length).
+      expect(Object.keys(t.enrichment)).toEqual([
+        "merchant",
+        "merchantId",
+        "website",
+        "logo",
+        "categories",
+        "counterparty",
+        "person",
+        "intermediaries",
+        "location",
+      ]);
     }
     const known = page.find((t: { enrichment: { merchant: string | null } }) => t.enrichment.merchant);
     expect(known.enrichment).toMatchObject({

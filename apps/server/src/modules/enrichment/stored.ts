@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { StoredEnrichment } from "../../db/schema/index.ts";
+import { lockAccountsForTransactionWrites } from "../accounts/locks.ts";
 import { catalogue } from "./catalogue.ts";
 import { type EnrichedTransaction, enrichBatch } from "./engine.ts";
 
@@ -71,10 +72,17 @@ export async function reenrichStale(
 ): Promise<number> {
   const version = enrichmentVersion();
   const stale = (await ctx.db.execute(sql`
-    select id, description, amount::text as amount, currency_code, date::text as date from transactions
-    where enrichment_version is distinct from ${version}
+    select id, account_id, description, amount::text as amount, currency_code, date::text as date
+    from transactions where enrichment_version is distinct from ${version}
     order by date desc limit ${limit}`)) as unknown as {
-    rows: { id: string; description: string; amount: string; currency_code: string; date: string }[];
+    rows: {
+      id: string;
+      account_id: string;
+      description: string;
+      amount: string;
+      currency_code: string;
+      date: string;
+    }[];
   };
   if (stale.rows.length === 0) return 0;
   const enriched = enrichForStorage(
@@ -88,9 +96,15 @@ export async function reenrichStale(
     ctx.config.publicUrl,
   );
   const updates = stale.rows.map((r) => ({ id: r.id, enrichment: enriched.get(r.id) ?? null }));
-  await ctx.db.execute(sql`
-    update transactions t set enrichment = d.enrichment, enrichment_version = ${version}
-    from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as d(id text, enrichment jsonb)
-    where t.id = d.id`);
+  await ctx.db.transaction(async (tx) => {
+    await lockAccountsForTransactionWrites(
+      tx,
+      stale.rows.map((r) => r.account_id),
+    );
+    await tx.execute(sql`
+      update transactions t set enrichment = d.enrichment, enrichment_version = ${version}
+      from json_to_recordset(${JSON.stringify(updates)}::json) as d(id text, enrichment json)
+      where t.id = d.id`);
+  });
   return updates.length;
 }
