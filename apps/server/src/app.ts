@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply } from "fastify";
@@ -9,7 +9,9 @@ import { registerDocsSite } from "./http/docs-site.ts";
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   HttpError,
+  INTERNAL_ERROR,
   isDatabaseUnavailable,
+  newErrorId,
   ValidationError,
 } from "./http/errors.ts";
 import {
@@ -148,13 +150,9 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
           instruction: `Try again in ${DATABASE_RETRY_AFTER_SECONDS} seconds; nothing was changed by this request.`,
         });
     }
-    const errorId = `err_${randomBytes(8).toString("hex")}`;
+    const errorId = newErrorId();
     request.log.error({ err: error, errorId }, "unhandled error");
-    return reply.code(500).send({
-      message: "Something went wrong on our side",
-      instruction: "Try again. If it keeps happening, give the operator this errorId.",
-      errorId,
-    });
+    return reply.code(500).send({ ...INTERNAL_ERROR, errorId });
   });
 
   app.setNotFoundHandler((request, reply) => {

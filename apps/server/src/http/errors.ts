@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+
 /**
  * Every error the API answers with is an HttpError: a status, a message that says what went
  * wrong, and an instruction that says what to do about it. The error handler in app.ts turns
@@ -100,3 +102,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** Seconds a client should wait before trying again while the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** What a 5xx answer carries instead of the error itself: the id that finds it in the logs. */
+export const newErrorId = () => `err_${randomBytes(8).toString("hex")}`;
+
+/** The answer to an error that is ours, not the caller's. */
+export const INTERNAL_ERROR = {
+  message: "Something went wrong on our side",
+  instruction: "Try again. If it keeps happening, give the operator this errorId.",
+} as const;

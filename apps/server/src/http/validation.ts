@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from "ajv";
 import addFormatsModule from "ajv-formats";
 import type { FastifySchemaCompiler } from "fastify";
+import { isCalendarDay } from "../providers/dates.ts";
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
@@ -17,6 +18,8 @@ function makeAjv(coerceTypes: boolean, removeAdditional = true): Ajv {
     strict: false,
   });
   addFormats(ajv as never);
+  // ajv-formats' "date" allows year 0000, which PostgreSQL refuses (a 500 instead of a 422).
+  ajv.addFormat("date", isCalendarDay);
   // Annotation only: the message to show when this field fails (the spec's wording).
   ajv.addKeyword({ keyword: "errorMessage", schemaType: "string" });
   return ajv;

@@ -4,6 +4,16 @@ const DAY_MS = 86_400_000;
 
 export const toDay = (date: Date): string => date.toISOString().slice(0, 10);
 
+/**
+ * A real day of the years 0001–9999 written YYYY-MM-DD: not 2023-02-30 (JavaScript would roll
+ * it into March) and not year 0000 (PostgreSQL has none).
+ */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith("0000")) return false;
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && toDay(date) === value;
+}
+
 export const dayToDate = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
 
 export const addDays = (day: string, days: number): string =>

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, isNull, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
@@ -10,6 +9,7 @@ import {
   type ProviderErrorDetails,
   profiles,
 } from "../../db/schema/index.ts";
+import { newErrorId } from "../../http/errors.ts";
 import { crashPoint } from "../../jobs/crash-points.ts";
 import { completeJobWithin, enqueueJob, holdsJob, type JobRow } from "../../jobs/queue.ts";
 import { yieldToRequests } from "../../jobs/yield.ts";
@@ -156,7 +156,7 @@ export async function recordFailure(
   if (error instanceof ProviderError) {
     details = error.details;
   } else {
-    const errorId = `err_${randomBytes(8).toString("hex")}`;
+    const errorId = newErrorId();
     ctx.logger.error({ err: error, connectionId, errorId }, "sync failed");
     details = serviceErrorDetails(errorId);
   }

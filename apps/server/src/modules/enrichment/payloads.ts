@@ -1,4 +1,5 @@
 import { ValidationError } from "../../http/errors.ts";
+import { isCalendarDay } from "../../providers/dates.ts";
 import type { EngineInput } from "./engine.ts";
 
 /**
@@ -157,14 +158,7 @@ const PROVIDER_PARSERS: Record<
 };
 
 const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const isRealDate = (value: string) => {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const year = Number(m[1]);
-  const d = new Date(`${value}T00:00:00Z`);
-  return year >= 1900 && year <= 2100 && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value);
-};
+const isRealDate = (value: string) => isCalendarDay(value) && value >= "1900" && value < "2101";
 
 /** Spec 5's rules for one transaction, wherever it came from; problems are named by field path. */
 function check(t: Parsed, path: string, problems: Problems): EngineInput | null {

@@ -5,15 +5,15 @@ import {
   GraphQLError,
   getOperationAST,
   parse,
-  specifiedRules,
   subscribe,
   validate,
 } from "graphql";
 import type { WebSocket } from "ws";
 import type { AppContext } from "../../context.ts";
+import { INTERNAL_ERROR, newErrorId } from "../../http/errors.ts";
 import type { Server } from "../../http/server-type.ts";
 import type { GraphQLContext } from "./builder.ts";
-import { withinQueryLimits } from "./limits.ts";
+import { PARSE_OPTIONS, queryLimitErrors } from "./limits.ts";
 import type { GraphQLScope } from "./routes.ts";
 import { scopeOfToken } from "./routes.ts";
 import { schema } from "./schema.ts";
@@ -63,11 +63,12 @@ export function registerActionCable(
     ) {
       let document: DocumentNode;
       try {
-        document = parse(String(data.query ?? ""));
+        document = parse(String(data.query ?? ""), PARSE_OPTIONS);
       } catch (error) {
         return reply(identifier, { errors: [error as GraphQLError] }, false);
       }
-      const invalid = validate(schema, document, [...specifiedRules, withinQueryLimits]);
+      const beyond = queryLimitErrors(document);
+      const invalid = beyond.length > 0 ? beyond : validate(schema, document);
       if (invalid.length > 0) return reply(identifier, { errors: invalid }, false);
       const args = {
         schema,
@@ -117,8 +118,10 @@ export function registerActionCable(
         if (data.action !== "execute") return;
         stop(identifier);
         run(identifier, data).catch((error: unknown) => {
-          ctx.logger.error({ err: error }, "an ActionCable GraphQL operation failed");
-          reply(identifier, { errors: [new GraphQLError("Something went wrong on our side")] }, false);
+          const errorId = newErrorId();
+          ctx.logger.error({ err: error, errorId }, "an ActionCable GraphQL operation failed");
+          const extensions = { instruction: INTERNAL_ERROR.instruction, errorId };
+          reply(identifier, { errors: [new GraphQLError(INTERNAL_ERROR.message, { extensions })] }, false);
         });
       }
     });

@@ -3,6 +3,7 @@ import RelayPlugin from "@pothos/plugin-relay";
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from "graphql";
 import type { AppContext } from "../../context.ts";
 import type { Credential } from "../../http/principal.ts";
+import { isCalendarDay } from "../../providers/dates.ts";
 import type { EventFeed } from "./feed.ts";
 import type { Loaders } from "./loaders.ts";
 
@@ -77,12 +78,11 @@ builder.addScalarType(
   }),
 );
 
-const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 builder.scalarType("Date", {
   description: "A calendar day, YYYY-MM-DD.",
   serialize: (value) => value,
   parseValue: (value) => {
-    if (typeof value !== "string" || !dayPattern.test(value) || Number.isNaN(Date.parse(value)))
+    if (typeof value !== "string" || !isCalendarDay(value))
       throw new GraphQLError(`"${String(value)}" is not a date (YYYY-MM-DD)`);
     return value;
   },

@@ -3,8 +3,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { issueSession, linkAndSync, simulate } from "../../../test/sandbox-helpers.ts";
-import { MAX_FIELDS, MAX_ROOT_FIELDS } from "./limits.ts";
-import { MAX_BATCH, MAX_QUERY_DEPTH } from "./routes.ts";
+import { MAX_FIELDS, MAX_QUERY_DEPTH, MAX_ROOT_FIELDS, MAX_TOKENS, MAX_VARIABLES } from "./limits.ts";
+import { MAX_BATCH } from "./routes.ts";
 import { printedSchema } from "./schema.ts";
 import { MAX_PAGE } from "./types.ts";
 
@@ -170,7 +170,9 @@ describe("queries", () => {
       "{ transactions(first: 1) { nodes { account { connection { accounts { nodes { transactions { nodes { account { connection { id } } } } } } } } } } }",
     );
     expect(deep.status).toBe(400);
-    expect(JSON.stringify(deep.errors)).toMatch(/depth/);
+    expect(deep.errors?.map((e) => e.message)).toEqual([
+      `A query may nest fields at most ${MAX_QUERY_DEPTH} deep; this one goes 11 deep. Ask for less at a time.`,
+    ]);
   });
 
   it(`refuses more than ${MAX_ROOT_FIELDS} top-level fields (aliases count) and more than ${MAX_FIELDS} in all, before running anything`, async () => {
@@ -187,7 +189,7 @@ describe("queries", () => {
     const fields = Array.from({ length: MAX_FIELDS }, (_, i) => `f${i}: id`).join(" ");
     const big = await gql(`{ profile { ${fields} } }`);
     expect(big.errors?.[0]?.message).toBe(
-      `A document may hold at most ${MAX_FIELDS} fields; this one holds ${MAX_FIELDS + 1}. Ask for less, or split it.`,
+      `A document may hold at most ${MAX_FIELDS} fields (a fragment's count wherever it is spread); this one holds ${MAX_FIELDS + 1}. Ask for less, or split it.`,
     );
     // Both limits broken at once: two errors, still a 400 (Mercurius alone would answer 200).
     const both = await gql(
@@ -197,6 +199,71 @@ describe("queries", () => {
     expect(both.errors).toHaveLength(2);
     const justRight = await gql(`{ ${aliases.slice(0, MAX_ROOT_FIELDS).join(" ")} }`);
     expect(justRight.errors).toBeUndefined();
+  });
+
+  it("counts a fragment's fields and depth wherever it is spread, before GraphQL's own validation", async () => {
+    // 20 spreads of 30 fields: 620 fields run, though the document spells out 51.
+    const wide = Array.from({ length: 30 }, (_, i) => `f${i}: id`).join(" ");
+    const spread = Array.from({ length: MAX_ROOT_FIELDS }, (_, i) => `p${i}: profile { ...P }`).join(" ");
+    const fanned = await gql(`{ ${spread} } fragment P on Profile { ${wide} }`);
+    expect(fanned.status).toBe(400);
+    expect(fanned.data ?? null).toBeNull();
+    expect(fanned.errors?.map((e) => e.message)).toEqual([
+      `A document may hold at most ${MAX_FIELDS} fields (a fragment's count wherever it is spread); this one holds ${MAX_ROOT_FIELDS * 31}. Ask for less, or split it.`,
+    ]);
+    // Fragments doubling each other: 2^40 fields from a few lines, refused at once.
+    const doubling = Array.from(
+      { length: 40 },
+      (_, i) => `fragment F${i} on Profile { ...F${i + 1} ...F${i + 1} }`,
+    );
+    const laughs = await gql(`{ profile { ...F0 } } ${doubling.join(" ")} fragment F40 on Profile { id }`);
+    expect(laughs.status).toBe(400);
+    expect(laughs.errors?.map((e) => e.message)).toEqual([
+      `A document may hold at most ${MAX_FIELDS} fields (a fragment's count wherever it is spread); this one holds over a billion. Ask for less, or split it.`,
+    ]);
+    // Depth through fragments: each fragment one level, nine levels in all.
+    const chain = Array.from(
+      { length: MAX_QUERY_DEPTH },
+      (_, i) => `fragment D${i} on Transaction { account { transactions { nodes { ...D${i + 1} } } } }`,
+    );
+    const nested = await gql(
+      `{ transactions(first: 1) { nodes { ...D0 } } } ${chain.join(" ")} fragment D${MAX_QUERY_DEPTH} on Transaction { id }`,
+    );
+    expect(nested.status).toBe(400);
+    expect(nested.errors?.map((e) => e.message)).toContain(
+      `A query may nest fields at most ${MAX_QUERY_DEPTH} deep; this one goes ${3 + 3 * MAX_QUERY_DEPTH} deep. Ask for less at a time.`,
+    );
+    // A fragment spreading itself is GraphQL's own error, not a hang.
+    const cycle = await gql("{ profile { ...Me } } fragment Me on Profile { id ...Me }");
+    expect(cycle.status).toBe(400);
+    expect(cycle.errors?.[0]?.message).toBe('Cannot spread fragment "Me" within itself.');
+  });
+
+  it(`refuses more than ${MAX_VARIABLES} variables, more than ${MAX_TOKENS} tokens, and a query that is not GraphQL text`, async () => {
+    const declared = Array.from({ length: MAX_VARIABLES + 1 }, (_, i) => `$v${i}: Int`).join(" ");
+    const many = await gql(`query Many(${declared}) { profile { id } }`);
+    expect(many.status).toBe(400);
+    expect(many.errors?.map((e) => e.message)).toEqual([
+      `An operation may declare at most ${MAX_VARIABLES} variables; this one declares ${MAX_VARIABLES + 1}. Send fewer, or an input object.`,
+    ]);
+    const long = await gql(
+      `{ profile { id } } ${"# a comment is no token\n".repeat(10)}${"query Q { profile { id } } ".repeat(MAX_TOKENS / 8)}`,
+    );
+    expect(long.status).toBe(400);
+    expect(long.errors?.map((e) => e.message)).toEqual([
+      `Syntax Error: Document contains more that ${MAX_TOKENS} tokens. Parsing aborted.`,
+    ]);
+    // Mercurius would take JSON that is not GraphQL as a syntax tree no parser checked.
+    for (const query of [
+      '{"kind":"Document"}',
+      '{"kind":"Document","definitions":[{"kind":"OperationDefinition"}]}',
+    ]) {
+      const tree = await gql(query);
+      expect(tree.status).toBe(400);
+      expect(tree.errors?.map((e) => e.message)).toEqual([
+        "The query is not a GraphQL document: send it as GraphQL text.",
+      ]);
+    }
   });
 
   it("filters transactions by status, entry type, dates, amounts and account; sorts by amount", async () => {
@@ -245,6 +312,17 @@ describe("queries", () => {
     expect(amounts).toEqual([...amounts].sort((x: number, y: number) => x - y));
     const bad = await gql(`{ transactions(filter: { dateFrom: "yesterday" }) { count } }`);
     expect(bad.errors?.[0]?.message).toMatch(/is not a date/);
+    // Days no calendar has (JavaScript's Date would roll 02-30 into March), as variables and inline.
+    for (const day of ["2023-02-30", "0000-01-01", "2024-13-01"]) {
+      const asVariable = await gql("query($d: Date) { transactions(filter: { dateFrom: $d }) { count } }", {
+        d: day,
+      });
+      expect(asVariable.errors?.[0]?.message).toMatch(`"${day}" is not a date (YYYY-MM-DD)`);
+      const inline = await gql(`{ transactions(filter: { dateFrom: "${day}" }) { count } }`);
+      expect(inline.errors?.[0]?.message).toMatch(`"${day}" is not a date (YYYY-MM-DD)`);
+    }
+    const leap = await gql('{ transactions(filter: { dateFrom: "2024-02-29" }) { count } }');
+    expect(leap.errors).toBeUndefined();
   });
 
   it("another profile's records, in this environment or another, read as null and never appear in lists", async () => {

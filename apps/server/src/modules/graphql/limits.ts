@@ -1,41 +1,121 @@
-import { GraphQLError, type ValidationRule } from "graphql";
+import {
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  GraphQLError,
+  Kind,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from "graphql";
 
+/** Tokens in one document: the parser stops there, so a huge document costs next to nothing to refuse. */
+export const MAX_TOKENS = 10_000;
+/** What graphql-js's `parse` is given, on every path a document arrives by. */
+export const PARSE_OPTIONS = { maxTokens: MAX_TOKENS } as const;
+/** Variables one operation may declare. */
+export const MAX_VARIABLES = 50;
 /** Fields one operation may ask for at its top level (aliases count: each is run). */
 export const MAX_ROOT_FIELDS = 20;
-/** Fields in one document, all levels: what a single request may make the server resolve. */
+/** Fields in one document, all levels, each fragment's counted wherever it is spread. */
 export const MAX_FIELDS = 500;
+/** Fields nested in fields, fragments followed. */
+export const MAX_QUERY_DEPTH = 8;
+
+type Size = { fields: number; depth: number };
 
 /**
  * A query's breadth has a price as its depth does: 500 aliases of a 100-item list are one
- * request and 50,000 rows. Refused before anything runs, with what to do.
+ * request and 50,000 rows, and a fragment spread in many places runs its fields in each. These
+ * limits are checked before GraphQL's own validation, whose rules cost more than linear time on
+ * a pathological document, so what is refused costs next to nothing; each error says what to do.
  */
-export const withinQueryLimits: ValidationRule = (context) => {
-  let fields = 0;
-  return {
-    OperationDefinition(node) {
-      const roots = node.selectionSet.selections.length;
-      if (roots > MAX_ROOT_FIELDS) {
-        context.reportError(
-          new GraphQLError(
-            `An operation may ask for at most ${MAX_ROOT_FIELDS} fields at its top level; this one asks for ${roots}. Split it into several requests.`,
-            { nodes: [node] },
-          ),
-        );
-      }
-    },
-    Field() {
-      fields++;
-    },
-    Document: {
-      leave() {
-        if (fields > MAX_FIELDS) {
-          context.reportError(
-            new GraphQLError(
-              `A document may hold at most ${MAX_FIELDS} fields; this one holds ${fields}. Ask for less, or split it.`,
-            ),
-          );
-        }
-      },
-    },
+export function queryLimitErrors(document: DocumentNode): GraphQLError[] {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  // Each fragment's size once (a fragment spreading itself is GraphQL's error to report, not a loop here).
+  const sizes = new Map<string, Size>();
+  const sizeOfFragment = (name: string): Size => {
+    const known = sizes.get(name);
+    if (known) return known;
+    sizes.set(name, { fields: 0, depth: 0 });
+    const fragment = fragments.get(name);
+    const size = fragment ? sizeOf(fragment.selectionSet) : { fields: 0, depth: 0 };
+    sizes.set(name, size);
+    return size;
   };
-};
+  const sizeOf = (set: SelectionSetNode): Size => {
+    let fields = 0;
+    let depth = 0;
+    for (const selection of set.selections) {
+      const inner =
+        selection.kind === Kind.FRAGMENT_SPREAD
+          ? sizeOfFragment(selection.name.value)
+          : selection.selectionSet
+            ? sizeOf(selection.selectionSet)
+            : { fields: 0, depth: 0 };
+      const own = selection.kind === Kind.FIELD ? 1 : 0;
+      fields += own + inner.fields;
+      depth = Math.max(depth, own + inner.depth);
+    }
+    return { fields, depth };
+  };
+  const rootFields = (set: SelectionSetNode, seen = new Set<string>()): number => {
+    let n = 0;
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) n++;
+      else if (selection.kind === Kind.INLINE_FRAGMENT) n += rootFields(selection.selectionSet, seen);
+      else if (!seen.has(selection.name.value)) {
+        seen.add(selection.name.value);
+        const fragment = fragments.get(selection.name.value);
+        if (fragment) n += rootFields(fragment.selectionSet, seen);
+      }
+    }
+    return n;
+  };
+
+  const errors: GraphQLError[] = [];
+  let fields = 0;
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  for (const operation of operations) {
+    const variables = operation.variableDefinitions?.length ?? 0;
+    if (variables > MAX_VARIABLES) {
+      errors.push(
+        new GraphQLError(
+          `An operation may declare at most ${MAX_VARIABLES} variables; this one declares ${variables}. Send fewer, or an input object.`,
+          { nodes: [operation] },
+        ),
+      );
+    }
+    const roots = rootFields(operation.selectionSet);
+    if (roots > MAX_ROOT_FIELDS) {
+      errors.push(
+        new GraphQLError(
+          `An operation may ask for at most ${MAX_ROOT_FIELDS} fields at its top level; this one asks for ${roots}. Split it into several requests.`,
+          { nodes: [operation] },
+        ),
+      );
+    }
+    const size = sizeOf(operation.selectionSet);
+    if (size.depth > MAX_QUERY_DEPTH) {
+      errors.push(
+        new GraphQLError(
+          `A query may nest fields at most ${MAX_QUERY_DEPTH} deep; this one goes ${size.depth} deep. Ask for less at a time.`,
+          { nodes: [operation] },
+        ),
+      );
+    }
+    fields += size.fields;
+  }
+  if (fields > MAX_FIELDS) {
+    const held = fields > 1e9 ? "over a billion" : String(fields);
+    errors.push(
+      new GraphQLError(
+        `A document may hold at most ${MAX_FIELDS} fields (a fragment's count wherever it is spread); this one holds ${held}. Ask for less, or split it.`,
+      ),
+    );
+  }
+  return errors;
+}

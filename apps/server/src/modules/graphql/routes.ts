@@ -1,6 +1,6 @@
 import websocket from "@fastify/websocket";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { GraphQLError } from "graphql";
+import { type DocumentNode, GraphQLError, Location } from "graphql";
 import mercurius from "mercurius";
 import type { AppContext } from "../../context.ts";
 import { authenticateSession, basicOf, bearerOf } from "../../http/auth.ts";
@@ -12,14 +12,33 @@ import { findLiveProfile } from "../profiles/service.ts";
 import { registerActionCable } from "./actioncable.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { EventFeed } from "./feed.ts";
-import { withinQueryLimits } from "./limits.ts";
+import { PARSE_OPTIONS, queryLimitErrors } from "./limits.ts";
 import { createLoaders } from "./loaders.ts";
 import { schema } from "./schema.ts";
 
-/** Deeper queries than this are refused before they run. */
-export const MAX_QUERY_DEPTH = 8;
 /** Operations in one batched POST (Apollo's batch link). */
 export const MAX_BATCH = 10;
+
+/** A document refused before GraphQL's validation, answered as Mercurius answers its own: 400, each error listed. */
+class InvalidDocument extends Error {
+  readonly statusCode = 400;
+  readonly errors: readonly GraphQLError[];
+  constructor(errors: readonly GraphQLError[]) {
+    super("Graphql validation error");
+    this.errors = errors;
+  }
+}
+
+/**
+ * The limits (limits.ts), for a document parsed from text. Mercurius also takes a query that is
+ * not GraphQL but JSON as an already-parsed syntax tree, which no parser has checked: refused.
+ */
+function documentErrors(document: DocumentNode): readonly GraphQLError[] {
+  if (!(document.loc instanceof Location)) {
+    return [new GraphQLError("The query is not a GraphQL document: send it as GraphQL text.")];
+  }
+  return queryLimitErrors(document);
+}
 
 const CREDENTIALS =
   'Send "Authorization: Bearer <session token>", or "Basic base64(profileId:API key secret)" from your backend.';
@@ -125,8 +144,7 @@ export async function registerGraphQLRoutes(
       path: "/v1/graphql",
       graphiql: false,
       allowBatchedQueries: true,
-      queryDepth: MAX_QUERY_DEPTH,
-      validationRules: [withinQueryLimits],
+      graphql: { parseOptions: PARSE_OPTIONS },
       // Also called for a request the preHandler refused (to format its error): no scope, no data.
       context: (request: FastifyRequest): GraphQLContext =>
         contextOf(request.graphqlScope ?? NO_SCOPE, request.id),
@@ -167,6 +185,15 @@ export async function registerGraphQLRoutes(
         const own = (error as { statusCode?: unknown }).statusCode;
         reply.code(typeof own === "number" ? own : statusCode).send(response);
       },
+    });
+    scope.graphql.addHook("preValidation", async (_schema, document) => {
+      const errors = documentErrors(document);
+      if (errors.length > 0) throw new InvalidDocument(errors);
+    });
+    // Mercurius validates no subscription; the limits hold there too (the socket shows one error).
+    scope.graphql.addHook("preSubscriptionExecution", async (_schema, document) => {
+      const [first] = documentErrors(document);
+      if (first) throw first;
     });
     scope.addHook("preValidation", async (request) => {
       if (Array.isArray(request.body) && request.body.length > MAX_BATCH) {

@@ -3,6 +3,7 @@ import { WebSocket } from "ws";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { freePort } from "../../../test/processes.ts";
 import { issueSession, linkAndSync, simulate } from "../../../test/sandbox-helpers.ts";
+import { MAX_QUERY_DEPTH } from "./limits.ts";
 
 /** Subscriptions over a real socket: graphql-ws (graphql-transport-ws) and the ActionCable channel. */
 let platform: TestPlatform;
@@ -50,6 +51,10 @@ async function open(url: string, protocol?: string) {
   };
 }
 
+/** A selection nested one level deeper than the limit allows (limits run before field names are checked). */
+const TOO_DEEP = `${"{ a ".repeat(MAX_QUERY_DEPTH + 1)}${"}".repeat(MAX_QUERY_DEPTH + 1)}`;
+const TOO_DEEP_MESSAGE = `A query may nest fields at most ${MAX_QUERY_DEPTH} deep; this one goes ${MAX_QUERY_DEPTH + 1} deep. Ask for less at a time.`;
+
 /** Sync both profiles' connections, theirs first: the first event a subscriber sees must be its own. */
 async function syncTheirsThenMine() {
   await simulate(platform, env, theirs.connectionId, { event: "SYNC" });
@@ -75,6 +80,22 @@ describe("graphql-ws at /v1/graphql", () => {
       type: "next",
       payload: { data: { connectionSynced: { id: mine.connectionId, status: "SYNCED" } } },
     });
+    ws.close();
+  });
+
+  it("refuses a subscription beyond the query limits, as queries are refused", async () => {
+    const ws = await open(`${base}/v1/graphql`, "graphql-transport-ws");
+    ws.send({ type: "connection_init", payload: { authorization: `Bearer ${mine.token}` } });
+    expect(await ws.next()).toMatchObject({ type: "connection_ack" });
+    ws.send({ id: "deep", type: "subscribe", payload: { query: `subscription ${TOO_DEEP}` } });
+    expect(await ws.next()).toMatchObject({
+      id: "deep",
+      type: "error",
+      payload: [{ message: TOO_DEEP_MESSAGE }],
+    });
+    // A syntax tree sent as JSON instead of GraphQL text is refused too.
+    ws.send({ id: "tree", type: "subscribe", payload: { query: { kind: "Document", definitions: [] } } });
+    expect(await ws.next()).toMatchObject({ id: "tree", type: "error" });
     ws.close();
   });
 
@@ -124,6 +145,23 @@ describe("the ActionCable channel at /websockets", () => {
       message: { result: { data: { connectionSynced: { id: mine.connectionId } } }, more: true },
     });
     cable.send({ command: "unsubscribe", identifier: live });
+    cable.close();
+  });
+
+  it("answers a document beyond the query limits with the limit's error, running nothing", async () => {
+    const cable = await open(`${base}/websockets?token=${mine.token}`);
+    expect(await cable.next()).toEqual({ type: "welcome" });
+    cable.send({ command: "subscribe", identifier });
+    expect(await cable.next()).toEqual({ identifier, type: "confirm_subscription" });
+    cable.send({
+      command: "message",
+      identifier,
+      data: JSON.stringify({ action: "execute", query: TOO_DEEP }),
+    });
+    expect(await cable.next()).toMatchObject({
+      identifier,
+      message: { result: { errors: [{ message: TOO_DEEP_MESSAGE }] }, more: false },
+    });
     cable.close();
   });
 

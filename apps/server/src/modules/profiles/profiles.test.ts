@@ -101,6 +101,9 @@ describe("POST /v1/profiles", () => {
     [{ names: { last: "" } }, { "names.last": ["Last must be at least 1 character"] }],
     [{ dateOfBirth: "1990-13-45" }, { dateOfBirth: ["Date of birth is not a valid date (YYYY-MM-DD)"] }],
     [{ dateOfBirth: "yesterday" }, { dateOfBirth: ["Date of birth is not a valid date (YYYY-MM-DD)"] }],
+    // A day no calendar has, and the year 0000 PostgreSQL has none of (it answered 500).
+    [{ dateOfBirth: "2023-02-29" }, { dateOfBirth: ["Date of birth is not a valid date (YYYY-MM-DD)"] }],
+    [{ dateOfBirth: "0000-01-01" }, { dateOfBirth: ["Date of birth is not a valid date (YYYY-MM-DD)"] }],
     [{ uuid: "1234" }, { uuid: ["Uuid is not a valid UUID"] }],
     [{ metadata: {} }, { metadata: ["Metadata must have at least 1 entry"] }],
     [
