@@ -6,7 +6,8 @@
  * alike; each server's CPU time per request is read from /proc.
  *   node bench/perf.ts           (PGlite; BENCH_DATABASE_URL=postgres://… for PostgreSQL)
  * BENCH_SLICES (default 4) rounds of BENCH_SLICE_SECONDS (default 3) per route: 72 s on PostgreSQL;
- * BENCH_ROUTES=profiles,sessions measures only the routes whose names contain one of those.
+ * BENCH_ROUTES=profiles,sessions measures only the routes whose names contain one of those;
+ * BENCH_CPU_PROF=/tmp/prof keeps the Weft server's CPU profile.
  */
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -79,8 +80,10 @@ export async function benchPerf(): Promise<
     select 'p_bench_session_' || lpad(g::text, 10, '0'), ${environmentId}, gen_random_uuid()::text
     from generate_series(1, ${SESSION_PROFILES}::int) g`);
   await seeding.close();
+  // BENCH_CPU_PROF=dir writes the Weft server's CPU profile there when it stops (for `--cpu-prof`'s viewers).
+  const profiling = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const weft = await startProcess(
-    [CLI, "serve"],
+    [...profiling, CLI, "serve"],
     {
       ...process.env,
       ...storage.env,

@@ -49,6 +49,12 @@ export class TransactionPageCache {
     return page;
   }
 
+  /** The version under which this query's page of the account is held, if it is (then `get` it with the version the database reports). */
+  versionHolding(accountId: string, query: string): number | undefined {
+    const held = this.accounts.get(accountId);
+    return held?.pages.has(query) ? held.version : undefined;
+  }
+
   set(accountId: string, version: number, query: string, page: CachedPage): void {
     const size = sizeOf(query, page);
     if (size > this.maxBytes / 4) return;

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, gte, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  isNull,
+  lte,
+  ne,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
@@ -276,14 +289,7 @@ const TRANSACTION_TEXT = {
   ),
 };
 
-/** Pages without filters, the common read: prepared. */
-const unfilteredFirstPage = preparedStatement((db) =>
-  firstTransactionsPage(
-    db,
-    eq(transactions.accountId, sql.placeholder("accountId")),
-    sql.placeholder("limit"),
-  ).prepare("weft_transactions_first_page"),
-);
+/** Later pages without filters: prepared. */
 const unfilteredLaterPage = preparedStatement((db) =>
   transactionsPage(
     db,
@@ -293,7 +299,96 @@ const unfilteredLaterPage = preparedStatement((db) =>
   ).prepare("weft_transactions_page"),
 );
 
-/** A page's rows: without filters from the prepared statements; the first page straight from the index. */
+/**
+ * The first page without filters, the one most read, in one statement with its account: what
+ * `accountForPage` reads, then the account's newest rows through a LATERAL join — none when
+ * `knownVersion` is the account's transactions version (this process holds that page already)
+ * or its profile is being deleted. The account is one row, by its key, so the join is a nested
+ * loop over it and the rows come in the index's order, the page's.
+ */
+const firstPageWithAccount = preparedStatement((db) => {
+  const page = db
+    .select(TRANSACTION_TEXT)
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.accountId, accounts.id),
+        ne(accounts.transactionsVersion, sql.placeholder("knownVersion")),
+        isNull(profiles.deletingAt),
+      ),
+    )
+    .orderBy(...NEWEST_FIRST)
+    .limit(sql.placeholder("limit"))
+    .as("page");
+  // Named with the subquery's alias: the account and the profile have an "id" too.
+  const rows = Object.fromEntries(
+    Object.keys(TRANSACTION_TEXT).map((name) => [
+      name,
+      sql<string | null>`${sql.identifier("page")}.${sql.identifier(name)}`.as(name),
+    ]),
+  ) as Record<keyof TransactionText, SQL.Aliased<string | null>>;
+  return db
+    .select({
+      profileId: sql<string>`${accounts.profileId}`.as("profileId"),
+      profileDeleting: sql<boolean>`${profiles.deletingAt} is not null`.as("profileDeleting"),
+      transactionCount: sql<number>`${accounts.transactionCount}`.as("transactionCount"),
+      transactionsVersion: sql<string>`${accounts.transactionsVersion}::text`.as("transactionsVersion"),
+      ...rows,
+    })
+    .from(accounts)
+    .innerJoin(profiles, eq(profiles.id, accounts.profileId))
+    .leftJoinLateral(page, sql`true`)
+    .where(
+      and(
+        eq(accounts.id, sql.placeholder("accountId")),
+        eq(accounts.environmentId, sql.placeholder("environmentId")),
+      ),
+    )
+    .prepare("weft_transactions_first_page_with_account");
+});
+
+type AccountWithPageRow = {
+  profileId: string;
+  profileDeleting: boolean;
+  transactionCount: number;
+  transactionsVersion: string;
+} & { [Column in keyof TransactionText]: TransactionText[Column] | null };
+
+/** The unfiltered first page: one statement, whether or not this process holds the page (above). */
+async function firstPageInOne(
+  db: Database,
+  environmentId: string,
+  accountId: string,
+  limit: number,
+  query: string,
+  pages?: TransactionPageCache,
+): Promise<CachedPage> {
+  const known = pages?.versionHolding(accountId, query);
+  const rows = await rawRows<AccountWithPageRow>(firstPageWithAccount(db), {
+    accountId,
+    environmentId,
+    limit,
+    knownVersion: known ?? -1,
+  });
+  const [account] = rows;
+  if (!account) throw notFound("Account", accountId);
+  if (account.profileDeleting) throw profileBeingDeleted(account.profileId);
+  const version = Number(account.transactionsVersion);
+  const cached = pages?.get(accountId, version, query);
+  if (cached) return cached;
+  // No transaction: the account's one row, its page columns null.
+  const page = {
+    body: Buffer.from(transactionsPageJson(account.id === null ? [] : (rows as TransactionText[]))),
+    total: account.transactionCount,
+  };
+  pages?.set(accountId, version, query, page);
+  return page;
+}
+
+/**
+ * A page's rows, but the unfiltered first (`firstPageWithAccount`): filtered pages built per
+ * request, later unfiltered pages prepared; a first page straight from the index.
+ */
 function pageRows(
   db: Database,
   accountId: string,
@@ -301,14 +396,10 @@ function pageRows(
   limit: number,
   offset: number,
 ): Promise<TransactionText[]> {
-  if (filtered) {
-    return offset === 0
-      ? firstTransactionsPage(db, filtered, limit)
-      : transactionsPage(db, filtered, limit, offset);
-  }
+  if (!filtered) return rawRows(unfilteredLaterPage(db), { accountId, limit, offset });
   return offset === 0
-    ? rawRows(unfilteredFirstPage(db), { accountId, limit })
-    : rawRows(unfilteredLaterPage(db), { accountId, limit, offset });
+    ? firstTransactionsPage(db, filtered, limit)
+    : transactionsPage(db, filtered, limit, offset);
 }
 
 /**
@@ -322,14 +413,6 @@ export async function listTransactions(
   filter: TransactionsFilter,
   pages?: TransactionPageCache,
 ): Promise<CachedPage> {
-  const [row] = await accountForPage(db).execute({ accountId, environmentId });
-  const { account } = readable(row, accountId);
-  if (filter.startDate && filter.endDate && filter.startDate > filter.endDate) {
-    throw badRequest(
-      `startDate ${filter.startDate} is after endDate ${filter.endDate}`,
-      "Send a startDate on or before the endDate.",
-    );
-  }
   const { limit, startDate, endDate, status, category, counterparty } = filter;
   const offset = offsetOf(filter);
   const query = TransactionPageCache.queryKey([
@@ -341,6 +424,17 @@ export async function listTransactions(
     category,
     counterparty,
   ]);
+  const isFiltered = [startDate, endDate, status, category, counterparty].some(Boolean);
+  if (!isFiltered && offset === 0) return firstPageInOne(db, environmentId, accountId, limit, query, pages);
+
+  const [row] = await accountForPage(db).execute({ accountId, environmentId });
+  const { account } = readable(row, accountId);
+  if (startDate && endDate && startDate > endDate) {
+    throw badRequest(
+      `startDate ${startDate} is after endDate ${endDate}`,
+      "Send a startDate on or before the endDate.",
+    );
+  }
   const version = account.transactionsVersion;
   const cached = pages?.get(account.id, version, query);
   if (cached) return cached;
@@ -351,7 +445,6 @@ export async function listTransactions(
   if (status) conditions.push(eq(transactions.status, status));
   conditions.push(...enrichmentConditions(filter));
   const where = and(...conditions);
-  const isFiltered = conditions.length > 1;
 
   const [rows, total] = await Promise.all([
     pageRows(db, account.id, isFiltered ? where : undefined, limit, offset),
