@@ -81,7 +81,9 @@ export async function benchPerf(): Promise<
     from generate_series(1, ${SESSION_PROFILES}::int) g`);
   await seeding.close();
   // BENCH_CPU_PROF=dir writes the Weft server's CPU profile there when it stops (for `--cpu-prof`'s viewers).
-  const profiling = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const profiling = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   const weft = await startProcess(
     [...profiling, CLI, "serve"],
     {

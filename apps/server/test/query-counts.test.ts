@@ -195,7 +195,8 @@ describe.skipIf(testDriver !== "postgres")("round trips per request", () => {
     const sent = await platform.sentBy(() => platform.app.inject({ url: url(), headers: env.auth }));
     expect(sent.length).toBeGreaterThan(0);
     // The transactions pages' rows are read (not served from the page cache): their plan is checked.
-    if (url().includes("/transactions")) expect(sent.map((s) => s.text).join()).toMatch(/from "transactions"/);
+    if (url().includes("/transactions"))
+      expect(sent.map((s) => s.text).join()).toMatch(/from "transactions"/);
     for (const [i, plan] of (await plansOf(sent)).entries()) {
       expect(seqScansIn(plan), `${sent[i]!.text}\n${JSON.stringify(plan, null, 1)}`).toEqual([]);
     }
