@@ -602,6 +602,24 @@ describe("a page of transactions read again", () => {
     expect(after.slice(0, 4)).toEqual(first.items.slice(1).map((t) => t.id));
   });
 
+  it("an account without transactions: an empty first page of total 0, read and read again", async () => {
+    const [source] = await platform.ctx.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, byType.CHECKING!.id));
+    const emptyId = "acct_01jempty0000000000000000000";
+    await platform.ctx.db
+      .insert(accounts)
+      .values({ ...source!, id: emptyId, externalId: "no-transactions", transactionCount: 0 });
+    for (let read = 0; read < 2; read++) {
+      const res = await get(platform, env, `/v1/accounts/${emptyId}/transactions`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([]);
+      expect(res.headers).toMatchObject({ "total-count": "0", "page-items": "0" });
+    }
+    expect((await get(platform, other, `/v1/accounts/${emptyId}/transactions`)).statusCode).toBe(404);
+  });
+
   it("moves the account's version once per statement, and not for a write that changes nothing", async () => {
     const accountId = byType.SAVINGS!.id;
     const versionOf = async () =>

@@ -49,10 +49,9 @@ export class TransactionPageCache {
     return page;
   }
 
-  /** The version under which this query's page of the account is held, if it is (then `get` it with the version the database reports). */
-  versionHolding(accountId: string, query: string): number | undefined {
-    const held = this.accounts.get(accountId);
-    return held?.pages.has(query) ? held.version : undefined;
+  /** Whether a page of this query is held for the account, at whatever version. */
+  holds(accountId: string, query: string): boolean {
+    return this.accounts.get(accountId)?.pages.has(query) ?? false;
   }
 
   set(accountId: string, version: number, query: string, page: CachedPage): void {

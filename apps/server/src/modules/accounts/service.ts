@@ -289,7 +289,14 @@ const TRANSACTION_TEXT = {
   ),
 };
 
-/** Later pages without filters: prepared. */
+/** Pages without filters, the common read: prepared. */
+const unfilteredFirstPage = preparedStatement((db) =>
+  firstTransactionsPage(
+    db,
+    eq(transactions.accountId, sql.placeholder("accountId")),
+    sql.placeholder("limit"),
+  ).prepare("weft_transactions_first_page"),
+);
 const unfilteredLaterPage = preparedStatement((db) =>
   transactionsPage(
     db,
@@ -300,23 +307,18 @@ const unfilteredLaterPage = preparedStatement((db) =>
 );
 
 /**
- * The first page without filters, the one most read, in one statement with its account: what
- * `accountForPage` reads, then the account's newest rows through a LATERAL join — none when
- * `knownVersion` is the account's transactions version (this process holds that page already)
- * or its profile is being deleted. The account is one row, by its key, so the join is a nested
- * loop over it and the rows come in the index's order, the page's.
+ * The first page without filters, the one most read, in one statement with its account, for
+ * a process that does not hold the page: what `accountForPage` reads, then the account's newest
+ * rows through a LATERAL join (none while its profile is being deleted). The account is one row,
+ * by its key, so the join is a nested loop over it and the rows come in the index's order, the
+ * page's. A process that holds the page reads the account alone (`accountForPage`, a cheaper
+ * plan to run: PostgreSQL sets up the join's nodes even when they read nothing).
  */
 const firstPageWithAccount = preparedStatement((db) => {
   const page = db
     .select(TRANSACTION_TEXT)
     .from(transactions)
-    .where(
-      and(
-        eq(transactions.accountId, accounts.id),
-        ne(accounts.transactionsVersion, sql.placeholder("knownVersion")),
-        isNull(profiles.deletingAt),
-      ),
-    )
+    .where(and(eq(transactions.accountId, accounts.id), isNull(profiles.deletingAt)))
     .orderBy(...NEWEST_FIRST)
     .limit(sql.placeholder("limit"))
     .as("page");
@@ -354,7 +356,7 @@ type AccountWithPageRow = {
   transactionsVersion: string;
 } & { [Column in keyof TransactionText]: TransactionText[Column] | null };
 
-/** The unfiltered first page: one statement, whether or not this process holds the page (above). */
+/** The unfiltered first page that this process does not hold: one statement (above). */
 async function firstPageInOne(
   db: Database,
   environmentId: string,
@@ -363,32 +365,24 @@ async function firstPageInOne(
   query: string,
   pages?: TransactionPageCache,
 ): Promise<CachedPage> {
-  const known = pages?.versionHolding(accountId, query);
   const rows = await rawRows<AccountWithPageRow>(firstPageWithAccount(db), {
     accountId,
     environmentId,
     limit,
-    knownVersion: known ?? -1,
   });
   const [account] = rows;
   if (!account) throw notFound("Account", accountId);
   if (account.profileDeleting) throw profileBeingDeleted(account.profileId);
-  const version = Number(account.transactionsVersion);
-  const cached = pages?.get(accountId, version, query);
-  if (cached) return cached;
   // No transaction: the account's one row, its page columns null.
   const page = {
     body: Buffer.from(transactionsPageJson(account.id === null ? [] : (rows as TransactionText[]))),
     total: account.transactionCount,
   };
-  pages?.set(accountId, version, query, page);
+  pages?.set(accountId, Number(account.transactionsVersion), query, page);
   return page;
 }
 
-/**
- * A page's rows, but the unfiltered first (`firstPageWithAccount`): filtered pages built per
- * request, later unfiltered pages prepared; a first page straight from the index.
- */
+/** A page's rows: without filters from the prepared statements; the first page straight from the index. */
 function pageRows(
   db: Database,
   accountId: string,
@@ -396,10 +390,14 @@ function pageRows(
   limit: number,
   offset: number,
 ): Promise<TransactionText[]> {
-  if (!filtered) return rawRows(unfilteredLaterPage(db), { accountId, limit, offset });
+  if (filtered) {
+    return offset === 0
+      ? firstTransactionsPage(db, filtered, limit)
+      : transactionsPage(db, filtered, limit, offset);
+  }
   return offset === 0
-    ? firstTransactionsPage(db, filtered, limit)
-    : transactionsPage(db, filtered, limit, offset);
+    ? rawRows(unfilteredFirstPage(db), { accountId, limit })
+    : rawRows(unfilteredLaterPage(db), { accountId, limit, offset });
 }
 
 /**
@@ -425,7 +423,9 @@ export async function listTransactions(
     counterparty,
   ]);
   const isFiltered = [startDate, endDate, status, category, counterparty].some(Boolean);
-  if (!isFiltered && offset === 0) return firstPageInOne(db, environmentId, accountId, limit, query, pages);
+  if (!isFiltered && offset === 0 && !pages?.holds(accountId, query)) {
+    return firstPageInOne(db, environmentId, accountId, limit, query, pages);
+  }
 
   const [row] = await accountForPage(db).execute({ accountId, environmentId });
   const { account } = readable(row, accountId);
