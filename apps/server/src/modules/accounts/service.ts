@@ -7,7 +7,6 @@ import {
   gte,
   isNull,
   lte,
-  ne,
   type Placeholder,
   type SQL,
   sql,
