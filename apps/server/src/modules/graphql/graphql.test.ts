@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
+import { buildClientSchema, getIntrospectionQuery, type IntrospectionQuery, printSchema } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { issueSession, linkAndSync, simulate } from "../../../test/sandbox-helpers.ts";
 import { MAX_FIELDS, MAX_QUERY_DEPTH, MAX_ROOT_FIELDS, MAX_TOKENS, MAX_VARIABLES } from "./limits.ts";
 import { MAX_BATCH } from "./routes.ts";
-import { printedSchema } from "./schema.ts";
+import { printedSchema, schema } from "./schema.ts";
 import { MAX_PAGE } from "./types.ts";
 
 let platform: TestPlatform;
@@ -92,6 +93,25 @@ describe("auth", () => {
     expect(intro.data).toEqual({ __schema: { queryType: { name: "Query" } } });
     const data = await gql("{ profile { id } }", {}, `Bearer ${env.secret}`);
     expect(data.errors?.[0]?.message).toMatch(/An API key may only introspect/);
+  });
+
+  it("answers the introspection query GraphQL tools send (codegen, GraphiQL), ofType seven deep", async () => {
+    for (const options of [{}, { descriptions: true, specifiedByUrl: true, inputValueDeprecation: true }]) {
+      const { status, data, errors } = await gql(getIntrospectionQuery(options), {}, `Bearer ${env.secret}`);
+      expect(errors).toBeUndefined();
+      expect(status).toBe(200);
+      // What the tools make of it is the schema this server prints.
+      expect(printSchema(buildClientSchema(data as IntrospectionQuery))).toBe(printSchema(schema));
+    }
+    // Fields that fan out still count: types within fields within types… is refused.
+    const nested = await gql(
+      "{ __schema { types { fields { type { fields { type { fields { type { fields { name } } } } } } } } } }",
+      {},
+      `Bearer ${env.secret}`,
+    );
+    expect(nested.errors?.map((e) => e.message)).toEqual([
+      `A query may nest fields at most ${MAX_QUERY_DEPTH} deep; this one goes 10 deep. Ask for less at a time.`,
+    ]);
   });
 
   it("a revoked session stops at once", async () => {

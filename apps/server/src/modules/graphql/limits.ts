@@ -4,6 +4,7 @@ import {
   GraphQLError,
   Kind,
   type OperationDefinitionNode,
+  type SelectionNode,
   type SelectionSetNode,
 } from "graphql";
 
@@ -21,6 +22,14 @@ export const MAX_FIELDS = 500;
 export const MAX_QUERY_DEPTH = 8;
 
 type Size = { fields: number; depth: number };
+
+/**
+ * Introspection's `ofType`: one type wrapping another (a list of non-null X is three), one
+ * object per level, so it adds no depth — the standard introspection query that GraphQL tools
+ * send (codegen, GraphiQL, Apollo) nests it seven deep. Fields that fan out count.
+ */
+const isChainLink = (selection: SelectionNode) =>
+  selection.kind === Kind.FIELD && selection.name.value === "ofType";
 
 /**
  * A query's breadth has a price as its depth does: 500 aliases of a 100-item list are one
@@ -56,7 +65,7 @@ export function queryLimitErrors(document: DocumentNode): GraphQLError[] {
             : { fields: 0, depth: 0 };
       const own = selection.kind === Kind.FIELD ? 1 : 0;
       fields += own + inner.fields;
-      depth = Math.max(depth, own + inner.depth);
+      depth = Math.max(depth, (isChainLink(selection) ? 0 : own) + inner.depth);
     }
     return { fields, depth };
   };
