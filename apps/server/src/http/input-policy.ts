@@ -14,11 +14,14 @@ export const MAX_METADATA_DEPTH = 10;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function problemOfText(text: string): string | null {
+/** What is wrong with a text the policy refuses, or null. */
+export function problemOfText(text: string): string | null {
   if (text.includes("\u0000")) return "must not contain a NUL character";
   if (LONE_SURROGATE.test(text)) return "is not valid Unicode text (it holds a lone surrogate)";
   return null;
 }
+
+export const NUMBER_OUT_OF_RANGE = "is a number out of range (beyond ±1.8e308)";
 
 type Problem = { field: string; message: string };
 
@@ -29,7 +32,7 @@ function problemIn(value: unknown, field: string, depth: number, limit: number):
     return message ? { field, message } : null;
   }
   if (typeof value === "number") {
-    return Number.isFinite(value) ? null : { field, message: "is a number out of range (beyond ±1.8e308)" };
+    return Number.isFinite(value) ? null : { field, message: NUMBER_OUT_OF_RANGE };
   }
   if (value === null || typeof value !== "object") return null;
   if (depth >= limit) {

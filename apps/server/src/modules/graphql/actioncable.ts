@@ -13,7 +13,8 @@ import type { AppContext } from "../../context.ts";
 import { INTERNAL_ERROR, newErrorId } from "../../http/errors.ts";
 import type { Server } from "../../http/server-type.ts";
 import type { GraphQLContext } from "./builder.ts";
-import { PARSE_OPTIONS, queryLimitErrors } from "./limits.ts";
+import { withCallerFacingErrors } from "./errors.ts";
+import { documentErrors, PARSE_OPTIONS } from "./limits.ts";
 import type { GraphQLScope } from "./routes.ts";
 import { scopeOfToken } from "./routes.ts";
 import { schema } from "./schema.ts";
@@ -55,7 +56,7 @@ export function registerActionCable(
       running.delete(identifier);
     };
     const reply = (identifier: string, result: ExecutionResult, more: boolean) =>
-      send({ identifier, message: { result, more } });
+      send({ identifier, message: { result: withCallerFacingErrors(result, ctx.logger), more } });
 
     async function run(
       identifier: string,
@@ -67,8 +68,8 @@ export function registerActionCable(
       } catch (error) {
         return reply(identifier, { errors: [error as GraphQLError] }, false);
       }
-      const beyond = queryLimitErrors(document);
-      const invalid = beyond.length > 0 ? beyond : validate(schema, document);
+      const refused = documentErrors(document);
+      const invalid = refused.length > 0 ? refused : validate(schema, document);
       if (invalid.length > 0) return reply(identifier, { errors: invalid }, false);
       const args = {
         schema,

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
 import { buildClientSchema, getIntrospectionQuery, type IntrospectionQuery, printSchema } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
@@ -284,6 +285,56 @@ describe("queries", () => {
         "The query is not a GraphQL document: send it as GraphQL text.",
       ]);
     }
+  });
+
+  it("refuses what the input policy refuses when it is written in the query: NUL, numbers beyond a double", async () => {
+    const nul = await gql('{ account(id: "acct_\\u0000") { id } }');
+    expect(nul.status).toBe(400);
+    expect(nul.errors?.map((e) => e.message)).toEqual([
+      "A string in the query must not contain a NUL character.",
+    ]);
+    const huge = await gql("{ transactions(filter: { amountMin: 1e400 }) { count } }");
+    expect(huge.status).toBe(400);
+    expect(huge.errors?.map((e) => e.message)).toEqual(["1e400 is a number out of range (beyond ±1.8e308)."]);
+    // Into metadata it would have been stored as null: nothing is written.
+    const before = await gql("{ profile { metadata } }");
+    const metadata = await gql(
+      `mutation { profileUpdate(input: { metadata: { a: ${"9".repeat(400)} } }) { success } }`,
+    );
+    expect(metadata.status).toBe(400);
+    expect(metadata.errors?.map((e) => e.message)).toEqual([
+      `${"9".repeat(20)}… is a number out of range (beyond ±1.8e308).`,
+    ]);
+    expect(await gql("{ profile { metadata } }")).toEqual(before);
+  });
+
+  it("answers a resolver's failure of ours with an errorId, never its text (which may hold SQL)", async () => {
+    await platform.ctx.db.execute(sql`alter table holdings rename to holdings_away`);
+    try {
+      const res = await gql("{ holdings(first: 5) { nodes { id } } }");
+      expect(res.status).toBe(200);
+      expect(res.errors).toEqual([
+        {
+          message: "Something went wrong on our side",
+          locations: [{ line: 1, column: 3 }],
+          path: ["holdings"],
+          extensions: {
+            instruction: "Try again. If it keeps happening, give the operator this errorId.",
+            errorId: expect.stringMatching(/^err_[0-9a-f]{16}$/),
+          },
+        },
+      ]);
+      expect(JSON.stringify(res)).not.toMatch(/select|holdings_away|relation/i);
+    } finally {
+      await platform.ctx.db.execute(sql`alter table holdings_away rename to holdings`);
+    }
+  });
+
+  it("says a subscription sent over HTTP needs a WebSocket", async () => {
+    const res = await gql("subscription { connectionSynced { id } }");
+    expect(res.errors?.map((e) => e.message)).toEqual([
+      "A subscription is served over a WebSocket: graphql-ws at /v1/graphql, or the ActionCable channel at /websockets.",
+    ]);
   });
 
   it("filters transactions by status, entry type, dates, amounts and account; sorts by amount", async () => {

@@ -1,12 +1,17 @@
 import {
   type DocumentNode,
+  type FloatValueNode,
   type FragmentDefinitionNode,
   GraphQLError,
+  type IntValueNode,
   Kind,
+  Location,
   type OperationDefinitionNode,
   type SelectionNode,
   type SelectionSetNode,
+  visit,
 } from "graphql";
+import { NUMBER_OUT_OF_RANGE, problemOfText } from "../../http/input-policy.ts";
 
 /** Tokens in one document: the parser stops there, so a huge document costs next to nothing to refuse. */
 export const MAX_TOKENS = 10_000;
@@ -37,7 +42,7 @@ const isChainLink = (selection: SelectionNode) =>
  * limits are checked before GraphQL's own validation, whose rules cost more than linear time on
  * a pathological document, so what is refused costs next to nothing; each error says what to do.
  */
-export function queryLimitErrors(document: DocumentNode): GraphQLError[] {
+function queryLimitErrors(document: DocumentNode): GraphQLError[] {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
@@ -127,4 +132,41 @@ export function queryLimitErrors(document: DocumentNode): GraphQLError[] {
     );
   }
   return errors;
+}
+
+/**
+ * The input policy (http/input-policy.ts) for values written in the document itself, which the
+ * request body's check cannot see: a string's escapes (`"\u0000"`) are read by GraphQL's
+ * parser, and a number literal like 1e999 would reach a JSON argument as Infinity.
+ */
+function literalErrors(document: DocumentNode): GraphQLError[] {
+  const errors: GraphQLError[] = [];
+  const number = (node: IntValueNode | FloatValueNode) => {
+    if (!Number.isFinite(Number(node.value))) {
+      const written = node.value.length > 24 ? `${node.value.slice(0, 20)}…` : node.value;
+      errors.push(new GraphQLError(`${written} ${NUMBER_OUT_OF_RANGE}.`, { nodes: [node] }));
+    }
+  };
+  visit(document, {
+    StringValue(node) {
+      const problem = problemOfText(node.value);
+      if (problem) errors.push(new GraphQLError(`A string in the query ${problem}.`, { nodes: [node] }));
+    },
+    IntValue: number,
+    FloatValue: number,
+  });
+  return errors;
+}
+
+/**
+ * What is wrong with a document before GraphQL validates it: the limits, then its literals.
+ * Mercurius also takes a query that is not GraphQL but JSON as an already-parsed syntax tree,
+ * which no parser has checked: refused.
+ */
+export function documentErrors(document: DocumentNode): readonly GraphQLError[] {
+  if (!(document.loc instanceof Location)) {
+    return [new GraphQLError("The query is not a GraphQL document: send it as GraphQL text.")];
+  }
+  const beyond = queryLimitErrors(document);
+  return beyond.length > 0 ? beyond : literalErrors(document);
 }

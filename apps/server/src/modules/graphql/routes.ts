@@ -1,6 +1,6 @@
 import websocket from "@fastify/websocket";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type DocumentNode, GraphQLError, Location } from "graphql";
+import { GraphQLError } from "graphql";
 import mercurius from "mercurius";
 import type { AppContext } from "../../context.ts";
 import { authenticateSession, basicOf, bearerOf } from "../../http/auth.ts";
@@ -11,8 +11,9 @@ import type { Server } from "../../http/server-type.ts";
 import { findLiveProfile } from "../profiles/service.ts";
 import { registerActionCable } from "./actioncable.ts";
 import type { GraphQLContext } from "./builder.ts";
+import { withCallerFacingErrors } from "./errors.ts";
 import { EventFeed } from "./feed.ts";
-import { PARSE_OPTIONS, queryLimitErrors } from "./limits.ts";
+import { documentErrors, PARSE_OPTIONS } from "./limits.ts";
 import { createLoaders } from "./loaders.ts";
 import { schema } from "./schema.ts";
 
@@ -27,17 +28,6 @@ class InvalidDocument extends Error {
     super("Graphql validation error");
     this.errors = errors;
   }
-}
-
-/**
- * The limits (limits.ts), for a document parsed from text. Mercurius also takes a query that is
- * not GraphQL but JSON as an already-parsed syntax tree, which no parser has checked: refused.
- */
-function documentErrors(document: DocumentNode): readonly GraphQLError[] {
-  if (!(document.loc instanceof Location)) {
-    return [new GraphQLError("The query is not a GraphQL document: send it as GraphQL text.")];
-  }
-  return queryLimitErrors(document);
 }
 
 const CREDENTIALS =
@@ -161,6 +151,9 @@ export async function registerGraphQLRoutes(
           return found ? contextOf(found) : false;
         },
       },
+      // What resolvers raised: theirs to read, or ours (logged, answered with an errorId).
+      errorFormatter: (execution, context) =>
+        mercurius.defaultErrorFormatter(withCallerFacingErrors(execution, ctx.logger), context),
       // Credentials are refused as the rest of the API refuses them; GraphQL's own errors stay GraphQL's.
       errorHandler: async (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
         if (error instanceof ValidationError) {

@@ -1,5 +1,5 @@
 import type { ObjectRef } from "@pothos/core";
-import { lexicographicSortSchema, printSchema } from "graphql";
+import { GraphQLError, lexicographicSortSchema, printSchema } from "graphql";
 import { HttpError } from "../../http/errors.ts";
 import { MetadataUpdateRequest } from "../../http/schemas.ts";
 import { bodyErrors } from "../../http/validation.ts";
@@ -308,13 +308,22 @@ const notFound = (what: string, id: string): Outcome<never> => ({
 
 const SYNC_EVENTS = FEED_TYPES.filter((type) => type.startsWith("connection.synced."));
 
+/** The event a subscription resolves: none when the subscription was sent as a query, over HTTP. */
+function eventOf(root: unknown): FeedEvent {
+  if (root && typeof root === "object" && "record" in root) return root as FeedEvent;
+  throw new GraphQLError(
+    "A subscription is served over a WebSocket: graphql-ws at /v1/graphql, or the ActionCable channel at /websockets.",
+    { extensions: { code: "BAD_REQUEST" } },
+  );
+}
+
 builder.subscriptionFields((t) => ({
   connectionSynced: t.field({
     type: Connection,
     description: "A connection of the profile finished a sync, or failed one (its status says which).",
     subscribe: (_root, _args, context) => context.feed.subscribe(profileOf(context), SYNC_EVENTS),
-    resolve: async (event: FeedEvent, _args, context) => {
-      const id = String(event.record.id);
+    resolve: async (root, _args, context) => {
+      const id = String(eventOf(root).record.id);
       context.loaders.connection.clear(id);
       return (await context.loaders.connection.load(id))!;
     },
@@ -323,8 +332,8 @@ builder.subscriptionFields((t) => ({
     type: Account,
     description: "An account of the profile has a new balance (a sync or a refresh).",
     subscribe: (_root, _args, context) => context.feed.subscribe(profileOf(context), ["balance.created"]),
-    resolve: async (event: FeedEvent, _args, context) => {
-      const id = String(event.record.accountId);
+    resolve: async (root, _args, context) => {
+      const id = String(eventOf(root).record.accountId);
       context.loaders.account.clear(id);
       return (await context.loaders.account.load(id))!;
     },
