@@ -10,7 +10,6 @@ import {
 } from "graphql";
 import type { WebSocket } from "ws";
 import type { AppContext } from "../../context.ts";
-import { INTERNAL_ERROR, newErrorId } from "../../http/errors.ts";
 import type { Server } from "../../http/server-type.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { withCallerFacingErrors } from "./errors.ts";
@@ -118,11 +117,10 @@ export function registerActionCable(
         }
         if (data.action !== "execute") return;
         stop(identifier);
+        // A failure outside the resolvers: answered as theirs are (reply keeps ours to the log).
         run(identifier, data).catch((error: unknown) => {
-          const errorId = newErrorId();
-          ctx.logger.error({ err: error, errorId }, "an ActionCable GraphQL operation failed");
-          const extensions = { instruction: INTERNAL_ERROR.instruction, errorId };
-          reply(identifier, { errors: [new GraphQLError(INTERNAL_ERROR.message, { extensions })] }, false);
+          const cause = error instanceof Error ? error : new Error(String(error));
+          reply(identifier, { errors: [new GraphQLError(cause.message, { originalError: cause })] }, false);
         });
       }
     });

@@ -110,11 +110,17 @@ describe("graphql-ws at /v1/graphql", () => {
 describe("the ActionCable channel at /websockets", () => {
   const identifier = JSON.stringify({ channel: "GraphQLChannel", channelId: "abc123" });
 
-  it("welcomes, confirms GraphQLChannel, answers a query once and streams a subscription", async () => {
+  /** A cable of mine, welcomed and subscribed to the GraphQL channel. */
+  async function openChannel() {
     const cable = await open(`${base}/websockets?token=${mine.token}`);
     expect(await cable.next()).toEqual({ type: "welcome" });
     cable.send({ command: "subscribe", identifier });
     expect(await cable.next()).toEqual({ identifier, type: "confirm_subscription" });
+    return cable;
+  }
+
+  it("welcomes, confirms GraphQLChannel, answers a query once and streams a subscription", async () => {
+    const cable = await openChannel();
     cable.send({
       command: "message",
       identifier,
@@ -149,10 +155,7 @@ describe("the ActionCable channel at /websockets", () => {
   });
 
   it("answers a document beyond the query limits with the limit's error, running nothing", async () => {
-    const cable = await open(`${base}/websockets?token=${mine.token}`);
-    expect(await cable.next()).toEqual({ type: "welcome" });
-    cable.send({ command: "subscribe", identifier });
-    expect(await cable.next()).toEqual({ identifier, type: "confirm_subscription" });
+    const cable = await openChannel();
     cable.send({
       command: "message",
       identifier,
