@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import { and, inArray, isNotNull, sql } from "drizzle-orm";
+import { GraphQLError } from "graphql";
 import type { AppContext } from "../../context.ts";
 import { events } from "../../db/schema/index.ts";
 import { EVENT_TYPES, EVENTS_CHANNEL } from "../events/service.ts";
@@ -15,6 +16,11 @@ export const FEED_TYPES = EVENT_TYPES.filter(
 const WINDOW_SECONDS = 30;
 /** Polling, when NOTIFY is not delivered (a broken LISTEN connection). */
 const POLL_MS = 1_000;
+/**
+ * Live subscriptions one profile may hold in one process, over any number of sockets: each holds
+ * a listener and a queue, so one client could otherwise open them without end.
+ */
+export const MAX_SUBSCRIPTIONS_PER_PROFILE = 50;
 
 /**
  * Stored events, delivered to subscribers in this process as they commit, from any process: each
@@ -42,6 +48,12 @@ export class EventFeed {
    * the moment its consumer returns (GraphQL ends the subscription).
    */
   subscribe(profileId: string, types: readonly string[]): AsyncIterableIterator<FeedEvent> {
+    if (this.emitter.listenerCount(profileId) >= MAX_SUBSCRIPTIONS_PER_PROFILE) {
+      throw new GraphQLError(
+        `A profile may hold at most ${MAX_SUBSCRIPTIONS_PER_PROFILE} live subscriptions at once. End one (complete, or unsubscribe) before starting another.`,
+        { extensions: { code: "TOO_MANY_SUBSCRIPTIONS" } },
+      );
+    }
     const queue: FeedEvent[] = [];
     let wake: (() => void) | undefined;
     let isDone = false;

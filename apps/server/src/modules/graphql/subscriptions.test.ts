@@ -3,6 +3,7 @@ import { WebSocket } from "ws";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { freePort } from "../../../test/processes.ts";
 import { issueSession, linkAndSync, simulate } from "../../../test/sandbox-helpers.ts";
+import { MAX_SUBSCRIPTIONS_PER_PROFILE } from "./feed.ts";
 import { MAX_QUERY_DEPTH } from "./limits.ts";
 
 /** Subscriptions over a real socket: graphql-ws (graphql-transport-ws) and the ActionCable channel. */
@@ -164,6 +165,51 @@ describe("the ActionCable channel at /websockets", () => {
     expect(await cable.next()).toMatchObject({
       identifier,
       message: { result: { errors: [{ message: TOO_DEEP_MESSAGE }] }, more: false },
+    });
+    cable.close();
+  });
+
+  it(`holds at most ${MAX_SUBSCRIPTIONS_PER_PROFILE} live subscriptions for a profile, and frees one when it ends`, async () => {
+    const cable = await openChannel();
+    const channel = (n: number) => JSON.stringify({ channel: "GraphQLChannel", channelId: `many-${n}` });
+    const start = async (n: number) => {
+      cable.send({ command: "subscribe", identifier: channel(n) });
+      expect(await cable.next()).toMatchObject({ type: "confirm_subscription" });
+      cable.send({
+        command: "message",
+        identifier: channel(n),
+        data: JSON.stringify({ action: "execute", query: "subscription { connectionSynced { id } }" }),
+      });
+    };
+    for (let n = 0; n < MAX_SUBSCRIPTIONS_PER_PROFILE; n++) await start(n);
+    await start(MAX_SUBSCRIPTIONS_PER_PROFILE);
+    let refused = await cable.next<{ type?: string; identifier?: string; message?: unknown }>();
+    while (refused.type === "ping") refused = await cable.next();
+    expect(refused).toEqual({
+      identifier: channel(MAX_SUBSCRIPTIONS_PER_PROFILE),
+      message: {
+        result: {
+          errors: [
+            expect.objectContaining({
+              message: `A profile may hold at most ${MAX_SUBSCRIPTIONS_PER_PROFILE} live subscriptions at once. End one (complete, or unsubscribe) before starting another.`,
+            }),
+          ],
+        },
+        more: false,
+      },
+    });
+    // One ended: room for another.
+    cable.send({ command: "unsubscribe", identifier: channel(0) });
+    await new Promise((r) => setTimeout(r, 100));
+    await start(MAX_SUBSCRIPTIONS_PER_PROFILE + 1);
+    await new Promise((r) => setTimeout(r, 200));
+    await syncTheirsThenMine();
+    let next = await cable.next<{ type?: string; identifier?: string; message?: unknown }>();
+    while (next.type === "ping" || next.identifier !== channel(MAX_SUBSCRIPTIONS_PER_PROFILE + 1)) {
+      next = await cable.next();
+    }
+    expect(next).toMatchObject({
+      message: { result: { data: { connectionSynced: { id: mine.connectionId } } }, more: true },
     });
     cable.close();
   });
