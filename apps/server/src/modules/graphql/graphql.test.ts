@@ -306,6 +306,18 @@ describe("queries", () => {
       `${"9".repeat(20)}… is a number out of range (beyond ±1.8e308).`,
     ]);
     expect(await gql("{ profile { metadata } }")).toEqual(before);
+    // The keys a JSON body may not hold are refused here too.
+    for (const literal of [
+      "{ __proto__: { admin: true } }",
+      "{ constructor: { prototype: { admin: true } } }",
+    ]) {
+      const poisoned = await gql(`mutation { profileUpdate(input: { metadata: ${literal} }) { success } }`);
+      expect(poisoned.status).toBe(400);
+      expect(poisoned.errors?.map((e) => e.message)).toEqual([
+        "An object in the query holds a __proto__ or constructor.prototype key.",
+      ]);
+    }
+    expect(await gql("{ profile { metadata } }")).toEqual(before);
   });
 
   it("answers a resolver's failure of ours with an errorId, never its text (which may hold SQL)", async () => {

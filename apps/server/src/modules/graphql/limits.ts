@@ -136,8 +136,9 @@ function queryLimitErrors(document: DocumentNode): GraphQLError[] {
 
 /**
  * The input policy (http/input-policy.ts) for values written in the document itself, which the
- * request body's check cannot see: a string's escapes (`"\u0000"`) are read by GraphQL's
- * parser, and a number literal like 1e999 would reach a JSON argument as Infinity.
+ * request body's checks cannot see: a string's escapes (`"\u0000"`) are read by GraphQL's
+ * parser, a number literal like 1e999 would reach a JSON argument as Infinity, and an object's
+ * keys are the caller's own (`__proto__` would be stored as metadata).
  */
 function literalErrors(document: DocumentNode): GraphQLError[] {
   const errors: GraphQLError[] = [];
@@ -154,6 +155,23 @@ function literalErrors(document: DocumentNode): GraphQLError[] {
     },
     IntValue: number,
     FloatValue: number,
+    // The keys a JSON body may not hold either (Fastify refuses them as prototype poisoning).
+    ObjectValue(node) {
+      const keys = new Set(node.fields.map((field) => field.name.value));
+      const constructorPrototype = node.fields.some(
+        (field) =>
+          field.name.value === "constructor" &&
+          field.value.kind === Kind.OBJECT &&
+          field.value.fields.some((inner) => inner.name.value === "prototype"),
+      );
+      if (keys.has("__proto__") || constructorPrototype) {
+        errors.push(
+          new GraphQLError("An object in the query holds a __proto__ or constructor.prototype key.", {
+            nodes: [node],
+          }),
+        );
+      }
+    },
   });
   return errors;
 }
