@@ -319,7 +319,7 @@ const firstPageWithAccount = preparedStatement((db) => {
   return db
     .select({
       profileId: sql<string>`${accounts.profileId}`.as("profileId"),
-      profileDeleting: sql<boolean>`${profiles.deletingAt} is not null`.as("profileDeleting"),
+      profileDeletingAt: sql<Date | null>`${profiles.deletingAt}`.as("profileDeletingAt"),
       transactionCount: sql<number>`${accounts.transactionCount}`.as("transactionCount"),
       transactionsVersion: sql<string>`${accounts.transactionsVersion}::text`.as("transactionsVersion"),
       ...rows,
@@ -338,7 +338,7 @@ const firstPageWithAccount = preparedStatement((db) => {
 
 type AccountWithPageRow = {
   profileId: string;
-  profileDeleting: boolean;
+  profileDeletingAt: Date | null;
   transactionCount: number;
   transactionsVersion: string;
 } & { [Column in keyof TransactionText]: TransactionText[Column] | null };
@@ -357,9 +357,11 @@ async function firstPageInOne(
     environmentId,
     limit,
   });
-  const [account] = rows;
-  if (!account) throw notFound("Account", accountId);
-  if (account.profileDeleting) throw profileBeingDeleted(account.profileId);
+  const [first] = rows;
+  const { account } = readable(
+    first && { account: first, profileDeletingAt: first.profileDeletingAt },
+    accountId,
+  );
   // No transaction: the account's one row, its page columns null.
   const page = {
     body: Buffer.from(transactionsPageJson(account.id === null ? [] : (rows as TransactionText[]))),
@@ -409,7 +411,12 @@ export async function listTransactions(
     category,
     counterparty,
   ]);
-  const isFiltered = [startDate, endDate, status, category, counterparty].some(Boolean);
+  const filters: SQL[] = [];
+  if (startDate) filters.push(gte(transactions.date, startDate));
+  if (endDate) filters.push(lte(transactions.date, endDate));
+  if (status) filters.push(eq(transactions.status, status));
+  filters.push(...enrichmentConditions(filter));
+  const isFiltered = filters.length > 0;
   if (!isFiltered && offset === 0 && !pages?.holds(accountId, query)) {
     return firstPageInOne(db, environmentId, accountId, limit, query, pages);
   }
@@ -426,12 +433,7 @@ export async function listTransactions(
   const cached = pages?.get(account.id, version, query);
   if (cached) return cached;
 
-  const conditions: SQL[] = [eq(transactions.accountId, account.id)];
-  if (startDate) conditions.push(gte(transactions.date, startDate));
-  if (endDate) conditions.push(lte(transactions.date, endDate));
-  if (status) conditions.push(eq(transactions.status, status));
-  conditions.push(...enrichmentConditions(filter));
-  const where = and(...conditions);
+  const where = and(eq(transactions.accountId, account.id), ...filters);
 
   const [rows, total] = await Promise.all([
     pageRows(db, account.id, isFiltered ? where : undefined, limit, offset),

@@ -157,14 +157,14 @@ function literalErrors(document: DocumentNode): GraphQLError[] {
     FloatValue: number,
     // The keys a JSON body may not hold either (Fastify refuses them as prototype poisoning).
     ObjectValue(node) {
-      const keys = new Set(node.fields.map((field) => field.name.value));
-      const constructorPrototype = node.fields.some(
-        (field) =>
-          field.name.value === "constructor" &&
-          field.value.kind === Kind.OBJECT &&
-          field.value.fields.some((inner) => inner.name.value === "prototype"),
+      const isPoisoned = node.fields.some(
+        ({ name, value }) =>
+          name.value === "__proto__" ||
+          (name.value === "constructor" &&
+            value.kind === Kind.OBJECT &&
+            value.fields.some((inner) => inner.name.value === "prototype")),
       );
-      if (keys.has("__proto__") || constructorPrototype) {
+      if (isPoisoned) {
         errors.push(
           new GraphQLError("An object in the query holds a __proto__ or constructor.prototype key.", {
             nodes: [node],
