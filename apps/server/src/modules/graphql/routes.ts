@@ -13,7 +13,7 @@ import { registerActionCable } from "./actioncable.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { withCallerFacingErrors } from "./errors.ts";
 import { EventFeed } from "./feed.ts";
-import { documentErrors, PARSE_OPTIONS } from "./limits.ts";
+import { documentErrors, MAX_SOCKET_MESSAGE_BYTES, PARSE_OPTIONS } from "./limits.ts";
 import { createLoaders } from "./loaders.ts";
 import { schema } from "./schema.ts";
 
@@ -119,8 +119,9 @@ export async function registerGraphQLRoutes(
   });
   await app.register(async (scope) => {
     scope.addHook("onClose", () => feed.close());
-    // One WebSocket server for both socket routes (mercurius uses it when it is there).
-    await scope.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+    // One WebSocket server for both socket routes (mercurius uses it when it is there); a larger
+    // message closes its socket with 1009.
+    await scope.register(websocket, { options: { maxPayload: MAX_SOCKET_MESSAGE_BYTES } });
     scope.addHook("preHandler", async (request, reply) => {
       // WebSockets authenticate in the socket's own handshake (below, and in actioncable.ts).
       if (request.headers.upgrade?.toLowerCase() === "websocket") return;

@@ -4,7 +4,7 @@ import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../.
 import { freePort } from "../../../test/processes.ts";
 import { issueSession, linkAndSync, simulate } from "../../../test/sandbox-helpers.ts";
 import { MAX_SUBSCRIPTIONS_PER_PROFILE } from "./feed.ts";
-import { MAX_QUERY_DEPTH } from "./limits.ts";
+import { MAX_QUERY_DEPTH, MAX_SOCKET_MESSAGE_BYTES } from "./limits.ts";
 
 /** Subscriptions over a real socket: graphql-ws (graphql-transport-ws) and the ActionCable channel. */
 let platform: TestPlatform;
@@ -98,6 +98,28 @@ describe("graphql-ws at /v1/graphql", () => {
     ws.send({ id: "tree", type: "subscribe", payload: { query: { kind: "Document", definitions: [] } } });
     expect(await ws.next()).toMatchObject({ id: "tree", type: "error" });
     ws.close();
+  });
+
+  it(`closes a socket that sends a message over ${MAX_SOCKET_MESSAGE_BYTES} bytes (1009), before its document is parsed`, async () => {
+    const closed = async (size: number) => {
+      const socket = new WebSocket(`${base}/v1/graphql`, "graphql-transport-ws");
+      await new Promise((resolve) => socket.once("open", resolve));
+      socket.send(JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${mine.token}` } }));
+      await new Promise((resolve) => socket.once("message", resolve));
+      const subscribe = (query: string) => JSON.stringify({ id: "big", type: "subscribe", payload: { query } });
+      const query = "subscription { connectionSynced { id } }";
+      // Padded with whitespace to exactly `size` bytes: the document itself stays valid and small.
+      socket.send(subscribe(query + " ".repeat(size - subscribe(query).length)));
+      return new Promise<number | "open">((resolve) => {
+        socket.once("close", (code) => resolve(code));
+        setTimeout(() => {
+          resolve("open");
+          socket.close();
+        }, 300);
+      });
+    };
+    expect(await closed(MAX_SOCKET_MESSAGE_BYTES)).toBe("open");
+    expect(await closed(MAX_SOCKET_MESSAGE_BYTES + 1)).toBe(1009);
   });
 
   it("a bad token in connection_init closes the connection", async () => {
