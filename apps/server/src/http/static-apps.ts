@@ -140,8 +140,12 @@ export function notBuilt(app: StaticApp): HttpError {
 
 /** The app's fingerprinted files (dist/assets) under `prefix`, cached for a year. */
 export async function serveAssets(server: Server, app: StaticApp, prefix: string): Promise<void> {
+  const root = path.join(app.distDir, "assets");
+  // @fastify/static logs a warning at start when its root is missing (the app not built yet, as
+  // on a first start): made empty, the build fills it and the start's output stays the banner.
+  fs.mkdirSync(root, { recursive: true });
   await server.register(fastifyStatic, {
-    root: path.join(app.distDir, "assets"),
+    root,
     prefix,
     decorateReply: false,
     immutable: true,
