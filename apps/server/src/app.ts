@@ -131,7 +131,8 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
         .send({ message: error.message, instruction: error.instruction });
     }
     if (error instanceof ValidationError) return reply.code(422).send(error.fields);
-    if (error.validation) return reply.code(422).send(toFieldMessages(error.validation));
+    if (error.validation)
+      return reply.code(422).send(toFieldMessages(error.validation, error.validationContext));
     const known = knownClientError(error);
     if (known)
       return reply.code(known.status).send({ message: known.message, instruction: known.instruction });

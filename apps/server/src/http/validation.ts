@@ -108,7 +108,7 @@ function fieldOf(error: ErrorObject): string {
   return base || "body";
 }
 
-function messageOf(error: ErrorObject, field: string): string {
+function messageOf(error: ErrorObject, field: string, part: string | undefined): string {
   const custom = (error.parentSchema as { errorMessage?: string } | undefined)?.errorMessage;
   if (custom && error.keyword !== "required") return custom;
   const label = humanize(field);
@@ -141,6 +141,9 @@ function messageOf(error: ErrorObject, field: string): string {
     case "pattern":
       return `${label} is not in the expected format`;
     case "type":
+      // A list in a query string is a parameter sent more than once (limit=1&limit=2).
+      if (part === "querystring" && Array.isArray(error.data))
+        return `${label} must be sent once; it was sent ${error.data.length} times`;
       return `${label} must be ${String(params.type).replace(",", " or ")}`;
     case "additionalProperties":
       return "Is not a field of this request; check its spelling against the API reference";
@@ -152,14 +155,15 @@ function messageOf(error: ErrorObject, field: string): string {
 /**
  * Ajv's errors as the 422 body: field (dotted when nested) to plain-English messages.
  * A nullable field fails both branches of its anyOf; only the non-null branch's message is kept.
+ * `part`: the request part validated, as Fastify names it (`body`, `querystring`, `params`).
  */
-export function toFieldMessages(errors: ErrorObject[]): Record<string, string[]> {
+export function toFieldMessages(errors: ErrorObject[], part?: string): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const error of errors) {
     if (error.keyword === "anyOf" || error.keyword === "oneOf") continue;
     if (error.keyword === "type" && (error.params as { type: string }).type === "null") continue;
     const field = fieldOf(error);
-    const message = messageOf(error, field);
+    const message = messageOf(error, field, part);
     const list = fields[field] ?? [];
     if (!list.includes(message)) list.push(message);
     fields[field] = list;
@@ -188,7 +192,7 @@ function queryErrors(schema: object, value: Record<string, string>): Record<stri
     validate = textAjv.compile(schema);
     compiledQueries.set(schema, validate);
   }
-  return validate({ ...value }) ? null : toFieldMessages(validate.errors ?? []);
+  return validate({ ...value }) ? null : toFieldMessages(validate.errors ?? [], "querystring");
 }
 
 /** Wrong values to try, in turn: one below any minimum (and no text), a boolean, text. */

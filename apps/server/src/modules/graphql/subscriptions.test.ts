@@ -104,9 +104,12 @@ describe("graphql-ws at /v1/graphql", () => {
     const closed = async (size: number) => {
       const socket = new WebSocket(`${base}/v1/graphql`, "graphql-transport-ws");
       await new Promise((resolve) => socket.once("open", resolve));
-      socket.send(JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${mine.token}` } }));
+      socket.send(
+        JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${mine.token}` } }),
+      );
       await new Promise((resolve) => socket.once("message", resolve));
-      const subscribe = (query: string) => JSON.stringify({ id: "big", type: "subscribe", payload: { query } });
+      const subscribe = (query: string) =>
+        JSON.stringify({ id: "big", type: "subscribe", payload: { query } });
       const query = "subscription { connectionSynced { id } }";
       // Padded with whitespace to exactly `size` bytes: the document itself stays valid and small.
       socket.send(subscribe(query + " ".repeat(size - subscribe(query).length)));
