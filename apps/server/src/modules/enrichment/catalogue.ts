@@ -138,9 +138,10 @@ const DANGLING_WORDS = new Set([
 
 function brandsOf(merchants: Iterable<Merchant>): Map<string, string> {
   const groups = new Map<string, Merchant[]>();
-  // Agencies of one state share its website without being one organisation.
+  // Agencies of one state share its website without being one organisation; a P2P app is a
+  // service of its own that people name as such (Apple Cash, Google Pay: not "Apple", "Google").
   for (const m of merchants) {
-    if (!m.website || m.kind === "government") continue;
+    if (!m.website || m.kind === "government" || m.kind === "p2p") continue;
     const key = `${m.website} ${m.name.split(" ")[0]}`;
     groups.set(key, [...(groups.get(key) ?? []), m]);
   }

@@ -21,6 +21,8 @@ export type Cleaned = {
   achCompany: string | null;
   /** ACH entry description ("PAYROLL", "DIR DEP", "TAX REF"), when the format names one. */
   achEntry: string | null;
+  /** What a platform's prefix names is the platform's own product ("INSTACART*SUBSCRIPTION"). */
+  isPlatformProduct: boolean;
 };
 
 /** Processor and platform prefixes: the payment went through them to the merchant that follows. */
@@ -31,8 +33,9 @@ const PREFIXES: [RegExp, string][] = [
   [/^TST ?\*\s*/, "Toast"],
   [/^PAYPAL ?\*\s*/, "PayPal"],
   [/^PP ?\*\s*/, "PayPal"],
-  [/^GOOGLE ?\*\s*/, "Google"],
-  [/^GGL ?\*\s*/, "Google"],
+  // Purchases in Google's store (its own products lose the intermediary: engine.ts).
+  [/^GOOGLE ?\*\s*/, "Google Play"],
+  [/^GGL ?\*\s*/, "Google Play"],
   [/^DOORDASH ?\*\s*/, "DoorDash"],
   [/^DD ?\*\s*(DOORDASH\s*)?/, "DoorDash"],
   [/^UBER ?\*?\s*EATS\s*\*?\s*/, "Uber Eats"],
@@ -54,6 +57,7 @@ const PREFIXES: [RegExp, string][] = [
   [/^PUSHPAY ?\*\s*/, "Pushpay"],
   [/^PAYMENTUS ?\*\s*/, "Paymentus"],
   [/^IN ?\*\s*/, "QuickBooks"],
+  [/^ETSY(\.COM)? ?(\*|- )\s*/, "Etsy"],
   [/^APPLE ?PAY\s+/, "Apple Pay"],
   [/^AMAZON ?PAY\s*\*?\s*/, "Amazon Pay"],
 ];
@@ -213,6 +217,11 @@ const NOT_CITIES = new Set([
   ),
 ]);
 
+/** Words that are whole as they are, though a longer trade's word starts with them (BAR, BARBERSHOP). */
+const WHOLE_WORDS = new Set(
+  "BAR PUB DELI AUTO VET ART SPORT PHOTO BREW LAND JEWEL CREAM SEA FIT HEAT CLEAN MARK CAN".split(" "),
+);
+
 /** Names this long may have been cut at the statement's width. */
 const TRUNCATION_LENGTH = 17;
 
@@ -264,7 +273,7 @@ function completeTruncated(name: string): string {
   const last = words.at(-1)!;
   const pair = last.length === 2 ? TRUNCATED_PAIRS[last] : undefined;
   if (pair) words[words.length - 1] = pair;
-  if (last.length < 3) return words.join(" ");
+  if (last.length < 3 || WHOLE_WORDS.has(last)) return words.join(" ");
   const whole = TRUNCATED_WORDS.find((w) => w.length > last.length && w.startsWith(last));
   if (!whole) return words.join(" ");
   words[words.length - 1] = whole;
@@ -275,9 +284,9 @@ function completeTruncated(name: string): string {
 export const spellOut = (upperName: string): string => titleCase(completeTruncated(upperName));
 
 /** Cheap tests that skip the prefix and lead-in loops for the many descriptions without them. */
-const MAY_HAVE_PREFIX = /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE)/;
+const MAY_HAVE_PREFIX = /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY)/;
 const MAY_HAVE_LEAD =
-  /^(RECURRING|POS|DEBIT|CHECK|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD)\b/;
+  /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD)\b/;
 
 /** Words that describe the payment, not the payee. */
 const PAYMENT_WORDS =
@@ -471,6 +480,19 @@ function withoutCityEcho(name: string, city: string | null): string {
   return words.join(" ");
 }
 
+/** A word written in camel case, each part three letters or more at its start ("LunaKnitStudio"). */
+const CAMEL_CASE = /\b[A-Z][a-z]{2,}(?:[A-Z][a-z]+)+\b/g;
+
+/** "ETSY.COM - LunaKnitStudio": a name the description writes in camel case, its words apart. */
+function camelWordsApart(upperName: string, original: string): string {
+  let name = upperName;
+  for (const word of original.match(CAMEL_CASE) ?? []) {
+    const apart = word.replace(/([a-z])([A-Z])/g, "$1 $2").toUpperCase();
+    name = name.replace(new RegExp(`\\b${word.toUpperCase()}\\b`), apart);
+  }
+  return name;
+}
+
 export function clean(description: string): Cleaned {
   const intermediaries: string[] = [];
   let original = description.replace(/\s+/g, " ").trim();
@@ -501,7 +523,8 @@ export function clean(description: string): Cleaned {
   let text = (achCompany ?? upper).replace(ACH_TAIL, "");
   // Support hosts ("HELP.UBER.COM", "G.CO/HELPPAY") say nothing of the payee; a brand's own domain does.
   // Online merchants put a phone number or a web address where the city goes ("… 800-555-0101 CA").
-  const hasNoCity = CITY_FIELD_NOT_A_CITY.test(text);
+  // (Bank of America's card lines end with a 23-digit reference after the state.)
+  const hasNoCity = CITY_FIELD_NOT_A_CITY.test(text.replace(/\s+\d{10,}$/, ""));
   text = text.replace(SUPPORT_HOSTS, " ").replace(NOISE, " ").replace(/\s+/g, " ").trim();
   const located = achCompany ? { rest: text, ...NOWHERE } : splitLocation(text, original, hasNoCity);
   const name = located.rest
@@ -516,15 +539,17 @@ export function clean(description: string): Cleaned {
     .trim();
   // The platform's own product after its prefix ("INSTACART*SUBSCRIPTION", "DD *DOORDASH
   // DASHPASS"): the platform is the payee, no go-between.
-  if (intermediaries.length > 0 && PLATFORM_OWN_PRODUCT.test(name)) intermediaries.pop();
+  const isPlatformProduct = intermediaries.length > 0 && PLATFORM_OWN_PRODUCT.test(name);
+  if (isPlatformProduct) intermediaries.pop();
   return {
     text: located.rest,
-    name: titleCase(completeTruncated(withoutCityEcho(name, located.city))),
+    name: titleCase(completeTruncated(withoutCityEcho(camelWordsApart(name, original), located.city))),
     intermediaries,
     city: located.city,
     state: located.state,
     country: located.country,
     achCompany,
     achEntry: achCompany ? achEntryOf(upper) : null,
+    isPlatformProduct,
   };
 }

@@ -46,7 +46,7 @@ const KNOWN_INTERMEDIARIES: Record<string, string> = {
   Square: "squareup.com",
   Toast: "toasttab.com",
   PayPal: "paypal.com",
-  Google: "google.com",
+  "Google Play": "play.google.com",
   DoorDash: "doordash.com",
   "Uber Eats": "ubereats.com",
   Grubhub: "grubhub.com",
@@ -72,6 +72,47 @@ const KNOWN_INTERMEDIARIES: Record<string, string> = {
   Venmo: "venmo.com",
   "Cash App": "cash.app",
   "Apple Cash": "apple.com",
+  Gusto: "gusto.com",
+  AppFolio: "appfolio.com",
+  Zillow: "zillow.com",
+  Etsy: "etsy.com",
+};
+
+/**
+ * Platforms money goes through: named alone ("VENMO PAYMENT", "GUSTO DES:PAY", "STRIPE
+ * DES:TRANSFER", "UBER *EATS"), with no merchant or payee behind them, they are the counterparty
+ * and the way the money went, so an intermediary too — not for what they sell themselves
+ * (DashPass). Delivery apps are go-betweens of purchases only: money from them is their own
+ * (a Dasher's pay, a restaurant's payout).
+ */
+const GO_BETWEENS: Record<string, "both ways" | "purchases"> = {
+  Venmo: "both ways",
+  "Cash App": "both ways",
+  PayPal: "both ways",
+  Zelle: "both ways",
+  "Apple Cash": "both ways",
+  "Google Pay": "both ways",
+  Square: "both ways",
+  Stripe: "both ways",
+  Shopify: "both ways",
+  Gusto: "both ways",
+  AppFolio: "both ways",
+  Zillow: "both ways",
+  Toast: "both ways",
+  Clover: "both ways",
+  Flywire: "both ways",
+  InstaMed: "both ways",
+  Pushpay: "both ways",
+  Paymentus: "both ways",
+  DoorDash: "purchases",
+  "Uber Eats": "purchases",
+  Grubhub: "purchases",
+  Instacart: "purchases",
+};
+
+/** A store's prefix before its owner's own product ("GOOGLE *YouTube TV") is no go-between. */
+const OWNERS_SITES: Record<string, readonly string[]> = {
+  "Google Play": ["google.com", "youtube.com"],
 };
 
 /** Platforms that sell one thing whatever the seller's name says: an Eventbrite ticket is an event. */
@@ -82,6 +123,7 @@ const DECISIVE_PLATFORMS: Record<string, string> = {
 
 /** Platforms that only serve one trade: a payment through them is in that trade. */
 const PLATFORM_CATEGORIES: Record<string, string> = {
+  Etsy: "GENERAL_MERCHANDISE_ONLINE_MARKETPLACES",
   Toast: "FOOD_AND_DRINK_RESTAURANT",
   DoorDash: "FOOD_AND_DRINK_RESTAURANT",
   "Uber Eats": "FOOD_AND_DRINK_RESTAURANT",
@@ -101,7 +143,13 @@ function find(input: EngineInput, cat: Catalogue): Found {
   if (!Number.isFinite(cents)) throw new Error(`amount "${input.amount}" is not a number`);
   const cleaned = clean(input.description);
   const bankEvent = bankEventOf(input.description, cents > 0);
-  if (bankEvent) return { input, cleaned, p2p: null, merchant: null, bankEvent, isCredit: cents > 0, cents };
+  if (bankEvent) {
+    // A fee is the bank's, when the line names it ("NON-CHASE ATM FEE": Chase charges it; the
+    // withdrawal itself, at another's ATM, has no counterparty).
+    const named = bankEvent.startsWith("BANK_FEES_") ? cat.match(tokensOf(input.description)) : null;
+    const bank = named?.kind === "bank" ? named : null;
+    return { input, cleaned, p2p: null, merchant: bank, bankEvent, isCredit: cents > 0, cents };
+  }
   const p2p = detectP2P(input.description);
   // A person paid through an app is the counterparty: no merchant is looked for in their name.
   // A name after a platform's prefix ("DOORDASH*MAMA KIMS") is the payee, not the platform: the
@@ -145,9 +193,12 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       detailed: merchant.category.startsWith("INCOME_") ? merchant.category : "INCOME_WAGES",
       isGuess: false,
     };
-  // An employer's or a marketplace's ACH credit is income, whatever else the company sells.
-  if (isCredit && cleaned.achEntry && merchant?.kind !== "p2p" && merchant?.kind !== "bank") {
-    const income = achCreditCategory(cleaned.achEntry, merchant?.kind === "merchant");
+  // An employer's or a marketplace's ACH credit is income, whatever else the company sells; in
+  // formats without an entry field, its words say so inline ("KAISER FOUNDATION PAYROLL PPD").
+  if (isCredit && merchant?.kind !== "p2p" && merchant?.kind !== "bank") {
+    const income = cleaned.achEntry
+      ? achCreditCategory(cleaned.achEntry, merchant?.kind === "merchant")
+      : achCreditCategory(input.description.toUpperCase(), false);
     if (income) return { detailed: income, isGuess: false };
   }
   // A business paid through a P2P app is paid for what it does.
@@ -176,7 +227,7 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     // A store's fuel station ("COSTCO GAS", "SAMS CLUB FUEL") sells fuel.
     if (merchant.kind === "merchant" && !isCredit && FUEL_WORDS.test(cleaned.text))
       return { detailed: "TRANSPORTATION_GAS", isGuess: false };
-    return { detailed: merchant.category, isGuess: false };
+    return { detailed: transferInDirection(merchant.category, isCredit, cat), isGuess: false };
   }
   const byWords = categoryByKeywords(
     ` ${cleaned.text} ${cleaned.name.toUpperCase()} ${input.description.toUpperCase()} `,
@@ -192,6 +243,17 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     detailed: isCredit ? "TRANSFER_IN_DEPOSIT" : "GENERAL_MERCHANDISE_OTHER_GENERAL_MERCHANDISE",
     isGuess: true,
   };
+}
+
+/**
+ * A brokerage, a savings bank or an exchange moves money both ways: its transfer category turned
+ * to the transaction's direction (TRANSFER_OUT_SAVINGS received is TRANSFER_IN_SAVINGS).
+ */
+function transferInDirection(category: string, isCredit: boolean, cat: Catalogue): string {
+  const [from, to] = isCredit ? ["TRANSFER_OUT_", "TRANSFER_IN_"] : ["TRANSFER_IN_", "TRANSFER_OUT_"];
+  if (!category.startsWith(from)) return category;
+  const turned = to + category.slice(from.length);
+  return cat.primaryOf.has(turned) ? turned : `${to}ACCOUNT_TRANSFER`;
 }
 
 function locationOf(found: Found) {
@@ -239,10 +301,10 @@ function describe(
   const { detailed, isGuess } = detailedCategoryOf(found, cat);
   const primary = detailed ? (cat.primaryOf.get(detailed) ?? null) : null;
   const mcc = merchant?.mcc ?? input.mcc ?? null;
-  const intermediaryNames = [...cleaned.intermediaries];
-  if (p2p?.app && !intermediaryNames.includes(p2p.app) && merchant?.kind !== "p2p")
-    intermediaryNames.push(p2p.app);
-  const intermediaries = intermediaryNames.map((name) => intermediaryParty(name, cat, options));
+  const intermediaryNames = cleaned.intermediaries.filter(
+    (name) => !(merchant?.website && OWNERS_SITES[name]?.includes(merchant.website)),
+  );
+  if (p2p?.app && !intermediaryNames.includes(p2p.app)) intermediaryNames.push(p2p.app);
 
   let counterparty: EnrichedTransaction["counterparty"] = null;
   if (p2p?.person) {
@@ -284,6 +346,17 @@ function describe(
       mccs: input.mcc ? [input.mcc] : [],
     };
   }
+  const name = counterparty?.name;
+  const goesBetween = name ? GO_BETWEENS[name] : undefined;
+  if (
+    name &&
+    (goesBetween === "both ways" || (goesBetween === "purchases" && !isCredit)) &&
+    !intermediaryNames.includes(name) &&
+    !cleaned.isPlatformProduct &&
+    (!merchant || merchant.name === name)
+  )
+    intermediaryNames.push(name);
+  const intermediaries = intermediaryNames.map((n) => intermediaryParty(n, cat, options));
   const labels = [
     ...(detailed
       ? [detailed.toLowerCase().replace(`${primary?.toLowerCase()}_`, "").replace(/_/g, " ")]
