@@ -124,6 +124,11 @@ const DECISIVE_PLATFORMS: Record<string, string> = {
 /** Platforms that only serve one trade: a payment through them is in that trade. */
 const PLATFORM_CATEGORIES: Record<string, string> = {
   Etsy: "GENERAL_MERCHANDISE_ONLINE_MARKETPLACES",
+  // Resellers of software: what they sell is software and its subscriptions.
+  FastSpring: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
+  Paddle: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
+  "2Checkout": "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
+  "Digital River": "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
   Toast: "FOOD_AND_DRINK_RESTAURANT",
   DoorDash: "FOOD_AND_DRINK_RESTAURANT",
   "Uber Eats": "FOOD_AND_DRINK_RESTAURANT",
@@ -229,10 +234,10 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       return { detailed: "TRANSPORTATION_GAS", isGuess: false };
     return { detailed: transferInDirection(merchant.category, isCredit, cat), isGuess: false };
   }
-  const byWords = categoryByKeywords(
-    ` ${cleaned.text} ${cleaned.name.toUpperCase()} ${input.description.toUpperCase()} `,
-    isCredit,
-  );
+  // The name's words first: the rest of the line (its city: "… Edison NJ") says less.
+  const byWords =
+    categoryByKeywords(` ${cleaned.text} ${cleaned.name.toUpperCase()} `, isCredit) ??
+    categoryByKeywords(` ${input.description.toUpperCase()} `, isCredit);
   if (byWords) return { detailed: byWords, isGuess: false };
   // What the platform it went through sells: restaurants' POS and delivery apps.
   const platform = cleaned.intermediaries.find((name) => PLATFORM_CATEGORIES[name]);

@@ -521,6 +521,15 @@ describe("the engine's steps", () => {
     );
   });
 
+  it("categorises by the name's words before the rest of the line (a city named Edison is no utility)", () => {
+    expect(one("SQ *BRIGHT STAR TUTORING Edison NJ", "-60.00").categories.detailed).toBe(
+      "GENERAL_SERVICES_EDUCATION",
+    );
+    expect(one("SQ *ZEN FOOT MASSAGE San Mateo CA", "-45.00").categories.general).toBe("PERSONAL_CARE");
+    // What a software reseller sells, when its seller is unknown: software.
+    expect(one("FS *TECHSMITH 877-469-2323 MI", "-49.99").categories.general).toBe("GENERAL_SERVICES");
+  });
+
   it("a name ending in a whole word is not completed as a cut one (BAR is no BARBERSHOP)", () => {
     expect(one("TST* THE PEARL OYSTER BAR SAN FRANCISCO CA").counterparty?.name).toBe("The Pearl Oyster Bar");
     expect(one("CORNERSTONE PHYSICAL THE ATHENS GA").counterparty?.name).toBe("Cornerstone Physical Therapy");
@@ -824,10 +833,10 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
   // Floors at the figures of the last change: one that reads fewer descriptions right fails
   // here; one that reads more raises them.
   const FLOORS: Record<string, Record<"counterparty" | "website" | "category" | "intermediaries", number>> = {
-    "descriptions.json": { counterparty: 94.1, website: 96.2, category: 97.6, intermediaries: 99.8 },
+    "descriptions.json": { counterparty: 94.1, website: 96.2, category: 98.4, intermediaries: 99.8 },
     "holdout.json": { counterparty: 92.7, website: 98.0, category: 99.3, intermediaries: 99.3 },
     "holdout-2.json": { counterparty: 95.3, website: 98.0, category: 99.3, intermediaries: 100.0 },
-    "holdout-3.json": { counterparty: 98.7, website: 98.0, category: 98.7, intermediaries: 100.0 },
+    "holdout-3.json": { counterparty: 98.7, website: 98.0, category: 100.0, intermediaries: 100.0 },
   };
 
   it("reads each set at least as well as the floors, every person, series and one-off", () => {
