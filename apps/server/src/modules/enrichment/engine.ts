@@ -41,73 +41,49 @@ type Found = {
   cents: number;
 };
 
-/** Intermediaries the catalogue may not list, by the names clean() and detectP2P() give them. */
-const KNOWN_INTERMEDIARIES: Record<string, string> = {
-  Square: "squareup.com",
-  Toast: "toasttab.com",
-  PayPal: "paypal.com",
-  "Google Play": "play.google.com",
-  DoorDash: "doordash.com",
-  "Uber Eats": "ubereats.com",
-  Grubhub: "grubhub.com",
-  Instacart: "instacart.com",
-  Shopify: "shopify.com",
-  "Checkout.com": "checkout.com",
-  FastSpring: "fastspring.com",
-  Eventbrite: "eventbrite.com",
-  WePay: "wepay.com",
-  Braintree: "braintreepayments.com",
-  "2Checkout": "2checkout.com",
-  "Digital River": "digitalriver.com",
-  Paddle: "paddle.com",
-  Stripe: "stripe.com",
-  Clover: "clover.com",
-  InstaMed: "instamed.com",
-  Flywire: "flywire.com",
-  Pushpay: "pushpay.com",
-  Paymentus: "paymentus.com",
-  "Apple Pay": "apple.com",
-  "Amazon Pay": "pay.amazon.com",
-  Zelle: "zellepay.com",
-  Venmo: "venmo.com",
-  "Cash App": "cash.app",
-  "Apple Cash": "apple.com",
-  Gusto: "gusto.com",
-  AppFolio: "appfolio.com",
-  Zillow: "zillow.com",
-  Etsy: "etsy.com",
-};
-
 /**
- * Platforms money goes through: named alone ("VENMO PAYMENT", "GUSTO DES:PAY", "STRIPE
- * DES:TRANSFER", "UBER *EATS"), with no merchant or payee behind them, they are the counterparty
- * and the way the money went, so an intermediary too — not for what they sell themselves
- * (DashPass). Delivery apps are go-betweens of purchases only: money from them is their own
- * (a Dasher's pay, a restaurant's payout).
+ * Go-betweens by the names clean() and detectP2P() give them (the catalogue may not list them),
+ * with `alone` for platforms money goes through: named alone ("VENMO PAYMENT", "GUSTO DES:PAY",
+ * "STRIPE DES:TRANSFER", "UBER *EATS"), with no merchant or payee behind them, such a platform is
+ * the counterparty and the way the money went, so an intermediary too — not for what it sells
+ * itself (DashPass). Delivery apps go between purchases only: money from them is their own (a
+ * Dasher's pay, a restaurant's payout).
  */
-const GO_BETWEENS: Record<string, "both ways" | "purchases"> = {
-  Venmo: "both ways",
-  "Cash App": "both ways",
-  PayPal: "both ways",
-  Zelle: "both ways",
-  "Apple Cash": "both ways",
-  "Google Pay": "both ways",
-  Square: "both ways",
-  Stripe: "both ways",
-  Shopify: "both ways",
-  Gusto: "both ways",
-  AppFolio: "both ways",
-  Zillow: "both ways",
-  Toast: "both ways",
-  Clover: "both ways",
-  Flywire: "both ways",
-  InstaMed: "both ways",
-  Pushpay: "both ways",
-  Paymentus: "both ways",
-  DoorDash: "purchases",
-  "Uber Eats": "purchases",
-  Grubhub: "purchases",
-  Instacart: "purchases",
+const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "purchases" }> = {
+  Square: { website: "squareup.com", alone: "both ways" },
+  Toast: { website: "toasttab.com", alone: "both ways" },
+  PayPal: { website: "paypal.com", alone: "both ways" },
+  "Google Play": { website: "play.google.com" },
+  DoorDash: { website: "doordash.com", alone: "purchases" },
+  "Uber Eats": { website: "ubereats.com", alone: "purchases" },
+  Grubhub: { website: "grubhub.com", alone: "purchases" },
+  Instacart: { website: "instacart.com", alone: "purchases" },
+  Shopify: { website: "shopify.com", alone: "both ways" },
+  "Checkout.com": { website: "checkout.com" },
+  FastSpring: { website: "fastspring.com" },
+  Eventbrite: { website: "eventbrite.com" },
+  WePay: { website: "wepay.com" },
+  Braintree: { website: "braintreepayments.com" },
+  "2Checkout": { website: "2checkout.com" },
+  "Digital River": { website: "digitalriver.com" },
+  Paddle: { website: "paddle.com" },
+  Stripe: { website: "stripe.com", alone: "both ways" },
+  Clover: { website: "clover.com", alone: "both ways" },
+  InstaMed: { website: "instamed.com", alone: "both ways" },
+  Flywire: { website: "flywire.com", alone: "both ways" },
+  Pushpay: { website: "pushpay.com", alone: "both ways" },
+  Paymentus: { website: "paymentus.com", alone: "both ways" },
+  "Apple Pay": { website: "apple.com" },
+  "Amazon Pay": { website: "pay.amazon.com" },
+  Zelle: { website: "zellepay.com", alone: "both ways" },
+  Venmo: { website: "venmo.com", alone: "both ways" },
+  "Cash App": { website: "cash.app", alone: "both ways" },
+  "Apple Cash": { website: "apple.com", alone: "both ways" },
+  Gusto: { website: "gusto.com", alone: "both ways" },
+  AppFolio: { website: "appfolio.com", alone: "both ways" },
+  Zillow: { website: "zillow.com", alone: "both ways" },
+  Etsy: { website: "etsy.com" },
+  "Google Pay": { website: "pay.google.com", alone: "both ways" },
 };
 
 /** A store's prefix before its owner's own product ("GOOGLE *YouTube TV") is no go-between. */
@@ -175,7 +151,7 @@ function intermediaryParty(name: string, cat: Catalogue, options: EngineOptions)
   return {
     id: stableId("cp", normalize(name)),
     name,
-    website: KNOWN_INTERMEDIARIES[name] ?? null,
+    website: INTERMEDIARIES[name]?.website ?? null,
     logo: null,
   };
 }
@@ -352,7 +328,7 @@ function describe(
     };
   }
   const name = counterparty?.name;
-  const goesBetween = name ? GO_BETWEENS[name] : undefined;
+  const goesBetween = name ? INTERMEDIARIES[name]?.alone : undefined;
   if (
     name &&
     (goesBetween === "both ways" || (goesBetween === "purchases" && !isCredit)) &&
