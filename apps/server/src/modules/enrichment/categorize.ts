@@ -288,7 +288,7 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
   {
     // A fee named in the description's first words: "LATE FEE", "OVERDRAFT ITEM FEE FOR ...".
     words: new RegExp(
-      `^((NON-?[A-Z]+|${FEE_WORDS})[ -]){0,4}(FEE|FEES)\\b|^(INTEREST CHARGE|FINANCE CHARGE|PURCHASE INTEREST)\\b`,
+      `^((NON-?[A-Z]+( [A-Z]+){0,2}|${FEE_WORDS})[ -]){0,4}(FEE|FEES)\\b|^(INTEREST CHARGE|FINANCE CHARGE|PURCHASE INTEREST)\\b`,
     ),
     category: (isCredit) => (isCredit ? null : "BANK_FEES"),
   },
@@ -302,12 +302,32 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
     category: (isCredit) => (isCredit ? "INCOME_DIVIDENDS" : null),
   },
   {
-    words: /^(INTEREST|INT)( (PAYMENT|EARNED|PAID|CREDIT|DEPOSIT))?\b(?! CHARGE)/,
+    // A fee given back: the bank's fee, the other way ("MONTHLY MAINTENANCE FEE REVERSAL").
+    words: /\bFEES? (REVERSAL|REVERSED|REFUND|REFUNDED|REBATE|RFND)\b|^(REVERSAL|REFUND) OF .*\bFEES?\b/,
+    category: (isCredit) => (isCredit ? "BANK_FEES_OTHER_BANK_FEES" : null),
+  },
+  {
+    // A card's rewards paid out: "CASHBACK BONUS REDEMPTION", "REWARDS REDEMPTION CREDIT".
+    words: /^(CASH ?BACK|REWARDS?)( BONUS)? (REDEMPTION|REDEEMED|CREDIT)\b/,
+    category: (isCredit) => (isCredit ? "INCOME_OTHER_INCOME" : null),
+  },
+  {
+    // A paper check paid, known only by its number ("CHECK 1042", a credit union's "SHARE DRAFT 000318").
+    words: /^(CHECK|CHK|SHARE DRAFT|DRAFT)\s*(#|NO\.?)?\s*\d+$/,
+    category: (isCredit) => (isCredit ? null : "TRANSFER_OUT_OTHER_TRANSFER_OUT"),
+  },
+  {
+    // A neobank's round-up, from the checking account to savings.
+    words: /^ROUND ?UPS?( TRANSFER| SAVINGS)?\b/,
+    category: (isCredit) => (isCredit ? "TRANSFER_IN_SAVINGS" : "TRANSFER_OUT_SAVINGS"),
+  },
+  {
+    words: /^((MONTHLY|QUARTERLY) )?(INTEREST|INT)( (PAYMENT|EARNED|PAID|CREDIT|DEPOSIT))?\b(?! CHARGE)/,
     category: (isCredit) => (isCredit ? "INCOME_INTEREST_EARNED" : null),
   },
   {
     words:
-      /^((ONLINE|MOBILE|INTERNET) (BANKING )?)?(TRANSFER|XFER) (FROM|TO) (CHK|CHECKING|SAV|SAVINGS|SHARE|MONEY MARKET|MMA|ACCOUNT|ACCT|XX|\.\.\.|\*)/,
+      /^((ONLINE|MOBILE|INTERNET) (BANKING )?)?(TRANSFER|XFER) (FROM|TO) ([A-Z0-9]+ ){0,4}(CHK|CHECKING|SAV|SAVINGS|SHARE|MONEY MARKET|MMA|ACCOUNT|ACCT|XX|\.\.\.|\*)/,
     category: (isCredit) => (isCredit ? "TRANSFER_IN_ACCOUNT_TRANSFER" : "TRANSFER_OUT_ACCOUNT_TRANSFER"),
   },
   {
@@ -324,7 +344,7 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
 /** The detailed category of an entry the bank made itself, or null when someone else is party to it. */
 /** Words every bank event's description holds one of: most descriptions skip the rules at once. */
 const MAY_BE_BANK_EVENT =
-  /FEE|ATM|\bINT|\bDIV|TRANSFER|XFER|THANK|DEPOSIT|WITHDRAW|CHARGE|CHG|PAYMENT RECEIVED/i;
+  /FEE|ATM|\bINT|\bDIV|TRANSFER|XFER|THANK|DEPOSIT|WITHDRAW|CHARGE|CHG|PAYMENT RECEIVED|CASH ?BACK|REWARD|CHECK|\bCHK\b|DRAFT|ROUND ?UP/i;
 
 export function bankEventOf(description: string, isCredit: boolean): string | null {
   if (!MAY_BE_BANK_EVENT.test(description)) return null;

@@ -71,6 +71,8 @@ const LEAD_NOISE = [
   /^(POS |DEBIT )?(PURCHASE|WITHDRAWAL|DEBIT) (AUTHORIZED )?(ON )?/,
   /^(CHECKCARD|CHECK CARD) \d{4}\s+/,
   /^(POS|DBT|DDA|VISA|ACH|EFT|ONLINE|WEB) (DEBIT|CREDIT|PURCHASE|PMT|PAYMENT|WITHDRAWAL|DEP|DEPOSIT)\s+/,
+  /^POS DEBIT-? DEBIT CARD \d{4}\s+/, // a credit union's "POS Debit- Debit Card 4412 05-14-24 …"
+  /^(DEBIT PURCHASE )?-VISA\s+/, // U.S. Bank's "DEBIT PURCHASE -VISA …"
   /^(POS|DBT|DDA)\s+/,
   /^PURCHASE\s+/,
   /^RECURRING (PAYMENT|PMT)\s+/,
@@ -104,6 +106,7 @@ const NOISE = new RegExp(
     /\b(X{2,}|\*{2,})[\dX*]{2,}\b/, // card and account masks
     /\bPENDING\b/,
     /\b\d{1,2}\/\d{1,2}(\/\d{2,4})?\b/, // dates
+    /\b\d{1,2}-\d{1,2}-\d{2,4}\b/, // dates written with dashes
     /\b(1[-. ]?)?(\(\d{3}\)|\d{3})[-. ]\d{3}[-. ]\d{4}\b/, // phone numbers
     /#\s*\d+/, // store numbers
     /\bSTORE\s+\d+\b/,
@@ -273,6 +276,8 @@ function completeTruncated(name: string): string {
   const last = words.at(-1)!;
   const pair = last.length === 2 ? TRUNCATED_PAIRS[last] : undefined;
   if (pair) words[words.length - 1] = pair;
+  // "HOLLOWAY PLUMBING L": a word cut to its first letter says nothing; it goes.
+  if (last.length === 1 && words.length >= 3) words.pop();
   if (last.length < 3 || WHOLE_WORDS.has(last)) return words.join(" ");
   const whole = TRUNCATED_WORDS.find((w) => w.length > last.length && w.startsWith(last));
   if (!whole) return words.join(" ");
@@ -287,6 +292,9 @@ export const spellOut = (upperName: string): string => titleCase(completeTruncat
 const MAY_HAVE_PREFIX = /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY)/;
 const MAY_HAVE_LEAD =
   /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD)\b/;
+
+/** Pay's words followed by numbers, and whatever comes after them. */
+const PAY_AND_AFTER = /\s+(PAYROLL|PAYRLL|DIR DEP|DIRECT DEP(OSIT)?|SALARY)\s+\d.*$/;
 
 /** Words that describe the payment, not the payee. */
 const PAYMENT_WORDS =
@@ -520,7 +528,9 @@ export function clean(description: string): Cleaned {
     original = original.slice(unnamed[0].length);
   }
   const achCompany = achCompanyOf(upper);
-  let text = (achCompany ?? upper).replace(ACH_TAIL, "");
+  // "UNIV OF MINNESOTA PAYROLL 240515 000012345 LOPEZ MARIA": what follows the pay's words and
+  // numbers is the employee (the account holder), not the payer.
+  let text = (achCompany ?? upper).replace(ACH_TAIL, "").replace(PAY_AND_AFTER, "");
   // Support hosts ("HELP.UBER.COM", "G.CO/HELPPAY") say nothing of the payee; a brand's own domain does.
   // Online merchants put a phone number or a web address where the city goes ("… 800-555-0101 CA").
   // (Bank of America's card lines end with a 23-digit reference after the state.)
@@ -536,7 +546,10 @@ export function clean(description: string): Cleaned {
     .replace(/[^A-Z0-9&'.\- ]/g, " ")
     .replace(/\s+/g, " ")
     .replace(/^[\s\-.]+|[\s\-.]+$/g, "")
-    .trim();
+    .trim()
+    // "STAR TRIBUNE SUBSCRIPTION", "BARTELL DRUGS 42": a plan's word or a store's number after a
+    // name of two words or more (FOREVER 21, MOTEL 6 keep theirs).
+    .replace(/^(\S+( \S+)+) (SUBSCRIPTION|SUBSCR|\d{1,2})$/, "$1");
   // The platform's own product after its prefix ("INSTACART*SUBSCRIPTION", "DD *DOORDASH
   // DASHPASS"): the platform is the payee, no go-between.
   const isPlatformProduct = intermediaries.length > 0 && PLATFORM_OWN_PRODUCT.test(name);

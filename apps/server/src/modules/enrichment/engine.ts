@@ -200,10 +200,15 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     // A bank is paid for a loan as often as money is moved to it, and its ATMs hand out cash:
     // its words say which.
     if (merchant.kind === "bank" && !isCredit) {
-      const byWords = categoryByKeywords(` ${cleaned.text} `, false);
+      const byWords = categoryByKeywords(` ${cleaned.text} ${cleaned.achEntry ?? ""} `, false);
       if (byWords?.startsWith("LOAN_PAYMENTS_")) return { detailed: byWords, isGuess: false };
       if (categoryByKeywords(` ${input.description.toUpperCase()} `, false) === "TRANSFER_OUT_WITHDRAWAL")
         return { detailed: "TRANSFER_OUT_WITHDRAWAL", isGuess: false };
+    }
+    // A city bills its water, power and trash: "CITY OF BOULDER DES:WATER SVC" is a utility.
+    if (merchant.kind === "government" && !isCredit) {
+      const utility = categoryByKeywords(` ${cleaned.achEntry ?? ""} ${cleaned.text} `, false);
+      if (utility && CITY_UTILITIES.has(utility)) return { detailed: utility, isGuess: false };
     }
     // A store's fuel station ("COSTCO GAS", "SAMS CLUB FUEL") sells fuel.
     if (merchant.kind === "merchant" && !isCredit && FUEL_WORDS.test(cleaned.text))
@@ -212,8 +217,10 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   }
   // The name's words first: the rest of the line (its city: "… Edison NJ") says less.
   const byWords =
-    categoryByKeywords(` ${cleaned.text} ${cleaned.name.toUpperCase()} `, isCredit) ??
-    categoryByKeywords(` ${input.description.toUpperCase()} `, isCredit);
+    categoryByKeywords(
+      ` ${cleaned.text} ${cleaned.name.toUpperCase()} ${cleaned.achEntry ?? ""} `,
+      isCredit,
+    ) ?? categoryByKeywords(` ${input.description.toUpperCase()} `, isCredit);
   if (byWords) return { detailed: byWords, isGuess: false };
   // What the platform it went through sells: restaurants' POS and delivery apps.
   const platform = cleaned.intermediaries.find((name) => PLATFORM_CATEGORIES[name]);
@@ -225,6 +232,13 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     isGuess: true,
   };
 }
+
+/** What a city or a county bills as a utility. */
+const CITY_UTILITIES = new Set([
+  "RENT_AND_UTILITIES_WATER",
+  "RENT_AND_UTILITIES_GAS_AND_ELECTRICITY",
+  "RENT_AND_UTILITIES_SEWAGE_AND_WASTE_MANAGEMENT",
+]);
 
 /**
  * A brokerage, a savings bank or an exchange moves money both ways: its transfer category turned

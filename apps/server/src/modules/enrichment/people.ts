@@ -103,6 +103,12 @@ export function detectP2P(description: string): P2P | null {
   const paypal = /^(?:PAYPAL|PP) ?\*\s*([A-Z]+) ([A-Z]+)\b/.exec(upper);
   if (paypal && isFirstName(paypal[1]!))
     return { app: "PayPal", person: titleCase(`${paypal[1]} ${paypal[2]}`) };
+  // A bank's own P2P (Chime's "Pay Friends transfer to Ashley Morgan"): a person, no platform.
+  const native = /^PAY FRIENDS (?:TRANSFER )?(?:TO|FROM)\s+(.+)$/i.exec(description.trim());
+  if (native) {
+    const person = personIn(native[1]!);
+    if (person) return { app: null, person };
+  }
   const app = APPS.find(([pattern]) => pattern.test(upper))?.[1];
   if (!app) return null;
   const text = description.replace(/\s+/g, " ").trim();
