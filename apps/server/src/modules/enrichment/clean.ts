@@ -537,7 +537,7 @@ export function clean(description: string): Cleaned {
   const hasNoCity = CITY_FIELD_NOT_A_CITY.test(text.replace(/\s+\d{10,}$/, ""));
   text = text.replace(SUPPORT_HOSTS, " ").replace(NOISE, " ").replace(/\s+/g, " ").trim();
   const located = achCompany ? { rest: text, ...NOWHERE } : splitLocation(text, original, hasNoCity);
-  const name = located.rest
+  let name = located.rest
     .replace(POSSESSIVE_S, "$1'S")
     .replace(PAYMENT_WORDS, " ")
     .replace(/\*/g, " ")
@@ -546,10 +546,11 @@ export function clean(description: string): Cleaned {
     .replace(/[^A-Z0-9&'.\- ]/g, " ")
     .replace(/\s+/g, " ")
     .replace(/^[\s\-.]+|[\s\-.]+$/g, "")
-    .trim()
-    // "STAR TRIBUNE SUBSCRIPTION", "BARTELL DRUGS 42": a plan's word or a store's number after a
-    // name of two words or more (FOREVER 21, MOTEL 6 keep theirs).
-    .replace(/^(\S+( \S+)+) (SUBSCRIPTION|SUBSCR|\d{1,2})$/, "$1");
+    .trim();
+  // "STAR TRIBUNE SUBSCRIPTION", "BARTELL DRUGS 42": a plan's word or a store's number after a
+  // name of two words or more (FOREVER 21, MOTEL 6 keep theirs).
+  const tail = / (SUBSCRIPTION|SUBSCR|\d{1,2})$/.exec(name);
+  if (tail && name.lastIndexOf(" ", tail.index - 1) > 0) name = name.slice(0, tail.index);
   // The platform's own product after its prefix ("INSTACART*SUBSCRIPTION", "DD *DOORDASH
   // DASHPASS"): the platform is the payee, no go-between.
   const isPlatformProduct = intermediaries.length > 0 && PLATFORM_OWN_PRODUCT.test(name);

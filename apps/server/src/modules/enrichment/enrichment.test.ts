@@ -6,7 +6,7 @@ import { accounts, enrichmentBatches, transactions } from "../../db/schema/index
 import { SUBSCRIPTIONS } from "../../providers/mock/merchants.ts";
 import { catalogue } from "./catalogue.ts";
 import { KEYWORD_RULES } from "./categorize.ts";
-import { enrichBatch } from "./engine.ts";
+import { DESCRIPTION_READ_LENGTH, enrichBatch } from "./engine.ts";
 import { evaluate } from "./evaluate.ts";
 import { BATCH_RETENTION_HOURS, MAX_BATCH, pruneEnrichmentBatches, SYNC_LIMIT } from "./service.ts";
 import { enrichmentVersion, reenrichStale } from "./stored.ts";
@@ -583,6 +583,19 @@ describe("the engine's steps", () => {
     );
     expect(water.categories.detailed).toBe("RENT_AND_UTILITIES_WATER");
     expect(one("NYS DMV INTERNET ALBANY NY", "-65.00").categories.general).toBe("GOVERNMENT_AND_NON_PROFIT");
+  });
+
+  it(`reads the first ${DESCRIPTION_READ_LENGTH} characters of a description: a hostile one costs what those do`, () => {
+    // Each of these took seconds to a minute whole (patterns that cost the square of their text).
+    for (const hostile of [
+      `${"Abc".repeat(40_000)}!`,
+      `NON-${"A".repeat(100_000)} FEE`,
+      "AB ".repeat(40_000),
+    ]) {
+      const { id: _, createdAt: _at, ...whole } = one(hostile);
+      const { id: __, createdAt: __at, ...read } = one(hostile.slice(0, DESCRIPTION_READ_LENGTH));
+      expect(whole).toEqual(read);
+    }
   });
 
   it("a name ending in a whole word is not completed as a cut one (BAR is no BARBERSHOP)", () => {
