@@ -1,3 +1,5 @@
+import { PAY_WORDS } from "./text.ts";
+
 /**
  * Step 4, categorise an unknown counterparty: keywords of the description and the amount's
  * direction, into Plaid's personal-finance detailed categories. Rules are tried in order; the
@@ -13,7 +15,7 @@ const rule = (words: RegExp, direction: Direction, category: string): Rule => ({
 });
 
 export const KEYWORD_RULES: Rule[] = [
-  rule(/\b(PAYROLL|SALARY|DIRECT DEP|DIR DEP|PAYCHECK|WAGES|DIRDEP)\b/, "in", "INCOME_WAGES"),
+  rule(new RegExp(`\\b(${PAY_WORDS})\\b`), "in", "INCOME_WAGES"),
   rule(
     /\b(INTEREST PAID|INTEREST EARNED|INT PAID|INTEREST PAYMENT|INTEREST CREDIT)\b|^INTEREST\b/,
     "in",
@@ -226,17 +228,15 @@ export function categoryByKeywords(upperText: string, isCredit: boolean): string
   return null;
 }
 
+/** Pay as ACH entry fields abbreviate it, besides the words written out. */
+const ACH_PAY = new RegExp(`\\b(${PAY_WORDS}|SAL|REG\\.? ?SAL\\w*|NET ?PAY)\\b`);
+
 /**
  * Money an organisation sends by ACH is pay, a refund of tax, or other income unless it says it
  * is a refund: "TARGET CORP DES:PAYROLL" is wages, not shopping at Target.
  */
 export function achCreditCategory(entry: string, isFromSeller: boolean): string | null {
-  if (
-    /\b(PAYROLL|PAYRLL|SALARY|SAL|DIR ?DEP|DIRECT ?DEP|DIRDEP|PAYCHECK|WAGES?|REG\.? ?SAL\w*|NET ?PAY)\b/.test(
-      entry,
-    )
-  )
-    return "INCOME_WAGES";
+  if (ACH_PAY.test(entry)) return "INCOME_WAGES";
   if (/\b(TAX ?REF\w*|TAX ?RFD|TAXRFD|\w*TAXRFD|TAX REFUND)\b/.test(entry)) return "INCOME_TAX_REFUND";
   if (/\b(REFUND|RETURN|REBATE|REVERSAL|ADJ\w*|CREDIT|CASHBACK|REWARD\w*|CHARGEBACK)\b/.test(entry))
     return null;
@@ -341,11 +341,11 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
   },
 ];
 
-/** The detailed category of an entry the bank made itself, or null when someone else is party to it. */
 /** Words every bank event's description holds one of: most descriptions skip the rules at once. */
 const MAY_BE_BANK_EVENT =
   /FEE|ATM|\bINT|\bDIV|TRANSFER|XFER|THANK|DEPOSIT|WITHDRAW|CHARGE|CHG|PAYMENT RECEIVED|CASH ?BACK|REWARD|CHECK|\bCHK\b|DRAFT|ROUND ?UP/i;
 
+/** The detailed category of an entry the bank made itself, or null when someone else is party to it. */
 export function bankEventOf(description: string, isCredit: boolean): string | null {
   if (!MAY_BE_BANK_EVENT.test(description)) return null;
   const text = description.toUpperCase().replace(/\s+/g, " ").trim();

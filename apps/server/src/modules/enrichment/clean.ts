@@ -1,4 +1,4 @@
-import { POSSESSIVE_S, regionOf, titleCase } from "./text.ts";
+import { PAY_WORDS, POSSESSIVE_S, regionOf, titleCase } from "./text.ts";
 
 /**
  * Step 1, clean: what the bank added around the counterparty goes — card-network and POS
@@ -294,7 +294,7 @@ const MAY_HAVE_LEAD =
   /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD)\b/;
 
 /** Pay's words followed by numbers, and whatever comes after them. */
-const PAY_AND_AFTER = /\s+(PAYROLL|PAYRLL|DIR DEP|DIRECT DEP(OSIT)?|SALARY)\s+\d.*$/;
+const PAY_AND_AFTER = new RegExp(`\\s+(${PAY_WORDS})\\s+\\d.*$`);
 
 /** Words that describe the payment, not the payee. */
 const PAYMENT_WORDS =

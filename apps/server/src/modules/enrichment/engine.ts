@@ -193,6 +193,9 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       : achCreditCategory(input.description.toUpperCase(), false);
     if (income) return { detailed: income, isGuess: false };
   }
+  // The words the line gives the counterparty (its name, an ACH entry's field), and the whole line.
+  const ownWords = ` ${cleaned.text} ${cleaned.achEntry ?? ""} `;
+  const lineWords = ` ${input.description.toUpperCase()} `;
   // A business paid through a P2P app is paid for what it does.
   const byPayee = p2p?.payee && !merchant ? categoryByKeywords(` ${p2p.payee} `, isCredit) : null;
   if (byPayee) return { detailed: byPayee, isGuess: false };
@@ -211,14 +214,14 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     // A bank is paid for a loan as often as money is moved to it, and its ATMs hand out cash:
     // its words say which.
     if (merchant.kind === "bank" && !isCredit) {
-      const byWords = categoryByKeywords(` ${cleaned.text} ${cleaned.achEntry ?? ""} `, false);
+      const byWords = categoryByKeywords(ownWords, false);
       if (byWords?.startsWith("LOAN_PAYMENTS_")) return { detailed: byWords, isGuess: false };
-      if (categoryByKeywords(` ${input.description.toUpperCase()} `, false) === "TRANSFER_OUT_WITHDRAWAL")
+      if (categoryByKeywords(lineWords, false) === "TRANSFER_OUT_WITHDRAWAL")
         return { detailed: "TRANSFER_OUT_WITHDRAWAL", isGuess: false };
     }
     // A city bills its water, power and trash: "CITY OF BOULDER DES:WATER SVC" is a utility.
     if (merchant.kind === "government" && !isCredit) {
-      const utility = categoryByKeywords(` ${cleaned.achEntry ?? ""} ${cleaned.text} `, false);
+      const utility = categoryByKeywords(ownWords, false);
       if (utility && CITY_UTILITIES.has(utility)) return { detailed: utility, isGuess: false };
     }
     // A store's fuel station ("COSTCO GAS", "SAMS CLUB FUEL") sells fuel.
@@ -228,10 +231,8 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   }
   // The name's words first: the rest of the line (its city: "… Edison NJ") says less.
   const byWords =
-    categoryByKeywords(
-      ` ${cleaned.text} ${cleaned.name.toUpperCase()} ${cleaned.achEntry ?? ""} `,
-      isCredit,
-    ) ?? categoryByKeywords(` ${input.description.toUpperCase()} `, isCredit);
+    categoryByKeywords(`${ownWords}${cleaned.name.toUpperCase()} `, isCredit) ??
+    categoryByKeywords(lineWords, isCredit);
   if (byWords) return { detailed: byWords, isGuess: false };
   // What the platform it went through sells: restaurants' POS and delivery apps.
   const platform = cleaned.intermediaries.find((name) => PLATFORM_CATEGORIES[name]);

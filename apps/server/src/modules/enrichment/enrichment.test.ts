@@ -926,7 +926,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
     },
     "holdout-4.json": { counterparty: 90.7, website: 90.7, category: 99.3, intermediaries: 100.0, people: 6 },
     // Blind: scored once and not yet used to find faults.
-    "holdout-5.json": { counterparty: 89.3, website: 94.0, category: 96.7, intermediaries: 99.3, people: 5 },
+    "holdout-5.json": { counterparty: 89.3, website: 94.0, category: 97.3, intermediaries: 99.3, people: 5 },
   };
 
   it("reads each set at least as well as the floors, every series and one-off", () => {

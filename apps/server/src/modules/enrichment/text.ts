@@ -1,3 +1,6 @@
+/** Words that name pay, as an alternation: categorize.ts reads income by them, clean.ts cuts the payer's name at them. */
+export const PAY_WORDS = "PAYROLL|PAYRLL|SALARY|DIR ?DEP|DIRECT ?DEP(?:OSIT)?|DIRDEP|PAYCHECK|WAGES?";
+
 /**
  * How the engine reads a description: upper case, punctuation that separates words turned into
  * spaces, apostrophes dropped ("MCDONALD'S" and "MCDONALDS" read the same), so catalogue patterns
