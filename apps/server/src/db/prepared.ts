@@ -1,3 +1,5 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "./client.ts";
 
 /**
@@ -28,3 +30,11 @@ export function preparedStatement<T>(build: (db: Database) => T): (db: Database)
 export function rawRows<Row>(statement: unknown, values: Record<string, unknown>): Promise<Row[]> {
   return (statement as { all(values: Record<string, unknown>): Promise<Row[]> }).all(values);
 }
+
+/** A column (or expression) read as text under `name`: for `rawRows`, whose values are not mapped. */
+export const asText = <Name extends string>(value: SQL | AnyPgColumn, name: Name) =>
+  sql<string>`${value}::text`.as(name);
+
+/** A timestamp as the API writes it (ISO 8601 in UTC, milliseconds: `toISOString()`'s form), rendered by PostgreSQL. */
+export const isoTimestampText = (column: AnyPgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -9,3 +9,6 @@ import type { FastifyReply } from "fastify";
 export function sendJsonText(reply: FastifyReply, json: string | Buffer): FastifyReply {
   return reply.type("application/json; charset=utf-8").send(json);
 }
+
+/** A string or null as JSON, for bodies written as text. */
+export const jsonString = (value: string | null): string => (value === null ? "null" : JSON.stringify(value));

@@ -1,9 +1,8 @@
 import { and, asc, count, desc, eq, gte, isNull, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { offsetOf, selectPage } from "../../db/page.ts";
-import { preparedStatement, rawRows } from "../../db/prepared.ts";
+import { asText, isoTimestampText, preparedStatement, rawRows } from "../../db/prepared.ts";
 import {
   type AccountType,
   accountOwners,
@@ -256,9 +255,7 @@ function firstTransactionsPage(db: Database, where: SQL | undefined, limit: numb
 }
 
 /** Each column as text named as `TransactionText` names it, so raw rows and mapped rows agree. */
-const asText = (value: SQL | AnyPgColumn, name: keyof TransactionText) =>
-  sql<string>`${value}::text`.as(name);
-const TRANSACTION_TEXT = {
+const TRANSACTION_TEXT: Record<keyof TransactionText, SQL.Aliased<string>> = {
   id: asText(transactions.id, "id"),
   accountId: asText(transactions.accountId, "accountId"),
   amount: asText(transactions.amount, "amount"),
@@ -270,10 +267,7 @@ const TRANSACTION_TEXT = {
   pendingTransactionId: asText(transactions.pendingTransactionId, "pendingTransactionId"),
   enrichment: asText(transactions.enrichment, "enrichment"),
   metadata: asText(transactions.metadata, "metadata"),
-  createdAt: asText(
-    sql`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-    "createdAt",
-  ),
+  createdAt: asText(isoTimestampText(transactions.createdAt), "createdAt"),
 };
 
 /** Pages without filters, the common read: prepared. */

@@ -6,6 +6,7 @@ import type {
   statements,
   transactions,
 } from "../../db/schema/index.ts";
+import { jsonString } from "../../http/json-text.ts";
 import type { AccountView, BalanceView, HoldingView, TransactionView } from "./schemas.ts";
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -79,8 +80,6 @@ export type TransactionText = {
   metadata: string | null;
   createdAt: string;
 };
-
-const jsonString = (value: string | null) => (value === null ? "null" : JSON.stringify(value));
 
 /** A page of transactions as the JSON array the API answers, in the Transaction schema's key order. */
 export function transactionsPageJson(rows: TransactionText[]): string {

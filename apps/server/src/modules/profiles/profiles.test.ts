@@ -193,6 +193,28 @@ describe("GET /v1/profiles/{id}", () => {
     }
   });
 
+  it("answers what it created, every field (the read writes its JSON as text: escapes, names, jsonb)", async () => {
+    const created = (
+      await create({
+        email: "o'brien+tag@example.com",
+        phone: "+14155552671",
+        name: 'Seán "Ó" Brien \\ 東京',
+        names: { last: "Ó Brien\u2028" },
+        dateOfBirth: "1999-02-28",
+        address: { ...ADDRESS, line2: 'Apt "4"' },
+        metadata: { "tab\tkey": "line\nbreak", emoji: "🏦", empty: "" },
+      })
+    ).json();
+    expect(created.names).toEqual({ full: "Ó Brien\u2028", first: null, last: "Ó Brien\u2028" });
+    for (const key of [created.id, created.uuid]) {
+      const res = await request("GET", `/v1/profiles/${key}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(res.json()).toEqual(created);
+      expect(Object.keys(res.json())).toEqual(Object.keys(created));
+    }
+  });
+
   it("404 for an unknown id, with a RestError body", async () => {
     const res = await request("GET", "/v1/profiles/p_00000000000000000000000000");
     expect(res.statusCode).toBe(404);

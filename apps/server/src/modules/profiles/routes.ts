@@ -1,6 +1,7 @@
 import { Type } from "typebox";
 import type { AppContext } from "../../context.ts";
 import { apiKeyPrincipalOf } from "../../http/auth.ts";
+import { sendJsonText } from "../../http/json-text.ts";
 import { PAGINATION_HEADERS, PaginationQuery, setPaginationHeaders } from "../../http/pagination.ts";
 import { environmentToRead } from "../../http/read-scope.ts";
 import { errorResponses, NoContent } from "../../http/schemas.ts";
@@ -8,8 +9,8 @@ import type { Server } from "../../http/server-type.ts";
 import { Profile, ProfileCreateRequest, ProfileIdParams, ProfileUpdateRequest } from "./schemas.ts";
 import {
   createProfile,
-  findLiveProfile,
   listProfiles,
+  profileJson,
   requestProfileDeletion,
   toProfileView,
   updateProfile,
@@ -78,10 +79,10 @@ export function registerProfileRoutes(app: Server, ctx: AppContext): void {
         response: { 200: Profile, ...errorResponses(401, 404, 409) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // A session token reads its own profile.
       const environmentId = await environmentToRead(ctx.readDb, request, { profile: request.params.id });
-      return toProfileView(await findLiveProfile(ctx.readDb, environmentId, request.params.id));
+      return sendJsonText(reply, await profileJson(ctx.readDb, environmentId, request.params.id));
     },
   );
 
