@@ -33,7 +33,7 @@ import { registerAccountRoutes } from "./modules/accounts/routes.ts";
 import { registerAkoyaRoutes } from "./modules/akoya/routes.ts";
 import { API_VERSION } from "./modules/api-keys/service.ts";
 import { registerAuditRoutes } from "./modules/audit/routes.ts";
-import { auditWrites } from "./modules/audit/service.ts";
+import { auditWrites, WRITE_METHODS } from "./modules/audit/service.ts";
 import { registerConnectionRoutes } from "./modules/connections/routes.ts";
 import { registerConnectorApp } from "./modules/connectors/app-routes.ts";
 import { registerConnectorRoutes } from "./modules/connectors/routes.ts";
@@ -119,9 +119,15 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   const rateLimits = rateLimit(ctx);
   app.addHook("onRequest", rateLimits.onRequest);
   app.decorateRequest("idempotencyRecord", undefined);
-  app.addHook("preHandler", idempotency(ctx));
-  app.addHook("onSend", keepIdempotentAnswer(ctx));
-  app.addHook("onSend", auditWrites(ctx));
+  // Hooks of writes only (an Idempotency-Key, the audit record), on the routes that write: a
+  // read runs no hook that would do nothing for it (two onSend hooks cost a GET a fifth of its
+  // time in the framework). Ahead of a route's own hooks, as an application hook would run.
+  const writeHooks = { preHandler: idempotency(ctx), onSend: [keepIdempotentAnswer(ctx), auditWrites(ctx)] };
+  app.addHook("onRoute", (route) => {
+    if (![route.method].flat().some((method) => WRITE_METHODS.has(method))) return;
+    route.preHandler = [writeHooks.preHandler, ...[route.preHandler ?? []].flat()];
+    route.onSend = [...writeHooks.onSend, ...[route.onSend ?? []].flat()];
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {

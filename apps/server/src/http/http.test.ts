@@ -376,3 +376,15 @@ describe("ids", () => {
     expect(newId("profile")).not.toBe(newId("profile"));
   });
 });
+
+describe("hooks of writes", () => {
+  const WRITE_HOOKS = ["idempotencyKey", "keepIdempotentAnswer", "auditWrite"];
+  const hooksOf = (method: string) => platform.app.printRoutes({ includeHooks: true, method });
+
+  it("run on every writing route and on no read (a GET pays for none of them)", () => {
+    for (const method of ["POST", "PATCH", "DELETE"])
+      for (const hook of WRITE_HOOKS) expect(hooksOf(method), `${method}: ${hook}`).toContain(hook);
+    for (const method of ["GET", "HEAD"])
+      for (const hook of WRITE_HOOKS) expect(hooksOf(method), `${method}: ${hook}`).not.toContain(hook);
+  });
+});

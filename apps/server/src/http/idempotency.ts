@@ -35,7 +35,10 @@ function hashOf(request: FastifyRequest): string {
 
 /** preHandler: runs after authentication and validation, so only requests that may run are kept. */
 export function idempotency(ctx: AppContext) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+  return async function idempotencyKey(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply | undefined> {
     const header = request.headers["idempotency-key"];
     if (request.method !== "POST" || header === undefined || !request.principal) return undefined;
     const key = Array.isArray(header) ? header[0]! : header;
@@ -100,7 +103,11 @@ export function idempotency(ctx: AppContext) {
 
 /** onSend: keeps the answer of a request that ran with a key (or lets a 5xx be retried). */
 export function keepIdempotentAnswer(ctx: AppContext) {
-  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+  return async function keepIdempotentAnswer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+  ): Promise<unknown> {
     const id = request.idempotencyRecord;
     if (!id) return payload;
     request.idempotencyRecord = undefined;

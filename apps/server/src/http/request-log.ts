@@ -1,4 +1,5 @@
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import type { Logger } from "pino";
 import { redactUrl } from "./redact.ts";
 
 /**
@@ -11,6 +12,8 @@ export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    // Below info (WEFT_LOG_LEVEL=warn), an answered request writes nothing: nothing is built for it.
+    if (!error && !(request.log as Logger).isLevelEnabled("info")) return;
     const line = {
       method: request.method,
       url: redactUrl(request.url),

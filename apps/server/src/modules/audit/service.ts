@@ -13,7 +13,8 @@ import { credentialOf } from "../../http/principal.ts";
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type AuditActor = { type: ActorType; id: string };
 
-const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** The methods that write: their successes are audited. */
+export const WRITE_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** The CLI acts as the operating-system user who ran it. */
 export const cliActor = (): AuditActor => ({ type: "cli", id: safeUsername() });
@@ -94,8 +95,12 @@ export function auditedWithWrite(request: FastifyRequest): void {
  * write recorded it already).
  */
 export function auditWrites(ctx: AppContext) {
-  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
-    if (!WRITES.has(request.method) || !request.principal || recordedWithTheirWrite.has(request))
+  return async function auditWrite(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+  ): Promise<unknown> {
+    if (!WRITE_METHODS.has(request.method) || !request.principal || recordedWithTheirWrite.has(request))
       return payload;
     if (reply.statusCode < 200 || reply.statusCode >= 300 || reply.getHeader("idempotent-replayed"))
       return payload;
