@@ -119,6 +119,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   const rateLimits = rateLimit(ctx);
   app.addHook("onRequest", rateLimits.onRequest);
   app.decorateRequest("idempotencyRecord", undefined);
+  app.decorateRequest("auditRecorded", false);
   // Hooks of writes only (an Idempotency-Key, the audit record), on the routes that write: a
   // read runs no hook that would do nothing for it (two onSend hooks cost a GET a fifth of its
   // time in the framework). Ahead of a route's own hooks, as an application hook would run.

@@ -76,8 +76,12 @@ export function auditRecordOf(
   };
 }
 
-/** Requests whose write recorded its audit record in its own statement. */
-const recordedWithTheirWrite = new WeakSet<FastifyRequest>();
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Its write recorded its audit record in its own statement (`auditedWithWrite`). */
+    auditRecorded: boolean;
+  }
+}
 
 /**
  * A hot write may record its audit record in the statement that makes the change (a session's
@@ -86,7 +90,8 @@ const recordedWithTheirWrite = new WeakSet<FastifyRequest>();
  * `auditedWithWrite(request)`, so the onSend hook does not record it again.
  */
 export function auditedWithWrite(request: FastifyRequest): void {
-  recordedWithTheirWrite.add(request);
+  // A decorated field, not a WeakSet: adding to one cost a session issue 2 % of its CPU.
+  request.auditRecorded = true;
 }
 
 /**
@@ -100,8 +105,7 @@ export function auditWrites(ctx: AppContext) {
     reply: FastifyReply,
     payload: unknown,
   ): Promise<unknown> {
-    if (!WRITE_METHODS.has(request.method) || !request.principal || recordedWithTheirWrite.has(request))
-      return payload;
+    if (!WRITE_METHODS.has(request.method) || !request.principal || request.auditRecorded) return payload;
     if (reply.statusCode < 200 || reply.statusCode >= 300 || reply.getHeader("idempotent-replayed"))
       return payload;
     await recordAudit(ctx.db, auditRecordOf(request, reply.statusCode, resourceOf(request, payload)));
