@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, isNull, or, type Placeholder, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, type Placeholder, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { selectPage } from "../../db/page.ts";
 import { asText, isoTimestampText, preparedStatement, rawRows } from "../../db/prepared.ts";
 import { type EventProfile, environments, profiles } from "../../db/schema/index.ts";
 import { conflict, forbidden, notFound } from "../../http/errors.ts";
-import { newId } from "../../http/ids.ts";
+import { ID_PREFIXES, newId } from "../../http/ids.ts";
 import { jsonString } from "../../http/json-text.ts";
 import type { Pagination } from "../../http/pagination.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
@@ -66,21 +66,46 @@ function toColumns(input: ProfileFieldsInput, current?: ProfileRow): Partial<typ
   return columns;
 }
 
-/** Profile ids look like p_…; anything else is looked up as a uuid. */
-function byIdOrUuid(environmentId: string | Placeholder, idOrUuid: string | Placeholder) {
-  return and(
-    eq(profiles.environmentId, environmentId),
-    or(eq(profiles.id, idOrUuid), eq(profiles.uuid, idOrUuid)),
-  );
+/**
+ * The column a profile key names: ids are `p_…` and a uuid never is (uuids are UUIDs, checked
+ * on the way in), so a lookup reads the one unique index it needs — never both and a merge of
+ * them, as `id = … or uuid = …` would on every read.
+ */
+type KeyColumn = "id" | "uuid";
+const PROFILE_ID_START = `${ID_PREFIXES.profile}_`;
+const keyColumn = (idOrUuid: string): KeyColumn => (idOrUuid.startsWith(PROFILE_ID_START) ? "id" : "uuid");
+
+function byKey(environmentId: string | Placeholder, column: KeyColumn, idOrUuid: string | Placeholder) {
+  return and(eq(profiles.environmentId, environmentId), eq(profiles[column], idOrUuid));
 }
 
-const profileQuery = (db: Database, environmentId: string | Placeholder, idOrUuid: string | Placeholder) =>
-  db.select().from(profiles).where(byIdOrUuid(environmentId, idOrUuid)).limit(1);
+/** A statement prepared once for each column a key may name; called with the key, it picks. */
+function preparedByKey<T>(
+  build: (db: Database, column: KeyColumn) => T,
+): (db: Database, idOrUuid: string) => T {
+  const statements = {
+    id: preparedStatement((db) => build(db, "id")),
+    uuid: preparedStatement((db) => build(db, "uuid")),
+  };
+  return (db, idOrUuid) => statements[keyColumn(idOrUuid)](db);
+}
+
+const profileQuery = (
+  db: Database,
+  column: KeyColumn,
+  environmentId: string | Placeholder,
+  idOrUuid: string | Placeholder,
+) =>
+  db
+    .select()
+    .from(profiles)
+    .where(byKey(environmentId, column, idOrUuid))
+    .limit(1);
 
 /** Every route that checks a profile: prepared. */
-const profileByIdOrUuid = preparedStatement((db) =>
-  profileQuery(db, sql.placeholder("environmentId"), sql.placeholder("idOrUuid")).prepare(
-    "weft_profile_by_id_or_uuid",
+const profileByKey = preparedByKey((db, column) =>
+  profileQuery(db, column, sql.placeholder("environmentId"), sql.placeholder("idOrUuid")).prepare(
+    `weft_profile_by_${column}`,
   ),
 );
 
@@ -104,25 +129,14 @@ type ProfileText = {
   [Column in Exclude<keyof typeof PROFILE_TEXT, "deleting">]: string | null;
 } & { id: string; uuid: string; deleting: boolean };
 
-/**
- * The hot read (GET /v1/profiles/{id}): the profile by its id, else by its uuid, as text. Two
- * branches rather than one `id = … or uuid = …`: the first is a plain primary-key lookup, and
- * PostgreSQL runs the second only when the first found nothing (an OR reads both indexes and
- * merges them).
- */
-const profileTextByIdOrUuid = preparedStatement((db) => {
-  const by = (column: typeof profiles.id | typeof profiles.uuid) =>
-    db
-      .select(PROFILE_TEXT)
-      .from(profiles)
-      .where(
-        and(
-          eq(profiles.environmentId, sql.placeholder("environmentId")),
-          eq(column, sql.placeholder("idOrUuid")),
-        ),
-      );
-  return by(profiles.id).unionAll(by(profiles.uuid)).limit(1).prepare("weft_profile_text_by_id_or_uuid");
-});
+/** The hot read (GET /v1/profiles/{id}), as text. */
+const profileTextByKey = preparedByKey((db, column) =>
+  db
+    .select(PROFILE_TEXT)
+    .from(profiles)
+    .where(byKey(sql.placeholder("environmentId"), column, sql.placeholder("idOrUuid")))
+    .prepare(`weft_profile_text_by_${column}`),
+);
 
 /**
  * A live profile of this environment as the JSON of its view (`toProfileView`'s, key for key;
@@ -130,7 +144,7 @@ const profileTextByIdOrUuid = preparedStatement((db) => {
  * is parsed or serialised on the way: the read the API answers most.
  */
 export async function profileJson(db: Database, environmentId: string, idOrUuid: string): Promise<string> {
-  const [row] = await rawRows<ProfileText>(profileTextByIdOrUuid(db), { environmentId, idOrUuid });
+  const [row] = await rawRows<ProfileText>(profileTextByKey(db, idOrUuid), { environmentId, idOrUuid });
   if (!row) throw notFound("Profile", idOrUuid);
   if (row.deleting) throw profileBeingDeleted(row.id);
   const { firstName, lastName } = row;
@@ -159,8 +173,8 @@ export async function findLiveProfile(
   options: { forUpdate?: boolean } = {},
 ): Promise<ProfileRow> {
   const [row] = options.forUpdate
-    ? await profileQuery(db, environmentId, idOrUuid).for("update")
-    : await profileByIdOrUuid(db).execute({ environmentId, idOrUuid });
+    ? await profileQuery(db, keyColumn(idOrUuid), environmentId, idOrUuid).for("update")
+    : await profileByKey(db, idOrUuid).execute({ environmentId, idOrUuid });
   if (!row) throw notFound("Profile", idOrUuid);
   if (row.deletingAt) throw profileBeingDeleted(row.id);
   return row;
@@ -262,7 +276,7 @@ export async function requestProfileDeletion(tx: Database, environmentId: string
   const [row] = await tx
     .select()
     .from(profiles)
-    .where(byIdOrUuid(environmentId, idOrUuid))
+    .where(byKey(environmentId, keyColumn(idOrUuid), idOrUuid))
     .limit(1)
     .for("update");
   if (!row) throw notFound("Profile", idOrUuid);
