@@ -11,9 +11,14 @@ import os from "node:os";
 import {
   benchStorage,
   CLI,
+  cpuSecondsOf,
   createBenchCredentials,
   freePort,
+  type LoadResult,
   load,
+  median,
+  postgresCpu,
+  postgresCpuSince,
   startProcess,
   writeResults,
 } from "./lib.ts";
@@ -49,34 +54,57 @@ export async function benchScale() {
     const url = (port: number) => `http://127.0.0.1:${port}/v1/profiles/${id}`;
     const slices = Number(process.env.BENCH_SLICES ?? 3);
     const seconds = Number(process.env.BENCH_SLICE_SECONDS ?? 4);
-    const one: number[] = [];
-    const two: number[] = [];
+    const pids = servers.map((server) => server.child.pid!);
+    /** A slice's requests a second, and the CPU µs a request cost both servers and PostgreSQL. */
+    async function measured(run: () => Promise<LoadResult[]>) {
+      const serversBefore = pids.map(cpuSecondsOf);
+      const postgresBefore = postgresCpu();
+      const results = await run();
+      const databaseSeconds = postgresCpuSince(postgresBefore);
+      const serverSeconds = pids.reduce((sum, pid, i) => sum + cpuSecondsOf(pid) - serversBefore[i]!, 0);
+      const requests = results.reduce((sum, r) => sum + r.requests, 0);
+      return {
+        requestsPerSecond: results.reduce((sum, r) => sum + r.requestsPerSecond, 0),
+        serverMicroseconds: (serverSeconds * 1e6) / requests,
+        databaseMicroseconds: (databaseSeconds * 1e6) / requests,
+      };
+    }
+    const one: Awaited<ReturnType<typeof measured>>[] = [];
+    const two: Awaited<ReturnType<typeof measured>>[] = [];
     for (let slice = 0; slice < slices; slice++) {
-      const single = await load("one process", {
-        url: url(ports[0]!),
-        headers: auth,
-        seconds,
-        connections: 20,
-      });
-      one.push(single.requestsPerSecond);
-      const pair = await Promise.all(
-        ports.map((port) =>
-          load("two processes", { url: url(port), headers: auth, seconds, connections: 10 }),
+      one.push(
+        await measured(async () => [
+          await load("one process", { url: url(ports[0]!), headers: auth, seconds, connections: 20 }),
+        ]),
+      );
+      two.push(
+        await measured(() =>
+          Promise.all(
+            ports.map((port) =>
+              load("two processes", { url: url(port), headers: auth, seconds, connections: 10 }),
+            ),
+          ),
         ),
       );
-      two.push(pair.reduce((sum, r) => sum + r.requestsPerSecond, 0));
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const summary = (slices: typeof one) => ({
+      "req/s": median(slices.map((s) => s.requestsPerSecond)),
+      "Weft CPU µs/req": Math.round(median(slices.map((s) => s.serverMicroseconds))),
+      "PostgreSQL CPU µs/req": Math.round(median(slices.map((s) => s.databaseMicroseconds))),
+    });
     const result = {
       cores: os.cpus().length,
-      oneProcess: median(one),
-      twoProcesses: median(two),
-      multiple: Math.round((median(two) / median(one)) * 100) / 100,
+      oneProcess: summary(one),
+      twoProcesses: summary(two),
+      multiple:
+        Math.round(
+          (median(two.map((s) => s.requestsPerSecond)) / median(one.map((s) => s.requestsPerSecond))) * 100,
+        ) / 100,
     };
     console.log(`\nGET /v1/profiles/{id} on PostgreSQL, 20 connections, ${os.cpus().length} cores`);
     console.table({
-      "one API process": { "req/s": result.oneProcess },
-      "two API processes": { "req/s": result.twoProcesses, "× one": result.multiple },
+      "one API process": result.oneProcess,
+      "two API processes": { ...result.twoProcesses, "× one": result.multiple },
     });
     writeResults("scale.json", { at: new Date().toISOString(), ...result });
     return result;
