@@ -48,12 +48,14 @@ function budgetOf(ctx: AppContext, principal: Principal): { key: string; limit: 
   return { key: `${type}:${id}`, limit };
 }
 
-export type ChargeRateLimit = (principal: Principal, reply: FastifyReply) => void;
+/** `reply` gets the RateLimit headers; without one (an operation on a WebSocket) only the 429 tells. */
+export type ChargeRateLimit = (principal: Principal, reply?: FastifyReply) => void;
 
 /**
  * Counts a request against its credential's budget a second and sets the RateLimit headers, or
  * throws the 429. `onRequest` charges every request authenticated by the auth hook; routes that
- * authenticate themselves (GraphQL) call `charge` once they know the credential.
+ * authenticate themselves (GraphQL) call `charge` once they know the credential, and a WebSocket
+ * for each operation it runs.
  */
 export function rateLimit(ctx: AppContext): {
   onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -64,9 +66,9 @@ export function rateLimit(ctx: AppContext): {
     const { key, limit } = budgetOf(ctx, principal);
     if (limit === 0) return;
     const taken = limiter.take(key, limit);
-    reply.header("ratelimit-limit", String(limit));
-    reply.header("ratelimit-remaining", String(taken.remaining));
-    reply.header("ratelimit-reset", String(taken.resetSeconds));
+    reply?.header("ratelimit-limit", String(limit));
+    reply?.header("ratelimit-remaining", String(taken.remaining));
+    reply?.header("ratelimit-reset", String(taken.resetSeconds));
     if (!taken.allowed) {
       throw tooManyRequests(
         `More than ${limit} requests a second with this ${principal.kind === "session" ? "session" : "API key"}`,

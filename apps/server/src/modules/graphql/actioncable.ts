@@ -10,12 +10,12 @@ import {
 } from "graphql";
 import type { WebSocket } from "ws";
 import type { AppContext } from "../../context.ts";
+import { HttpError } from "../../http/errors.ts";
 import type { Server } from "../../http/server-type.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { withCallerFacingErrors } from "./errors.ts";
 import { documentErrors, PARSE_OPTIONS } from "./limits.ts";
 import type { GraphQLScope } from "./routes.ts";
-import { scopeOfToken } from "./routes.ts";
 import { schema } from "./schema.ts";
 
 /**
@@ -33,19 +33,19 @@ export function registerActionCable(
   app: Server,
   ctx: AppContext,
   contextOf: (scope: GraphQLScope) => GraphQLContext,
+  scopeOfSocket: (token: string) => Promise<GraphQLScope>,
 ): void {
   app.get("/websockets", { websocket: true }, async (socket: WebSocket, request) => {
     const send = (message: object) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
     const token = (request.query as { token?: unknown }).token;
-    const scope =
-      typeof token === "string" ? await scopeOfToken(ctx, token).catch(() => undefined) : undefined;
-    if (!scope?.profileId) {
+    const scope = typeof token === "string" ? await scopeOfSocket(token).catch(() => undefined) : undefined;
+    const unauthorized = () => {
       send({ type: "disconnect", reason: "unauthorized", reconnect: false });
       socket.close();
-      return;
-    }
+    };
+    if (!scope?.profileId) return unauthorized();
     send({ type: "welcome" });
     const ping = setInterval(() => send({ type: "ping", message: Math.floor(Date.now() / 1000) }), PING_MS);
     const running = new Map<string, AsyncIterator<ExecutionResult>>();
@@ -61,6 +61,8 @@ export function registerActionCable(
       identifier: string,
       data: { query?: unknown; variables?: unknown; operationName?: unknown },
     ) {
+      // The token again (revoked or expired since the socket opened?), and the rate limit.
+      await scope!.socket!.beforeOperation();
       let document: DocumentNode;
       try {
         document = parse(String(data.query ?? ""), PARSE_OPTIONS);
@@ -117,8 +119,10 @@ export function registerActionCable(
         }
         if (data.action !== "execute") return;
         stop(identifier);
-        // A failure outside the resolvers: answered as theirs are (reply keeps ours to the log).
+        // A failure outside the resolvers: answered as theirs are (reply keeps ours to the log);
+        // a token no longer valid ends the socket, as ActionCable disconnects an unauthorized one.
         run(identifier, data).catch((error: unknown) => {
+          if (error instanceof HttpError && error.statusCode === 401) return unauthorized();
           const cause = error instanceof Error ? error : new Error(String(error));
           reply(identifier, { errors: [new GraphQLError(cause.message, { originalError: cause })] }, false);
         });

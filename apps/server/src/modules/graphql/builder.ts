@@ -24,6 +24,20 @@ export type GraphQLContext = {
   loaders: Loaders;
   /** Stored events as they commit, for subscriptions. */
   feed: EventFeed;
+  /** On a WebSocket, the credential it opened with, checked again as it is used; null over HTTP. */
+  socket: SocketCredential | null;
+};
+
+/**
+ * A WebSocket's credential, checked again as the socket is used: a token revoked or expired
+ * after the socket opened stops working at once, as it does over HTTP (where each request
+ * authenticates itself).
+ */
+export type SocketCredential = {
+  /** Before an operation the socket runs: the credential still holds (else its 401) and the operation counts against its rate limit as a request does (else its 429). */
+  beforeOperation(): Promise<void>;
+  /** Before an event is sent to a subscription: the credential still holds (else its 401). */
+  beforeEvent(): Promise<void>;
 };
 
 export type GraphQLTypes = {

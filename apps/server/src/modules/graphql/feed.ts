@@ -45,9 +45,15 @@ export class EventFeed {
 
   /**
    * A profile's events of these types, from now on, as an async iterator that stops listening
-   * the moment its consumer returns (GraphQL ends the subscription).
+   * the moment its consumer returns (GraphQL ends the subscription). `beforeEach` runs before an
+   * event is handed over; what it throws (the subscriber's credential no longer holds) ends the
+   * subscription with that error, and the event is not sent.
    */
-  subscribe(profileId: string, types: readonly string[]): AsyncIterableIterator<FeedEvent> {
+  subscribe(
+    profileId: string,
+    types: readonly string[],
+    beforeEach?: () => Promise<void>,
+  ): AsyncIterableIterator<FeedEvent> {
     if (this.emitter.listenerCount(profileId) >= MAX_SUBSCRIPTIONS_PER_PROFILE) {
       throw new GraphQLError(
         `A profile may hold at most ${MAX_SUBSCRIPTIONS_PER_PROFILE} live subscriptions at once. End one (complete, or unsubscribe) before starting another.`,
@@ -79,7 +85,14 @@ export class EventFeed {
         while (!isDone && queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
         wake = undefined;
         const value = queue.shift();
-        return value ? { value, done: false } : { value: undefined, done: true };
+        if (!value) return { value: undefined, done: true };
+        try {
+          await beforeEach?.();
+        } catch (error) {
+          await finish();
+          throw error;
+        }
+        return { value, done: false };
       },
       return: finish,
       async throw(error) {

@@ -63,6 +63,7 @@ const scopeOfPrincipal = (principal: Principal, profileId: string | null): Graph
   environmentId: principal.environment.id,
   profileId,
   actor: credentialOf(principal),
+  socket: null,
 });
 
 /** A bearer credential: a session token is its profile; an API key may only introspect. */
@@ -78,8 +79,26 @@ async function callerOfToken(ctx: AppContext, token: string): Promise<Caller> {
   return { principal, scope: scopeOfPrincipal(principal, principal.profile.id) };
 }
 
-export const scopeOfToken = async (ctx: AppContext, token: string): Promise<GraphQLScope> =>
-  (await callerOfToken(ctx, token)).scope;
+/**
+ * A WebSocket's scope, from the token it opened with: that token is checked again before each
+ * operation the socket runs (which also counts against its rate limit) and each event it is sent.
+ */
+export async function socketScopeOf(
+  ctx: AppContext,
+  token: string,
+  chargeRateLimit: ChargeRateLimit,
+): Promise<GraphQLScope> {
+  const { scope } = await callerOfToken(ctx, token);
+  return {
+    ...scope,
+    socket: {
+      beforeOperation: async () => chargeRateLimit((await callerOfToken(ctx, token)).principal),
+      beforeEvent: async () => {
+        await callerOfToken(ctx, token);
+      },
+    },
+  };
+}
 
 /** Where a WebSocket client puts its token: ?token= (browsers cannot set headers), or connection_init. */
 function tokenIn(value: unknown): string | undefined {
@@ -90,8 +109,8 @@ function tokenIn(value: unknown): string | undefined {
   return typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
 }
 
-export type GraphQLScope = Pick<GraphQLContext, "environmentId" | "profileId" | "actor">;
-const NO_SCOPE: GraphQLScope = { environmentId: "", profileId: null, actor: null };
+export type GraphQLScope = Pick<GraphQLContext, "environmentId" | "profileId" | "actor" | "socket">;
+const NO_SCOPE: GraphQLScope = { environmentId: "", profileId: null, actor: null, socket: null };
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -110,6 +129,7 @@ export async function registerGraphQLRoutes(
   chargeRateLimit: ChargeRateLimit,
 ): Promise<void> {
   const feed = new EventFeed(ctx);
+  const scopeOfSocket = (token: string) => socketScopeOf(ctx, token, chargeRateLimit);
   const contextOf = (found: GraphQLScope, requestId: string | null = null): GraphQLContext => ({
     ...found,
     requestId,
@@ -142,13 +162,13 @@ export async function registerGraphQLRoutes(
       subscription: {
         context: async (_socket, request) => {
           const token = tokenIn(request.query);
-          return contextOf(token ? await scopeOfToken(ctx, token).catch(() => NO_SCOPE) : NO_SCOPE);
+          return contextOf(token ? await scopeOfSocket(token).catch(() => NO_SCOPE) : NO_SCOPE);
         },
         // A token in connection_init replaces the URL's; a bad one closes the socket.
         onConnect: async ({ payload }) => {
           const token = tokenIn(payload) ?? tokenIn(payload?.headers);
           if (!token) return true;
-          const found = await scopeOfToken(ctx, token).catch(() => undefined);
+          const found = await scopeOfSocket(token).catch(() => undefined);
           return found ? contextOf(found) : false;
         },
       },
@@ -185,9 +205,11 @@ export async function registerGraphQLRoutes(
       if (errors.length > 0) throw new InvalidDocument(errors);
     });
     // Mercurius validates no subscription; the limits hold there too (the socket shows one error).
-    scope.graphql.addHook("preSubscriptionExecution", async (_schema, document) => {
+    // The socket's token is checked again, and the subscription counted, as each starts.
+    scope.graphql.addHook("preSubscriptionExecution", async (_schema, document, context) => {
       const [first] = documentErrors(document);
       if (first) throw first;
+      await (context as unknown as GraphQLContext).socket?.beforeOperation();
     });
     scope.addHook("preValidation", async (request) => {
       if (Array.isArray(request.body) && request.body.length > MAX_BATCH) {
@@ -198,6 +220,6 @@ export async function registerGraphQLRoutes(
         );
       }
     });
-    registerActionCable(scope as unknown as Server, ctx, contextOf);
+    registerActionCable(scope as unknown as Server, ctx, contextOf, scopeOfSocket);
   });
 }

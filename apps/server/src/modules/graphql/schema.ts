@@ -321,7 +321,8 @@ builder.subscriptionFields((t) => ({
   connectionSynced: t.field({
     type: Connection,
     description: "A connection of the profile finished a sync, or failed one (its status says which).",
-    subscribe: (_root, _args, context) => context.feed.subscribe(profileOf(context), SYNC_EVENTS),
+    subscribe: (_root, _args, context) =>
+      context.feed.subscribe(profileOf(context), SYNC_EVENTS, context.socket?.beforeEvent),
     resolve: async (root, _args, context) => {
       const id = String(eventOf(root).record.id);
       context.loaders.connection.clear(id);
@@ -331,7 +332,8 @@ builder.subscriptionFields((t) => ({
   balanceCreated: t.field({
     type: Account,
     description: "An account of the profile has a new balance (a sync or a refresh).",
-    subscribe: (_root, _args, context) => context.feed.subscribe(profileOf(context), ["balance.created"]),
+    subscribe: (_root, _args, context) =>
+      context.feed.subscribe(profileOf(context), ["balance.created"], context.socket?.beforeEvent),
     resolve: async (root, _args, context) => {
       const id = String(eventOf(root).record.accountId);
       context.loaders.account.clear(id);

@@ -3,6 +3,7 @@ import { WebSocket } from "ws";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { freePort } from "../../../test/processes.ts";
 import { issueSession, linkAndSync, simulate } from "../../../test/sandbox-helpers.ts";
+import { setEnvironmentRateLimits } from "../environments/service.ts";
 import { MAX_SUBSCRIPTIONS_PER_PROFILE } from "./feed.ts";
 import { MAX_QUERY_DEPTH, MAX_SOCKET_MESSAGE_BYTES } from "./limits.ts";
 
@@ -136,9 +137,9 @@ describe("graphql-ws at /v1/graphql", () => {
 describe("the ActionCable channel at /websockets", () => {
   const identifier = JSON.stringify({ channel: "GraphQLChannel", channelId: "abc123" });
 
-  /** A cable of mine, welcomed and subscribed to the GraphQL channel. */
-  async function openChannel() {
-    const cable = await open(`${base}/websockets?token=${mine.token}`);
+  /** A cable of mine (or of the token's), welcomed and subscribed to the GraphQL channel. */
+  async function openChannel(token = mine.token) {
+    const cable = await open(`${base}/websockets?token=${token}`);
     expect(await cable.next()).toEqual({ type: "welcome" });
     cable.send({ command: "subscribe", identifier });
     expect(await cable.next()).toEqual({ identifier, type: "confirm_subscription" });
@@ -242,5 +243,130 @@ describe("the ActionCable channel at /websockets", () => {
   it("refuses a socket without a valid session token", async () => {
     const cable = await open(`${base}/websockets?token=nope`);
     expect(await cable.next()).toEqual({ type: "disconnect", reason: "unauthorized", reconnect: false });
+  });
+});
+
+/** The next message that is not ActionCable's ping. */
+async function nextNotPing(socket: Awaited<ReturnType<typeof open>>) {
+  let message = await socket.next<{ type?: string }>();
+  while (message.type === "ping") message = await socket.next();
+  return message;
+}
+
+const revoke = async (token: string) =>
+  (
+    await platform.app.inject({
+      method: "DELETE",
+      url: "/v1/users/session",
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).statusCode;
+
+describe("a token revoked after its socket opened stops working on the socket at once", () => {
+  const identifier = JSON.stringify({ channel: "GraphQLChannel", channelId: "revoked" });
+  const execute = (query: string) => ({
+    command: "message",
+    identifier,
+    data: JSON.stringify({ action: "execute", query }),
+  });
+
+  async function channelOf(token: string) {
+    const cable = await open(`${base}/websockets?token=${token}`);
+    expect(await cable.next()).toEqual({ type: "welcome" });
+    cable.send({ command: "subscribe", identifier });
+    expect(await cable.next()).toEqual({ identifier, type: "confirm_subscription" });
+    return cable;
+  }
+
+  it("ActionCable: the next operation disconnects the socket and runs nothing (a mutation changes nothing)", async () => {
+    const { profileId } = await linkAndSync(platform, env);
+    const token = await session(profileId);
+    const cable = await channelOf(token);
+    cable.send(execute("{ profile { id } }"));
+    expect(await nextNotPing(cable)).toEqual({
+      identifier,
+      message: { result: { data: { profile: { id: profileId } } }, more: false },
+    });
+    expect(await revoke(token)).toBe(204);
+    cable.send(execute('mutation { profileUpdate(input: { name: "after the revoke" }) { success } }'));
+    expect(await nextNotPing(cable)).toEqual({
+      type: "disconnect",
+      reason: "unauthorized",
+      reconnect: false,
+    });
+    const profile = await platform.app.inject({ url: `/v1/profiles/${profileId}`, headers: env.auth });
+    expect(profile.json().name).not.toBe("after the revoke");
+  });
+
+  it("ActionCable: a live subscription is sent no event after the revoke; the socket is disconnected", async () => {
+    const { profileId, connectionId } = await linkAndSync(platform, env);
+    const token = await session(profileId);
+    const cable = await channelOf(token);
+    cable.send(execute("subscription { connectionSynced { id status } }"));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await revoke(token)).toBe(204);
+    await simulate(platform, env, connectionId, { event: "SYNC" });
+    await platform.worker.drain();
+    expect(await nextNotPing(cable)).toEqual({
+      type: "disconnect",
+      reason: "unauthorized",
+      reconnect: false,
+    });
+  });
+
+  it("graphql-ws: a live subscription ends with the 401's message instead of the event", async () => {
+    const { profileId, connectionId } = await linkAndSync(platform, env);
+    const token = await session(profileId);
+    const ws = await open(`${base}/v1/graphql`, "graphql-transport-ws");
+    ws.send({ type: "connection_init", payload: { authorization: `Bearer ${token}` } });
+    expect(await ws.next()).toMatchObject({ type: "connection_ack" });
+    ws.send({ id: "1", type: "subscribe", payload: { query: "subscription { connectionSynced { id } }" } });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await revoke(token)).toBe(204);
+    await simulate(platform, env, connectionId, { event: "SYNC" });
+    await platform.worker.drain();
+    const ended = await ws.next<{ type: string; payload: unknown }>();
+    expect(ended).toMatchObject({
+      id: "1",
+      type: "error",
+      payload: [{ message: "The session token is invalid, expired or revoked" }],
+    });
+    // A new subscription on the same socket is refused the same way.
+    ws.send({ id: "2", type: "subscribe", payload: { query: "subscription { connectionSynced { id } }" } });
+    expect(await ws.next()).toMatchObject({
+      id: "2",
+      type: "error",
+      payload: [{ message: "The session token is invalid, expired or revoked" }],
+    });
+    ws.close();
+  });
+
+  it("ActionCable: each operation counts against the session's rate limit, as a request does", async () => {
+    const limited = await platform.environment("SANDBOX", "socket rate limit");
+    const { profileId } = await linkAndSync(platform, limited);
+    const token = await issueSession(platform, limited, profileId);
+    await setEnvironmentRateLimits(platform.ctx.db, limited.id, { session: 2 });
+    const cable = await channelOf(token);
+    // At the start of a second, so the three fall in one window.
+    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 5));
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      cable.send(execute("{ profile { id } }"));
+      answers.push(await nextNotPing(cable));
+    }
+    expect(answers.slice(0, 2)).toEqual([
+      { identifier, message: { result: { data: { profile: { id: profileId } } }, more: false } },
+      { identifier, message: { result: { data: { profile: { id: profileId } } }, more: false } },
+    ]);
+    expect(answers[2]).toEqual({
+      identifier,
+      message: {
+        result: {
+          errors: [expect.objectContaining({ message: "More than 2 requests a second with this session" })],
+        },
+        more: false,
+      },
+    });
+    cable.close();
   });
 });
