@@ -16,7 +16,8 @@ export function callerFacing(error: GraphQLError, logger: Logger): GraphQLError 
     !cause ||
     cause instanceof GraphQLError ||
     cause instanceof HttpError ||
-    cause instanceof PothosValidationError
+    cause instanceof PothosValidationError ||
+    isDocumentRefusal(cause)
   ) {
     return error;
   }
@@ -30,6 +31,16 @@ export function callerFacing(error: GraphQLError, logger: Logger): GraphQLError 
     extensions: { instruction: INTERNAL_ERROR.instruction, errorId },
   });
 }
+
+/**
+ * A document refused before it ran, carrying GraphQL's own errors: Mercurius' validation error
+ * (a syntax error, an unknown field) and the limits' (`InvalidDocument`). Its errors are listed
+ * in its place when the answer is formatted; in a batch they reach the formatter this way.
+ */
+const isDocumentRefusal = (cause: Error): boolean => {
+  const { errors } = cause as { errors?: unknown };
+  return Array.isArray(errors) && errors.length > 0 && errors.every((e) => e instanceof GraphQLError);
+};
 
 /** An execution's result with its errors made caller-facing. */
 export function withCallerFacingErrors<T extends ExecutionResult>(result: T, logger: Logger): T {

@@ -508,6 +508,29 @@ describe("queries", () => {
     });
     expect(tooMany.statusCode).toBe(413);
   });
+
+  it("answers a batched operation that is the caller's mistake with its own errors, as when sent alone", async () => {
+    const tooDeep = `${"{ a ".repeat(MAX_QUERY_DEPTH + 1)}${"}".repeat(MAX_QUERY_DEPTH + 1)}`;
+    const mistakes = ["{ nope }", "{ profile { ", tooDeep];
+    const post = (payload: unknown) =>
+      platform.app.inject({
+        method: "POST",
+        url: "/v1/graphql",
+        headers: { authorization: `Bearer ${mine.token}` },
+        payload: payload as object,
+      });
+    const alone = await Promise.all(mistakes.map(async (query) => (await post({ query })).json()));
+    for (const answer of alone) expect(answer.errors[0].message).not.toMatch(/went wrong/);
+    const batch = await post([{ query: "{ profile { id } }" }, ...mistakes.map((query) => ({ query }))]);
+    expect(batch.statusCode).toBe(200);
+    const [first, ...rest] = batch.json();
+    expect(first).toEqual({ data: { profile: { id: mine.profileId } } });
+    expect(rest.map((r: { errors: unknown }) => r.errors)).toEqual(
+      alone.map((a: { errors: { message: string }[] }) =>
+        a.errors.map((e) => expect.objectContaining({ message: e.message })),
+      ),
+    );
+  });
 });
 
 describe("REST metadata", () => {
