@@ -543,7 +543,7 @@ export function clean(description: string): Cleaned {
     .replace(/\*/g, " ")
     .replace(/\b[A-Z0-9-]+\.[A-Z0-9-]+\.(COM|NET|ORG)\S*/g, " ")
     .replace(/\.(COM|NET|ORG|IO|CO)\b(\/\S*)?/g, "")
-    .replace(/[^A-Z0-9&'.\- ]/g, " ")
+    .replace(/[^\p{L}\p{N}&'.\- ]/gu, " ")
     .replace(/\s+/g, " ")
     .replace(/^[\s\-.]+|[\s\-.]+$/g, "")
     .trim();

@@ -5,7 +5,7 @@ import { type Cleaned, clean, spellOut } from "./clean.ts";
 import { detectP2P, type P2P } from "./people.ts";
 import { judgeRecurrence, type Occurrence } from "./recurrence.ts";
 import type { EnrichedTransaction as EnrichedTransactionSchema } from "./schemas.ts";
-import { normalize, stableId, tokensOf } from "./text.ts";
+import { NON_ASCII, normalize, stableId, tokensOf } from "./text.ts";
 
 /**
  * The enrichment engine as named steps: clean -> intermediaries and people -> merchant ->
@@ -127,10 +127,9 @@ export type EngineOptions = {
 export const DESCRIPTION_READ_LENGTH = 512;
 
 function find(whole: EngineInput, cat: Catalogue): Found {
-  const input =
-    whole.description.length > DESCRIPTION_READ_LENGTH
-      ? { ...whole, description: whole.description.slice(0, DESCRIPTION_READ_LENGTH) }
-      : whole;
+  // Compatibility forms read as what they stand for (a full-width "ＡＭＡＺＯＮ" is "AMAZON").
+  const read = whole.description.slice(0, DESCRIPTION_READ_LENGTH);
+  const input = { ...whole, description: NON_ASCII.test(read) ? read.normalize("NFKC") : read };
   const cents = Math.round(Number(input.amount) * 100);
   if (!Number.isFinite(cents)) throw new Error(`amount "${input.amount}" is not a number`);
   const cleaned = clean(input.description);

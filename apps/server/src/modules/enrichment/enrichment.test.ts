@@ -598,6 +598,28 @@ describe("the engine's steps", () => {
     }
   });
 
+  it("keeps letters beyond ASCII (accents, other scripts) and reads compatibility forms as what they stand for", () => {
+    expect(one("CAFÉ DE FLORE PARIS").counterparty?.name).toBe("Café de Flore Paris");
+    expect(one("MÜLLER DROGERIE MÜNCHEN").counterparty?.name).toBe("Müller Drogerie München");
+    expect(one("SEÑOR TACO LOS ANGELES CA").counterparty?.name).toBe("Señor Taco");
+    expect(one("POS DEBIT CAFÉ CRÈME BRÛLÉE NEW YORK NY").counterparty?.name).toBe("Café Crème Brûlée");
+    expect(one("ファミリーマート 渋谷店").counterparty?.name).toBe("ファミリーマート 渋谷店");
+    const zelle = one("Zelle payment to JOSÉ NÚÑEZ Conf# 1");
+    expect(zelle.person).toBe("José Núñez");
+    expect(zelle.intermediaries.map((i) => i.name)).toEqual(["Zelle"]);
+    expect(one("VENMO *JOSÉ GARCÍA").person).toBe("José García");
+    // Full-width letters, as some card networks print them: the same reading as their ASCII.
+    const {
+      id: _,
+      createdAt: _at,
+      transactionId: _t,
+      ...wide
+    } = one("ＳＱ ＊ＢＬＵＥ ＢＯＴＴＬＥ ＣＯＦＦＥＥ");
+    const { id: __, createdAt: __at, transactionId: __t, ...ascii } = one("SQ *BLUE BOTTLE COFFEE");
+    expect(wide).toEqual(ascii);
+    expect(ascii.merchant).toBe("Blue Bottle Coffee");
+  });
+
   it("a name ending in a whole word is not completed as a cut one (BAR is no BARBERSHOP)", () => {
     expect(one("TST* THE PEARL OYSTER BAR SAN FRANCISCO CA").counterparty?.name).toBe("The Pearl Oyster Bar");
     expect(one("CORNERSTONE PHYSICAL THE ATHENS GA").counterparty?.name).toBe("Cornerstone Physical Therapy");

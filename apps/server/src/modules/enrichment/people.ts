@@ -67,13 +67,13 @@ function personIn(text: string, isLastFirst = false): string | null {
     .trim();
   // "CASH APP*TYLER BROOKS OAKLAND CA": where the card entry put its city and state.
   const words = candidate.split(" ");
-  if (words.length >= 3 && US_STATES.has(words.at(-1)!.toUpperCase()) && /^[A-Z ]+$/.test(candidate)) {
+  if (words.length >= 3 && US_STATES.has(words.at(-1)!.toUpperCase()) && /^[\p{Lu} ]+$/u.test(candidate)) {
     words.pop();
     if (words.length >= 3) words.pop();
     candidate = words.join(" ");
   }
   // A name is two to four words of letters (initials allowed), not a code or a phrase about the payment.
-  if (!/^[A-Za-z][A-Za-z.'-]*( [A-Za-z][A-Za-z.'-]*){1,3}$/.test(candidate)) return null;
+  if (!/^\p{L}[\p{L}.'-]*( \p{L}[\p{L}.'-]*){1,3}$/u.test(candidate)) return null;
   if (
     /\b(PAYMENT|TRANSFER|CASHOUT|CASH OUT|INSTANT|BANK|SENT|RECEIVED|MONEY|REQUEST|STANDARD)\b/i.test(
       candidate,

@@ -8,19 +8,26 @@ export const PAY_WORDS = "PAYROLL|PAYRLL|SALARY|DIR ?DEP|DIRECT ?DEP(?:OSIT)?|DI
  */
 export function normalize(text: string): string {
   return (
-    text
+    withoutAccents(text)
       .toUpperCase()
       .replace(/['’`]/g, "")
       // "AIR0012345678901", "PETRO123456": a word run into a reference number
       .replace(/([A-Z]{2,})(\d{3,})/g, "$1 $2")
       // "CLOTHING&SPORTIN", "AT&T": an ampersand is a word of its own on both sides of a match
       .replace(/&/g, " & ")
-      .replace(/[^A-Z0-9&]+/g, " ")
+      .replace(/[^\p{L}\p{N}&]+/gu, " ")
       // "LOWE S", "DICK S SPORTING": feeds that drop the apostrophe leave the possessive's S alone
       .replace(POSSESSIVE_S, "$1S")
       .trim()
   );
 }
+
+/** Beyond ASCII: accents folded ("CAFÉ" reads as "CAFE"); letters of other scripts stay letters. */
+const withoutAccents = (text: string) =>
+  NON_ASCII.test(text) ? text.normalize("NFKD").replace(/\p{M}+/gu, "") : text;
+
+/** Anything beyond ASCII: most descriptions have none, and skip the Unicode work. */
+export const NON_ASCII = /[^\u0000-\u007f]/;
 
 /** A possessive's S set apart from its word ("KOHL S #0456"): the word has three letters or more. */
 export const POSSESSIVE_S = /\b([A-Z]{3,}) S\b/g;
@@ -63,7 +70,7 @@ export function titleCase(text: string): string {
       const lower = word.toLowerCase();
       if (index > 0 && SMALL_WORDS.has(lower)) return lower;
       if (/\d/.test(word) && !/^\d+(st|nd|rd|th)$/i.test(word)) return upper;
-      return lower.replace(/(^|[-/&.])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
+      return lower.replace(/(^|[-/&.])(\p{Ll})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
     })
     .join(" ");
 }
