@@ -33,7 +33,41 @@ const bodyAjv = makeAjv(false);
 const textAjv = makeAjv(true);
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  httpPart === "body" ? compileBody(schema as object) : textAjv.compile(schema as object);
+  httpPart === "body" ? compileBody(schema as object) : compileText(schema as object);
+
+/**
+ * A number in a query string or a path is written in decimal digits. JavaScript (and so Ajv's
+ * coercion) also reads "0x10" as 16, "1e3" as 1000 and "+5" or " 5" as 5; here they fail as any
+ * other text does ("Page must be integer").
+ */
+const DECIMAL = { integer: /^-?\d+$/, number: /^-?\d+(\.\d+)?$/ } as const;
+
+type TextValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+function compileText(schema: object): TextValidator {
+  const validate = textAjv.compile(schema);
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  const numeric = Object.entries(properties).flatMap(([name, property]) =>
+    property.type === "integer" || property.type === "number"
+      ? [[name, DECIMAL[property.type]] as const]
+      : [],
+  );
+  if (numeric.length === 0) return validate;
+  const check: TextValidator = (data) => {
+    if (data && typeof data === "object") {
+      const fields = data as Record<string, unknown>;
+      for (const [name, decimal] of numeric) {
+        const value = fields[name];
+        // Not a number, so the schema's own type check refuses it, with its own message.
+        if (typeof value === "string" && !decimal.test(value)) fields[name] = "not a number";
+      }
+    }
+    const valid = validate(data);
+    check.errors = validate.errors;
+    return valid;
+  };
+  return check;
+}
 
 /**
  * Fields Weft assigns itself — ids, a profile's uuid once made, timestamps, a derived `names.full` — are ignored when a client

@@ -312,6 +312,10 @@ describe("GET /v1/profiles (pagination)", () => {
     ["limit=0", { limit: ["Limit must be at least 1"] }],
     ["page=0", { page: ["Page must be at least 1"] }],
     ["page=two", { page: ["Page must be integer"] }],
+    ["page=0x10", { page: ["Page must be integer"] }],
+    ["page=1e3", { page: ["Page must be integer"] }],
+    ["limit=%2B5", { limit: ["Limit must be integer"] }],
+    ["limit=%205", { limit: ["Limit must be integer"] }],
     ["limit=1&limit=2", { limit: ["Limit must be sent once; it was sent 2 times"] }],
   ])("422 for %s", async (query, expected) => {
     const res = await request("GET", `/v1/profiles?${query}`);
