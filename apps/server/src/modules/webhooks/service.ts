@@ -76,6 +76,9 @@ export function toDeliveryView(row: WebhookDeliveryRow): WebhookDeliveryView {
  * (localhost, 127.0.0.1, ::1), so a receiver can run on a laptop without certificates.
  */
 function assertTargetUrl(targetUrl: string, allowPrivateTargets: boolean): URL {
+  // The parser mends what the text does not say: "https:///x", "https:x" and "https:\\x" all
+  // become https://x/. A target names its host after "//" itself.
+  if (!WITH_HOST.test(targetUrl)) throw ValidationError.of("targetUrl", TARGET_URL_MESSAGE);
   let url: URL;
   try {
     url = new URL(targetUrl);
@@ -92,6 +95,9 @@ function assertTargetUrl(targetUrl: string, allowPrivateTargets: boolean): URL {
   if (url.port === "0") throw ValidationError.of("targetUrl", "Target URL's port must be 1 to 65535");
   return url;
 }
+
+/** A scheme, "//", then a host's first character. */
+const WITH_HOST = /^[a-z][a-z0-9+.-]*:\/\/[^/\\?#@\s]/i;
 
 /** Names that never leave the machine or its network (RFC 6761, RFC 6762, RFC 8375, ICANN's .internal). */
 const LOCAL_NAMES = /(^|\.)(localhost|local|internal|home\.arpa)$/;

@@ -336,8 +336,12 @@ describe("reading, listing, updating and deleting", () => {
       eventTypes: ["Event types must have at least 1 item"],
       name: ["Name must be at least 1 character"],
     });
-    const noHost = await call("PATCH", `/v1/webhooks/subscriptions/${created.id}`, { targetUrl: "https://" });
-    expect(noHost.json()).toEqual({ targetUrl: [TARGET_URL_MESSAGE] });
+    // Texts a URL parser mends into https://x/: a target must name its host itself.
+    for (const targetUrl of ["https://", "https:///x", "https:x", "https:\\\\x", "https:/x"]) {
+      const noHost = await call("PATCH", `/v1/webhooks/subscriptions/${created.id}`, { targetUrl });
+      expect(noHost.statusCode).toBe(422);
+      expect(noHost.json()).toEqual({ targetUrl: [TARGET_URL_MESSAGE] });
+    }
   });
 
   it("re-enabling clears the reason the platform disabled it for", async () => {
