@@ -152,7 +152,16 @@ describe("POST /v1/remote/enrichment/sync", () => {
   it.each([
     [{ id: "" }, "id", "Id is required"],
     [{ accountId: "" }, "accountId", "Account id must be at least 1 character"],
-    [{ description: "a" }, "description", "Description must be at least 2 characters"],
+    [
+      { description: "a" },
+      "description",
+      "Description must be at least 2 characters, not counting spaces at either end",
+    ],
+    [
+      { description: " a  " },
+      "description",
+      "Description must be at least 2 characters, not counting spaces at either end",
+    ],
     [{ currencyCode: "XYZ" }, "currencyCode", "Currency code must be an ISO-4217 code, such as USD"],
     [
       { amount: 12 },
@@ -165,6 +174,8 @@ describe("POST /v1/remote/enrichment/sync", () => {
       'Amount must be a decimal string: positive for a credit, negative for a debit ("-12.34")',
     ],
     [{ date: "2026-13-01" }, "date", "Date must be a date (YYYY-MM-DD)"],
+    [{ date: "9999-12-31" }, "date", "Date must be from 1900-01-01 to 2100-12-31"],
+    [{ date: "1899-12-31" }, "date", "Date must be from 1900-01-01 to 2100-12-31"],
   ])("422 GENERIC transaction %o names the field", async (change, field, message) => {
     const res = await generic([txn(), { ...txn({ id: "t2" }), ...change }]);
     expect(res.statusCode).toBe(422);

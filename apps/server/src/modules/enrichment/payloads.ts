@@ -158,7 +158,9 @@ const PROVIDER_PARSERS: Record<
 };
 
 const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
-const isRealDate = (value: string) => isCalendarDay(value) && value >= "1900" && value < "2101";
+/** Transactions are dated within these years: anything else is a wrong field, not a bank's date. */
+const EARLIEST_DATE = "1900-01-01";
+const LATEST_DATE = "2100-12-31";
 
 /** Spec 5's rules for one transaction, wherever it came from; problems are named by field path. */
 function check(t: Parsed, path: string, problems: Problems): EngineInput | null {
@@ -167,7 +169,11 @@ function check(t: Parsed, path: string, problems: Problems): EngineInput | null 
   if (!t.accountId || t.accountId.length < 1)
     add(problems, `${path}.accountId`, "Account id must be at least 1 character");
   if (t.description.trim().length < 2)
-    add(problems, `${path}.description`, "Description must be at least 2 characters");
+    add(
+      problems,
+      `${path}.description`,
+      "Description must be at least 2 characters, not counting spaces at either end",
+    );
   if (!t.currencyCode || !CURRENCIES.has(t.currencyCode))
     add(problems, `${path}.currencyCode`, "Currency code must be an ISO-4217 code, such as USD");
   if (!DECIMAL.test(t.amount))
@@ -176,7 +182,9 @@ function check(t: Parsed, path: string, problems: Problems): EngineInput | null 
       `${path}.amount`,
       'Amount must be a decimal string: positive for a credit, negative for a debit ("-12.34")',
     );
-  if (!isRealDate(t.date)) add(problems, `${path}.date`, "Date must be a date (YYYY-MM-DD)");
+  if (!isCalendarDay(t.date)) add(problems, `${path}.date`, "Date must be a date (YYYY-MM-DD)");
+  else if (t.date < EARLIEST_DATE || t.date > LATEST_DATE)
+    add(problems, `${path}.date`, `Date must be from ${EARLIEST_DATE} to ${LATEST_DATE}`);
   if (Object.keys(problems).length > before) return null;
   return { ...t, currencyCode: t.currencyCode! };
 }
