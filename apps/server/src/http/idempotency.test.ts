@@ -87,6 +87,56 @@ describe("Idempotency-Key", () => {
     expect(fresh.headers["idempotent-replayed"]).toBeUndefined();
   });
 
+  it("an answer that asks to be asked again (a 429, a 202 with Retry-After) is not kept: the retry runs", async () => {
+    const { id: userId } = (await post("/v1/profiles", { name: "Capped" }, undefined)).json();
+    const issue = () => post("/v1/users/sessions", { userId }, "key-capped");
+    const tokens: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const issued = await post("/v1/users/sessions", { userId }, undefined);
+      expect(issued.statusCode).toBe(201);
+      tokens.push(issued.json().token);
+    }
+    const limited = await issue();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toBeDefined();
+    const revoked = await platform.app.inject({
+      method: "DELETE",
+      url: "/v1/users/session",
+      headers: { authorization: `Bearer ${tokens[0]}` },
+    });
+    expect(revoked.statusCode).toBe(204);
+    const retried = await issue();
+    expect(retried.statusCode).toBe(201);
+    expect(retried.headers["idempotent-replayed"]).toBeUndefined();
+    // Now a kept answer: the same key replays the session issued.
+    const replayed = await issue();
+    expect(replayed.headers["idempotent-replayed"]).toBe("true");
+    expect(replayed.json()).toEqual(retried.json());
+
+    const transactions = Array.from({ length: 1_001 }, (_, i) => ({
+      id: `t${i}`,
+      accountId: "a1",
+      description: "STARBUCKS STORE 04512 SEATTLE WA",
+      currencyCode: "USD",
+      amount: "-4.50",
+      date: "2026-11-01",
+    }));
+    const enrich = () =>
+      post(
+        "/v1/remote/enrichment/sync",
+        { profileId: userId, accountType: "CHECKING", provider: "GENERIC", payload: { data: transactions } },
+        "key-enrich",
+      );
+    const accepted = await enrich();
+    expect(accepted.statusCode).toBe(202);
+    expect(accepted.headers["retry-after"]).toBeDefined();
+    await platform.worker.drain();
+    const done = await enrich();
+    expect(done.statusCode).toBe(200);
+    expect(done.headers["idempotent-replayed"]).toBeUndefined();
+    expect(done.json().transactions).toHaveLength(1_001);
+  });
+
   it("a malformed key is a 422; a request without a key runs every time", async () => {
     const bad = await post("/v1/profiles", { name: "Bad Key" }, "has space");
     expect(bad.statusCode).toBe(422);

@@ -12,8 +12,9 @@ import { credentialOf } from "./principal.ts";
  * Idempotency-Key on POST, as Stripe does it: the first request with a key runs; a repeat of
  * the same request with the same key (by the same credential, within 24 hours) gets the first
  * answer again without the work being done twice (`Idempotent-Replayed: true`); the same key with
- * another request is a 422; a repeat while the first still runs is a 409. Answers of 5xx are not
- * kept, so a retry after a server fault runs again.
+ * another request is a 422; a repeat while the first still runs is a 409. An answer that asks to
+ * be asked again is not kept, so the retry runs again: a server fault (5xx), a limit reached
+ * (429), and work still under way (an answer with Retry-After, such as a large enrichment's 202).
  */
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
 /** A first request that has run this long is taken to have died with its process. */
@@ -101,7 +102,7 @@ export function idempotency(ctx: AppContext) {
   };
 }
 
-/** onSend: keeps the answer of a request that ran with a key (or lets a 5xx be retried). */
+/** onSend: keeps the answer of a request that ran with a key (or lets an answer to retry be retried). */
 export function keepIdempotentAnswer(ctx: AppContext) {
   return async function keepIdempotentAnswer(
     request: FastifyRequest,
@@ -111,7 +112,7 @@ export function keepIdempotentAnswer(ctx: AppContext) {
     const id = request.idempotencyRecord;
     if (!id) return payload;
     request.idempotencyRecord = undefined;
-    if (reply.statusCode >= 500) {
+    if (reply.statusCode >= 500 || reply.statusCode === 429 || reply.hasHeader("retry-after")) {
       await ctx.db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
       return payload;
     }
