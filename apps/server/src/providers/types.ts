@@ -199,7 +199,12 @@ export type ProviderSnapshot = {
   transactionChanges?: TransactionChanges;
   /** Raw provider answers, stored as remote data. */
   documents?: ProviderDocument[];
-  holdings: ProviderHolding[];
+  /**
+   * Every position the connection's investment accounts hold; absent when the provider could not
+   * say this time (the product not ready, or not available to the item): the stored positions
+   * stay as they are, where an empty list would mean everything was sold.
+   */
+  holdings?: ProviderHolding[];
   statements: ProviderStatement[];
   /** Set when the provider rotated the connection's access token: store it instead. */
   rotatedAccessToken?: string;

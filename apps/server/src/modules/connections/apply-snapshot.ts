@@ -429,7 +429,7 @@ async function upsertHoldings(
   snapshot: ProviderSnapshot,
   byExternalId: Map<string, AccountRow>,
 ) {
-  if (!c.connection.products.includes("INVESTMENTS")) return;
+  if (!c.connection.products.includes("INVESTMENTS") || !snapshot.holdings) return;
   const unique = new Map(snapshot.holdings.map((h) => [h.security.isin, h.security]));
   const securityIds = new Map<string, string>();
   if (unique.size > 0) {
@@ -546,7 +546,7 @@ export function sharedPart(snapshot: ProviderSnapshot, shared: string[] | null):
     ...snapshot,
     accounts: snapshot.accounts.filter((a) => isShared(a.externalId)),
     transactions: snapshot.transactions.filter((t) => isShared(t.accountExternalId)),
-    holdings: snapshot.holdings.filter((h) => isShared(h.accountExternalId)),
+    ...(snapshot.holdings && { holdings: snapshot.holdings.filter((h) => isShared(h.accountExternalId)) }),
     statements: snapshot.statements.filter((s) => isShared(s.accountExternalId)),
     ...(snapshot.transactionChanges && {
       transactionChanges: {

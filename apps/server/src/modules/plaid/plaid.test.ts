@@ -398,6 +398,50 @@ describe("Plaid sync errors and products", () => {
     expect(stored.length).toBeGreaterThanOrEqual(1200);
   });
 
+  it("an item imported for auth alone is not signed up for Transactions (Plaid bills it from the first /transactions/sync), nor asked for products it lacks", async () => {
+    const item = plaid.createItem({ products: ["auth"] });
+    const profileId = await createProfile(platform, env);
+    const from = plaid.requests.length;
+    const res = await importItem(profileId, { accessToken: item.accessToken, products: ["auth"] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect([...res.json().products].sort()).toEqual(["ACCOUNT_BALANCE_REFRESHES", "ACCOUNT_NUMBERS"]);
+    await platform.worker.drain();
+    expect((await connectionRow(res.json().id)).status).toBe("SYNCED");
+    const paths = plaid.requests.slice(from).map((r) => r.path);
+    expect(paths).toEqual(expect.arrayContaining(["/item/get", "/accounts/get", "/auth/get"]));
+    for (const path of [
+      "/transactions/sync",
+      "/liabilities/get",
+      "/investments/holdings/get",
+      "/statements/list",
+    ])
+      expect(paths).not.toContain(path);
+    expect(plaid.item(item.itemId)!.products).toEqual(["auth"]);
+    // Balances and ACH numbers, what the item has, are read.
+    const [account] = (await get(platform, env, `/v1/profiles/${profileId}/accounts`)).json();
+    expect(account.balance).toMatchObject({ current: expect.any(Number) });
+    expect((await get(platform, env, `/v1/accounts/${account.id}/ach_numbers`)).statusCode).toBe(200);
+  });
+
+  it("a product Plaid cannot give right now (PRODUCT_NOT_READY) leaves what is stored: the positions are not sold", async () => {
+    const invested = await importAndSync({
+      accounts: "investments",
+      products: ["transactions", "investments"],
+    });
+    const brokerage = (await get(platform, env, `/v1/profiles/${invested.profileId}/accounts`))
+      .json()
+      .find((a: { kind: string }) => a.kind === "INVESTMENT");
+    const positions = async () => (await get(platform, env, `/v1/accounts/${brokerage.id}/holdings`)).json();
+    const before = await positions();
+    expect(before.length).toBeGreaterThan(0);
+    plaid.failNext("/investments/holdings/get", "PRODUCT_NOT_READY");
+    expect(await plaid.sendWebhook(invested.itemId, syncUpdates(invested.itemId))).toBe(200);
+    await platform.worker.drain();
+    expect((await connectionRow(invested.connectionId)).status).toBe("SYNCED");
+    expect(plaid.requests.at(-1)).toBeDefined();
+    expect(await positions()).toEqual(before);
+  });
+
   it("products the item lacks are skipped, not errors; investments bring holdings and securities", async () => {
     const plain = await importAndSync({ institutionId: "ins_109509", transactionCount: 1 });
     expect((await connectionRow(plain.connectionId)).status).toBe("SYNCED");

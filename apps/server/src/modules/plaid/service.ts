@@ -98,11 +98,9 @@ export async function importPlaidConnection(
     : null;
 
   const requested = (input.products ?? ["auth", "identity", "transactions"]).map((p) => IMPORT_PRODUCTS[p]);
-  const itemProducts = productsOfItem([
-    ...(item.products ?? []),
-    ...(item.billed_products ?? []),
-    ...(item.available_products ?? []),
-  ]);
+  // What the item already has (its products, what Plaid bills it for) — never what it merely could
+  // have (available_products): a call to one of those adds the product to the item, and Plaid bills it.
+  const itemProducts = productsOfItem([...(item.products ?? []), ...(item.billed_products ?? [])]);
   // ACH numbers and owners only when asked for (auth, identity); the item's other products follow it.
   const products = [
     ...new Set<Product>([

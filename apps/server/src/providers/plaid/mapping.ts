@@ -193,9 +193,13 @@ export const IMPORT_PRODUCTS = {
   transactions: "ACCOUNT_BALANCES_AND_TRANSACTIONS",
 } as const satisfies Record<string, Product>;
 
-/** Plaid products an item has -> Weft products (balances come with every item). */
+/**
+ * Plaid products an item (or an institution) has -> Weft products. Balances come with every item
+ * (/accounts/get, and /accounts/balance/get to refresh one); transactions only with Plaid's
+ * Transactions product, which Plaid adds to an item — and bills — on its first /transactions/sync.
+ */
 export function productsOfItem(plaidProducts: readonly string[]): Product[] {
-  const products = new Set<Product>(["ACCOUNT_BALANCES_AND_TRANSACTIONS", "ACCOUNT_BALANCE_REFRESHES"]);
+  const products = new Set<Product>(["ACCOUNT_BALANCE_REFRESHES"]);
   for (const [product, plaid] of Object.entries(PLAID_PRODUCTS)) {
     if (plaidProducts.includes(plaid)) products.add(product as Product);
   }

@@ -163,7 +163,7 @@ export class PlaidProvider implements DataProvider {
       accounts: [...accounts.values()],
       transactions: changes?.transactions ?? [],
       ...(changes && { transactionChanges: { cursor: changes.cursor, removed: changes.removed } }),
-      holdings,
+      ...(holdings && { holdings }),
       statements,
       documents,
     };
@@ -230,9 +230,14 @@ export class PlaidProvider implements DataProvider {
     };
   }
 
-  private async holdings(access_token: string, now: Date, record: Recorder): Promise<ProviderHolding[]> {
+  /** The item's positions; undefined when Plaid cannot say now (PRODUCT_NOT_READY and the like). */
+  private async holdings(
+    access_token: string,
+    now: Date,
+    record: Recorder,
+  ): Promise<ProviderHolding[] | undefined> {
     const answer = await this.optional(() => this.client.investmentsHoldingsGet({ access_token }));
-    if (!answer) return [];
+    if (!answer) return undefined;
     const securities = new Map(answer.securities.map((s) => [s.security_id, s]));
     const holdings: ProviderHolding[] = [];
     for (const holding of answer.holdings) {

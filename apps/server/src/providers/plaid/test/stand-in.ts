@@ -67,6 +67,8 @@ export type StandInItem = {
   error: string | null;
   /** Length of the item's transactions change log: the position a cursor taken now would point at. */
   cursorCount: number;
+  /** The products the item has (and Plaid bills), sorted. */
+  products: string[];
 };
 
 export type PlaidLocation = {
@@ -2550,6 +2552,7 @@ export async function startPlaidStandIn(options: PlaidStandInOptions = {}): Prom
         removed: item.removed,
         error: item.error,
         cursorCount: item.log.length,
+        products: sortedProducts(item.products),
       };
     },
     close() {
