@@ -337,6 +337,23 @@ describe("Plaid webhooks and incremental sync", () => {
     expect((await connectionRow(connectionId)).status).toBe("SYNCED");
   });
 
+  it("USER_ACCOUNT_REVOKED (one account's access taken back) syncs what the item still shares", async () => {
+    const { connectionId, itemId } = await importAndSync({ transactionCount: 1 });
+    const reads = () => plaid.requests.filter((r) => r.path === "/accounts/get").length;
+    const before = reads();
+    expect(
+      await plaid.sendWebhook(itemId, {
+        webhook_type: "ITEM",
+        webhook_code: "USER_ACCOUNT_REVOKED",
+        item_id: itemId,
+        account_id: "any",
+      }),
+    ).toBe(200);
+    await platform.worker.drain();
+    expect(reads()).toBe(before + 1);
+    expect((await connectionRow(connectionId)).status).toBe("SYNCED");
+  });
+
   it("PENDING_EXPIRATION and USER_PERMISSION_REVOKED put the connection in ERROR_REPAIRABLE", async () => {
     for (const code of ["PENDING_EXPIRATION", "USER_PERMISSION_REVOKED"]) {
       const { connectionId, itemId } = await importAndSync({ transactionCount: 1 });
@@ -383,6 +400,20 @@ describe("Plaid sync errors and products", () => {
         e.type.startsWith("connection.synced.errored") && (e.record as { id: string }).id === connectionId,
     );
     expect(errors).toEqual([]);
+  });
+
+  it("PRODUCT_NOT_READY from /transactions/sync is nothing new, not an error: the status, the transactions and the cursor stay", async () => {
+    const { connectionId, itemId } = await importAndSync({ transactionCount: 5 });
+    const before = await accountTransactions(connectionId);
+    const cursor = (await connectionRow(connectionId)).transactionsCursor;
+    plaid.failNext("/transactions/sync", "PRODUCT_NOT_READY");
+    expect(await plaid.sendWebhook(itemId, syncUpdates(itemId))).toBe(200);
+    await platform.worker.drain();
+    const row = await connectionRow(connectionId);
+    expect(row.status).toBe("SYNCED");
+    expect(row.error).toBeNull();
+    expect(row.transactionsCursor).toBe(cursor);
+    expect((await accountTransactions(connectionId)).length).toBe(before.length);
   });
 
   it("TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION restarts the page run: every transaction once", async () => {

@@ -152,6 +152,8 @@ const SYNC_CODES = new Set([
   "LIABILITIES:DEFAULT_UPDATE",
   "ITEM:LOGIN_REPAIRED",
   "ITEM:NEW_ACCOUNTS_AVAILABLE",
+  // The user took one account's access back at the institution: what the item still shares.
+  "ITEM:USER_ACCOUNT_REVOKED",
 ]);
 
 /** ITEM webhooks that need the user: the error Plaid would answer with next. */

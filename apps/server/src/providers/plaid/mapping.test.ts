@@ -116,6 +116,7 @@ describe("Plaid -> Weft mapping", () => {
     ["INSTITUTION_ERROR", "INSTITUTION_NO_LONGER_SUPPORTED", "ERROR_INSTITUTION"],
     ["API_ERROR", "INTERNAL_SERVER_ERROR", "ERROR_PROVIDER"],
     ["INVALID_INPUT", "INVALID_ACCESS_TOKEN", "ERROR_PROVIDER"],
+    ["ITEM_ERROR", "NO_ACCOUNTS", "ERROR_REPAIRABLE"],
   ])("%s %s -> %s", (error_type, error_code, status) => {
     expect(statusOfPlaidError({ error_type, error_code } as never)).toBe(status);
   });

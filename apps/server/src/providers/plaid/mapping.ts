@@ -206,7 +206,11 @@ export function productsOfItem(plaidProducts: readonly string[]): Product[] {
   return [...products];
 }
 
-/** The user must sign in again (or grant access again) in Link's update mode. */
+/**
+ * The user must act: sign in again (or grant access again) in Link's update mode, or link again.
+ * (INVALID_ACCESS_TOKEN and ITEM_NOT_FOUND are INVALID_INPUT: more often the operator's keys of
+ * another Plaid environment than anything the user can mend; they stay ERROR_PROVIDER.)
+ */
 const REPAIRABLE_CODES = new Set([
   "ITEM_LOGIN_REQUIRED",
   "PENDING_EXPIRATION",
@@ -220,6 +224,8 @@ const REPAIRABLE_CODES = new Set([
   "ITEM_LOCKED",
   "USER_SETUP_REQUIRED",
   "USER_INPUT_TIMEOUT",
+  // The item has no account left to share: the user links again, choosing accounts.
+  "NO_ACCOUNTS",
 ]);
 
 /** The institution, not the item, is the problem. */

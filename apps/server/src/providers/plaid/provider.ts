@@ -178,6 +178,8 @@ export class PlaidProvider implements DataProvider {
       try {
         return await this.pageRun(access_token, cursor, record);
       } catch (error) {
+        // Plaid cannot say yet (PRODUCT_NOT_READY and the like): nothing is known to have changed.
+        if (isProductUnavailable(error)) return { transactions: [], removed: [], cursor: cursor ?? "" };
         const isMutation =
           error instanceof PlaidApiError &&
           error.plaid.error_code === "TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION";
