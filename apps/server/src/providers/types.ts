@@ -206,6 +206,12 @@ export type ProviderSnapshot = {
    */
   holdings?: ProviderHolding[];
   statements: ProviderStatement[];
+  /**
+   * How much of the history the provider has itself pulled from the institution so far, for
+   * providers that pull after the link (Plaid, for minutes): none yet, the recent days, or all
+   * of it. Absent: all of it (providers read by window have nothing to wait for).
+   */
+  historyPulled?: "NONE" | "RECENT" | "ALL";
   /** Set when the provider rotated the connection's access token: store it instead. */
   rotatedAccessToken?: string;
 };

@@ -79,6 +79,13 @@ export type SyncOutcome =
   | { kind: "FAILED"; phase: SyncPhase; status: ErrorStatus }
   | { kind: "POSTPONED"; phase: SyncPhase; retryAt: Date };
 
+/** Whether the provider has pulled what a phase announces: the recent days for the first, everything for the history. */
+const isPhaseDone = (phase: SyncPhase, pulled: NonNullable<ProviderSnapshot["historyPulled"]>) =>
+  phase === "INITIAL" ? pulled !== "NONE" : phase === "HISTORICAL" ? pulled === "ALL" : true;
+
+/** How soon a sync looks again while the provider pulls, should its webhook not come. */
+export const PULL_POLL_MS = 60_000;
+
 export function phaseOf(row: ConnectionRow): SyncPhase {
   if (!row.initialSyncedAt) return "INITIAL";
   if (!row.historicalSyncedAt) return "HISTORICAL";
@@ -349,15 +356,21 @@ export async function runSync(
         },
         snapshot,
       );
+      // A provider still pulling the history this phase promises (Plaid, for minutes after the
+      // link): what it has is written, and the phase waits for the provider's webhook (or the poll).
+      const done = isPhaseDone(phase, snapshot.historyPulled ?? "ALL");
       // The history pass follows the first sync at once; after that, the regular schedule.
-      const nextSyncAt = phase === "INITIAL" ? now : new Date(now.getTime() + SYNC_INTERVAL_MS);
+      const nextSyncAt = new Date(
+        now.getTime() + (!done ? PULL_POLL_MS : phase === "INITIAL" ? 0 : SYNC_INTERVAL_MS),
+      );
       const syncing = isErrorStatus(row.status) ? await moveConnection(tx, row, "SYNCING", {}, now) : row;
       if (row.status === "ERROR_REPAIRABLE" || options.isReconnect)
         await announceReconnected(tx, row, profile, now);
       const synced = await moveConnection(
         tx,
         syncing,
-        "SYNCED",
+        // A first sync whose data the provider has not pulled yet is still syncing.
+        done || row.initialSyncedAt ? "SYNCED" : "SYNCING",
         {
           error: null,
           failedSyncs: 0,
@@ -371,16 +384,18 @@ export async function runSync(
           ...(snapshot.rotatedAccessToken && {
             accessTokenEncrypted: encrypt(ctx.secretKey, snapshot.rotatedAccessToken),
           }),
-          ...(phase === "INITIAL" && { initialSyncedAt: now }),
-          ...(phase === "HISTORICAL" && { historicalSyncedAt: now }),
+          ...(done && phase === "INITIAL" && { initialSyncedAt: now }),
+          ...(done && phase === "HISTORICAL" && { historicalSyncedAt: now }),
         },
         now,
       );
-      await recordConnectionEvent(tx, synced, PHASE_EVENTS[phase], ctx.config.publicUrl, {
-        startDate: window.startOn,
-        endDate: window.endOn,
-      });
-      if (phase === "INITIAL") await announceProfileReady(tx, row);
+      if (done) {
+        await recordConnectionEvent(tx, synced, PHASE_EVENTS[phase], ctx.config.publicUrl, {
+          startDate: window.startOn,
+          endDate: window.endOn,
+        });
+        if (phase === "INITIAL") await announceProfileReady(tx, row);
+      }
       await scheduleNext(tx, connectionId, nextSyncAt);
       crashPoint(`${SYNC_QUEUE}:writing`);
       return { kind: "SYNCED", phase, window, result };

@@ -416,6 +416,48 @@ describe("Plaid sync errors and products", () => {
     expect((await accountTransactions(connectionId)).length).toBe(before.length);
   });
 
+  it("the initial and historical events wait until Plaid has pulled that much history from the bank", async () => {
+    const item = plaid.createItem({ transactionCount: 60, pulled: "NONE" });
+    const profileId = await createProfile(platform, env);
+    const res = await importItem(profileId, { accessToken: item.accessToken });
+    expect(res.statusCode, res.body).toBe(201);
+    const connectionId = res.json().id as string;
+    const phases = async () =>
+      (await storedEvents(platform, env.id))
+        .filter((e) => (e.record as { id?: string }).id === connectionId)
+        .map((e) => e.type)
+        .filter((type) => type.startsWith("connection.synced."));
+    await platform.worker.drain();
+    // Nothing pulled yet: the first sync is still under way, and says nothing.
+    let row = await connectionRow(connectionId);
+    expect(row.status).toBe("SYNCING");
+    expect(row.initialSyncedAt).toBeNull();
+    expect(await phases()).toEqual([]);
+
+    plaid.pullHistory(item.itemId, "RECENT");
+    expect(
+      await plaid.sendWebhook(item.itemId, { ...syncUpdates(item.itemId), initial_update_complete: true }),
+    ).toBe(200);
+    await platform.worker.drain();
+    row = await connectionRow(connectionId);
+    expect(row.status).toBe("SYNCED");
+    expect(await phases()).toEqual(["connection.synced.successful.initial"]);
+    const recent = (await accountTransactions(connectionId)).length;
+    expect(recent).toBeGreaterThan(0);
+    expect(recent).toBeLessThan(60);
+
+    plaid.pullHistory(item.itemId, "ALL");
+    expect(
+      await plaid.sendWebhook(item.itemId, { ...syncUpdates(item.itemId), historical_update_complete: true }),
+    ).toBe(200);
+    await platform.worker.drain();
+    expect(await phases()).toEqual([
+      "connection.synced.successful.initial",
+      "connection.synced.successful.historical",
+    ]);
+    expect((await accountTransactions(connectionId)).length).toBe(60);
+  });
+
   it("TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION restarts the page run: every transaction once", async () => {
     const item = plaid.createItem({ transactionCount: 1200 });
     plaid.mutateDuringNextPagination(item.itemId);

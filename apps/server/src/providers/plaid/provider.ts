@@ -54,6 +54,13 @@ export function translatePlaidFailure(error: unknown): unknown {
 const isProductUnavailable = (error: unknown) =>
   error instanceof PlaidApiError && PRODUCT_UNAVAILABLE_CODES.has(error.plaid.error_code);
 
+/** What /transactions/sync's transactions_update_status says Plaid has pulled (unknown: all, as before it said). */
+const PULLED: Record<string, "NONE" | "RECENT" | "ALL" | undefined> = {
+  NOT_READY: "NONE",
+  INITIAL_UPDATE_COMPLETE: "RECENT",
+  HISTORICAL_UPDATE_COMPLETE: "ALL",
+};
+
 type Recorder = (document: Omit<ProviderDocument, "host" | "receivedAt">) => void;
 
 /**
@@ -163,6 +170,7 @@ export class PlaidProvider implements DataProvider {
       accounts: [...accounts.values()],
       transactions: changes?.transactions ?? [],
       ...(changes && { transactionChanges: { cursor: changes.cursor, removed: changes.removed } }),
+      ...(changes?.pulled && { historyPulled: changes.pulled }),
       ...(holdings && { holdings }),
       statements,
       documents,
@@ -179,7 +187,8 @@ export class PlaidProvider implements DataProvider {
         return await this.pageRun(access_token, cursor, record);
       } catch (error) {
         // Plaid cannot say yet (PRODUCT_NOT_READY and the like): nothing is known to have changed.
-        if (isProductUnavailable(error)) return { transactions: [], removed: [], cursor: cursor ?? "" };
+        if (isProductUnavailable(error))
+          return { transactions: [], removed: [], cursor: cursor ?? "", pulled: "NONE" as const };
         const isMutation =
           error instanceof PlaidApiError &&
           error.plaid.error_code === "TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION";
@@ -193,6 +202,7 @@ export class PlaidProvider implements DataProvider {
     const removed = new Map<string, RemovedTransaction>();
     const requestIds = new Map<string, string>();
     let cursor = start ?? undefined;
+    let status: string | undefined;
     for (;;) {
       const page = await callPlaid(() =>
         this.client.transactionsSync({
@@ -212,6 +222,7 @@ export class PlaidProvider implements DataProvider {
         removed.set(r.transaction_id, r);
       }
       cursor = page.next_cursor;
+      status = page.transactions_update_status;
       if (!page.has_more) break;
     }
     const transactions = [...byId.values()];
@@ -229,6 +240,7 @@ export class PlaidProvider implements DataProvider {
         .filter((r) => r.account_id)
         .map((r) => ({ accountExternalId: r.account_id!, externalId: r.transaction_id })),
       cursor: cursor ?? "",
+      pulled: PULLED[status ?? ""],
     };
   }
 

@@ -44,6 +44,12 @@ export type ItemOptions = {
   transactionCount?: number;
   /** Checking + savings, plus a credit card ("credit") or a brokerage account with holdings ("investments"). */
   accounts?: "default" | "investments" | "credit";
+  /**
+   * How much of its history Plaid has pulled from the bank when the item is made (default all):
+   * none yet, or the last 30 days. /transactions/sync shows only that, with transactions_update_status
+   * NOT_READY or INITIAL_UPDATE_COMPLETE, until `pullHistory` pulls more.
+   */
+  pulled?: "NONE" | "RECENT";
 };
 
 /** Each option breaks exactly one of the checks Plaid documents for webhook verification. */
@@ -179,6 +185,8 @@ export type PlaidStandIn = {
    * TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION, and a transaction is really added at that moment.
    */
   mutateDuringNextPagination(itemId: string): void;
+  /** Plaid pulls more of the item's history from the bank: the last 30 days, or all of it (see ItemOptions.pulled). */
+  pullHistory(itemId: string, to: "RECENT" | "ALL"): void;
   /**
    * POSTs a webhook to the item's webhook URL, signed as Plaid signs (`Plaid-Verification`: an ES256 JWT
    * with `iat` and `request_body_sha256`). `item_id` and `environment` are filled in when the body lacks them.
@@ -772,6 +780,9 @@ type ItemRecord = {
   mutation: PaginationMutation | null;
   lastWebhook: { sent_at: string; code_sent: string } | null;
   lastTransactionsUpdate: string;
+  /** How much history Plaid has pulled from the bank; the rest is `held`, out of the log. */
+  pulled: "NONE" | "RECENT" | "ALL";
+  held: PlaidTransaction[];
 };
 
 type LinkTokenRecord = {
@@ -851,6 +862,8 @@ function createItemRecord(state: State, options: ItemOptions): ItemRecord {
     mutation: null,
     lastWebhook: null,
     lastTransactionsUpdate: toTimestamp(state.now()),
+    pulled: options.pulled ?? "ALL",
+    held: [],
   };
   item.accounts = buildAccounts(itemId, {
     credit: options.accounts === "credit" || item.products.has("liabilities"),
@@ -981,9 +994,25 @@ function generateHistory(state: State, item: ItemRecord): void {
       daysAgo: pending ? Math.min(spread, 2) : spread,
       pending,
     });
-    recordChange(item, { kind: "added", transaction });
+    if (isPulled(state, item.pulled, transaction)) recordChange(item, { kind: "added", transaction });
+    else item.held.push(transaction);
   }
 }
+
+/** Days Plaid pulls first, before the rest of the history. */
+const RECENT_DAYS = 30;
+
+function isPulled(state: State, pulled: ItemRecord["pulled"], transaction: PlaidTransaction): boolean {
+  if (pulled === "ALL") return true;
+  return pulled === "RECENT" && transaction.date >= toDate(daysBefore(state.now(), RECENT_DAYS));
+}
+
+/** Plaid's word on how far it has pulled. */
+const UPDATE_STATUS = {
+  NONE: "NOT_READY",
+  RECENT: "INITIAL_UPDATE_COMPLETE",
+  ALL: "HISTORICAL_UPDATE_COMPLETE",
+} as const;
 
 function generateTransaction(
   state: State,
@@ -1664,7 +1693,7 @@ function syncPageBody(
     })),
     next_cursor: nextCursor,
     has_more: page.hasMore,
-    transactions_update_status: "HISTORICAL_UPDATE_COMPLETE",
+    transactions_update_status: UPDATE_STATUS[item.pulled],
     accounts: accounts.map(accountBody),
   };
 }
@@ -2542,6 +2571,17 @@ export async function startPlaidStandIn(options: PlaidStandInOptions = {}): Prom
         environment: body.environment ?? "sandbox",
       };
       return deliverWebhook(state, item, payload, tamper);
+    },
+    pullHistory(itemId, to) {
+      const item = state.items.get(itemId);
+      if (!item) throw new Error(`Unknown item ${itemId}`);
+      item.pulled = to;
+      const still: PlaidTransaction[] = [];
+      for (const transaction of item.held) {
+        if (isPulled(state, to, transaction)) recordChange(item, { kind: "added", transaction });
+        else still.push(transaction);
+      }
+      item.held = still;
     },
     item(itemId) {
       const item = state.items.get(itemId);
