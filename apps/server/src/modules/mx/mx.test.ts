@@ -380,6 +380,44 @@ describe("MX webhooks", () => {
     expect(await count()).toBe(before + 3);
   });
 
+  it("the initial and historical events wait until MX has aggregated the member for the first time: then the whole history is read", async () => {
+    const { memberGuid, connectionId, profileId } = await linkThroughConnector({
+      aggregating: true,
+      transactionsPerMonth: 10,
+    });
+    const phases = async () =>
+      (await storedEvents(platform, env.id))
+        .filter((e) => (e.record as { id?: string }).id === connectionId)
+        .map((e) => e.type)
+        .filter((type) => type.startsWith("connection.synced."));
+    const stored = async () =>
+      platform.ctx.db
+        .select({ date: transactions.date })
+        .from(transactions)
+        .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+        .where(eq(accounts.connectionId, connectionId));
+    // MX still aggregating: the accounts are there, the first sync is still under way and says nothing.
+    let row = await connectionRow(connectionId);
+    expect(row.status).toBe("SYNCING");
+    expect(row.initialSyncedAt).toBeNull();
+    expect(await phases()).toEqual([]);
+    expect((await get(platform, env, `/v1/profiles/${profileId}/accounts`)).json().length).toBeGreaterThan(0);
+
+    mx.finishAggregation(memberGuid);
+    expect(await mx.sendWebhook(webhookUrl, mx.webhookBody("AGGREGATION", memberGuid))).toBe(204);
+    await platform.worker.drain();
+    row = await connectionRow(connectionId);
+    expect(row.status).toBe("SYNCED");
+    expect(await phases()).toEqual([
+      "connection.synced.successful.initial",
+      "connection.synced.successful.historical",
+    ]);
+    // The whole history MX serves (3 months by default), not only the last days of an incremental sync.
+    const dates = (await stored()).map((t) => t.date).sort();
+    expect(dates.length).toBeGreaterThan(20);
+    expect(dates[0]! < historyStartMonthsBack(new Date(), 2)).toBe(true);
+  });
+
   it("CONNECTION_STATUS DENIED puts the connection in ERROR_REPAIRABLE; MX Connect on the member repairs it", async () => {
     const { memberGuid, connectionId, auth } = await linkThroughConnector();
     mx.setConnectionStatus(memberGuid, "DENIED");

@@ -180,6 +180,10 @@ export class MxProvider implements DataProvider {
 
     return {
       ...(pendingJobs !== ref.pendingJobs && { rotatedAccessToken: accessTokenOf({ ...ref, pendingJobs }) }),
+      // Right after Connect, MX is still aggregating the member for the first time: what it has
+      // pulled so far is not the history yet (MX: poll until is_being_aggregated turns false).
+      ...(member.is_being_aggregated &&
+        !member.successfully_aggregated_at && { historyPulled: "NONE" as const }),
       accounts: [...accounts.values()],
       transactions: transactions.map(transactionOf),
       holdings: holdings.map((h) => holdingOf(h, request.now)),

@@ -77,6 +77,12 @@ export type MemberOptions = {
   transactionsPerMonth?: number;
   /** As if the member were made in verification mode: its account numbers are served. */
   verified?: boolean;
+  /**
+   * As MX is right after Connect: the member CONNECTED with its accounts, but its first aggregation
+   * still running (`is_being_aggregated`, no `successfully_aggregated_at`) and no transaction
+   * served, until `finishAggregation`.
+   */
+  aggregating?: boolean;
 };
 
 /** The webhook bodies `webhookBody` builds, one per webhook MX documents at docs.mx.com/resources/webhooks. */
@@ -146,6 +152,8 @@ export type MxStandIn = {
   /** Every request received: method, path, query, response status. */
   readonly requests: readonly RecordedRequest[];
   member(memberGuid: string): StandInMember | undefined;
+  /** The first aggregation of a member made `aggregating` ends: its transactions are served. */
+  finishAggregation(memberGuid: string): void;
   close(): Promise<void>;
 };
 
@@ -542,7 +550,10 @@ type MemberRecord = {
   connectedAt: Date | null;
   aggregatedAt: Date | null;
   successfullyAggregatedAt: Date | null;
-  job: { type: JobType; guid: string } | null;
+  /** The running job; `held` until the test ends it (a first aggregation: MemberOptions.aggregating). */
+  job: { type: JobType; guid: string; held?: boolean } | null;
+  /** Transactions the running first aggregation has not served yet. */
+  unaggregated: TransactionRecord[];
   mostRecentJobGuid: string | null;
   username: string | null;
   challengeGuid: string;
@@ -633,6 +644,7 @@ function newMemberRecord(
     aggregatedAt: null,
     successfullyAggregatedAt: null,
     job: null,
+    unaggregated: [],
     mostRecentJobGuid: null,
     username: null,
     challengeGuid: mxGuid("CRD", `${guid}:challenge`),
@@ -944,7 +956,7 @@ function startJob(state: State, member: MemberRecord, type: JobType): void {
 /** A running job finishes at the next read that concerns its member. */
 function settle(state: State, member: MemberRecord): void {
   const job = member.job;
-  if (!job) return;
+  if (!job || job.held) return;
   member.job = null;
   const now = state.now();
   member.successfullyAggregatedAt = now;
@@ -2644,7 +2656,22 @@ export async function startMxStandIn(options: MxStandInOptions = {}): Promise<Mx
       member.username = TEST_USERNAME;
       connect(state, member);
       member.verified = memberOptions.verified ?? false;
+      if (memberOptions.aggregating) {
+        member.job = { type: "aggregate", guid: mxGuid("JOB"), held: true };
+        member.mostRecentJobGuid = member.job.guid;
+        member.successfullyAggregatedAt = null;
+        member.unaggregated = member.transactions;
+        member.transactions = [];
+      }
       return { memberGuid: member.guid, accountGuids: member.accounts.map((account) => account.guid) };
+    },
+    finishAggregation(memberGuid) {
+      const member = requireMemberRecord(state, memberGuid);
+      if (!member.job?.held) throw new Error(`Member ${memberGuid} has no first aggregation running`);
+      member.job = null;
+      member.transactions = [...member.unaggregated, ...member.transactions];
+      member.unaggregated = [];
+      member.successfullyAggregatedAt = state.now();
     },
     setConnectionStatus(memberGuid, status) {
       const member = requireMemberRecord(state, memberGuid);
