@@ -91,7 +91,8 @@ async function linkThroughConnector(options: Parameters<MxStandIn["createMember"
   const url = await widget("/mx/widget-url", auth, { institutionId: bank.id });
   expect(url.statusCode, url.body).toBe(200);
   const userGuid = await mxUserOf(profileId);
-  const { memberGuid, accountGuids } = mx.createMember(userGuid, options);
+  // The connector asks for ACCOUNT_NUMBERS: MX Connect ran in verification mode and verified the member.
+  const { memberGuid, accountGuids } = mx.createMember(userGuid, { verified: true, ...options });
   const linked = await widget("/mx/members", auth, { memberGuid, institutionId: bank.id });
   expect(linked.statusCode, linked.body).toBe(200);
   const connectionId = linked.json().connectionId as string;
@@ -125,7 +126,8 @@ describe("MX Connect through the Connector", () => {
     expect(usersCreated()).toBe(created);
     expect(await mxUserOf(profileId)).toBe(userGuid);
 
-    const { memberGuid } = mx.createMember(userGuid, { transactionsPerMonth: 30 });
+    // MX Connect in verification mode (the connector asks for ACCOUNT_NUMBERS) verified the member.
+    const { memberGuid } = mx.createMember(userGuid, { transactionsPerMonth: 30, verified: true });
     const linked = await widget("/mx/members", auth, { memberGuid, institutionId: bank.id });
     expect(linked.statusCode, linked.body).toBe(200);
     expect(linked.json()).toMatchObject({ outcome: "LINKED" });
@@ -148,11 +150,12 @@ describe("MX Connect through the Connector", () => {
     const connection = (await get(platform, env, `/v1/connections/${connectionId}`)).json();
     expect(connection).toMatchObject({ provider: "MX", status: "SYNCED", institution: { name: "MX Bank" } });
     // The member jobs the connector's products need were started by the syncs, one at a time
-    // (MX answers 409 to a second), and no extended history was asked for.
+    // (MX answers 409 to a second), and no extended history was asked for; no second
+    // verification after Connect's own (MX bills each).
     const jobs = mx.requests
       .filter((r) => r.method === "POST" && r.path.startsWith(`/users/${userGuid}/members/${memberGuid}/`))
       .map((r) => r.path.split("/").pop());
-    expect(jobs).toEqual(["verify", "identify"]);
+    expect(jobs).toEqual(["identify", "fetch_statements"]);
     expect(mx.requests.filter((r) => r.status === 409)).toEqual([]);
     const types = (await storedEvents(platform, env.id))
       .filter((e) => (e.record as { id?: string }).id === connectionId)
@@ -499,13 +502,10 @@ describe("MX statements, holdings and balance refreshes", () => {
       institutionCode: "mxinvestments",
       accounts: "investments",
     });
-    // fetch_statements waits behind verify and identify (one job per sync): the next sync, on
-    // MX's webhook for the finished job, starts it.
+    // fetch_statements waits behind identify (one job per sync): the history pass, right after
+    // the first sync, starts it.
     const fetchStatements = () =>
       mx.requests.filter((r) => r.path.endsWith(`/members/${memberGuid}/fetch_statements`)).length;
-    expect(fetchStatements()).toBe(0);
-    expect(await mx.sendWebhook(webhookUrl, mx.webhookBody("AGGREGATION", memberGuid))).toBe(204);
-    await platform.worker.drain();
     expect(fetchStatements()).toBe(1);
     // MX's STATEMENT webhook: the statements are there, the next sync lists them.
     expect(await mx.sendWebhook(webhookUrl, mx.webhookBody("STATEMENT", memberGuid))).toBe(204);

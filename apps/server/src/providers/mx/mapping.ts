@@ -212,9 +212,12 @@ export function statementPeriodOf(
   return { startOn, endOn: monthEnd(startOn) };
 }
 
-/** Weft's products -> the MX job a member needs for them (aggregation gives balances and transactions). */
-export const MX_JOBS: Partial<Record<Product, "verify" | "identify" | "fetch_statements">> = {
-  ACCOUNT_NUMBERS: "verify",
+/**
+ * Weft's products -> the MX job a member needs for them (aggregation gives balances and
+ * transactions). ACCOUNT_NUMBERS needs none: MX Connect opens in verification mode for it and
+ * verifies the member itself — a verify job after that would be a second premium verification.
+ */
+export const MX_JOBS: Partial<Record<Product, "identify" | "fetch_statements">> = {
   ACCOUNT_OWNERS: "identify",
   ACCOUNT_STATEMENTS: "fetch_statements",
 };
