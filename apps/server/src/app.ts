@@ -12,6 +12,7 @@ import {
   INTERNAL_ERROR,
   isDatabaseUnavailable,
   newErrorId,
+  shuttingDown,
   ValidationError,
 } from "./http/errors.ts";
 import {
@@ -74,6 +75,9 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   const openapi = new OpenApiRegistry();
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
+    // While the server drains, a request that still arrives gets our 503 (a RestError with
+    // Retry-After, below), not Fastify's own body.
+    return503OnClosing: false,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: (error, _request, reply) => {
@@ -109,8 +113,13 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   app.addHook("onRoute", openapi.collect);
   const routeMethods = new RouteMethods();
   app.addHook("onRoute", routeMethods.collect);
+  let isClosing = false;
+  app.addHook("preClose", async () => {
+    isClosing = true;
+  });
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    if (isClosing) throw shuttingDown();
   });
   app.addHook("onRequest", cors(ctx));
   app.addHook("preValidation", enforceInputPolicy);

@@ -162,10 +162,11 @@ describe("the examples", () => {
   });
 });
 
-/** The top-level fields an operation takes: its body's properties and its query parameters. */
+/** The top-level fields an operation takes: its body's properties and its parameters. */
 function inputFields(operation: Operation, document: OpenApiDocument): string[] {
   const body = jsonSchemaOf(operation.requestBody?.content);
   const properties = body ? resolveSchema(body, document.components?.schemas ?? {}).properties : undefined;
-  const query = (operation.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
-  return [...Object.keys(properties ?? {}), ...query];
+  // Path parameters and the Idempotency-Key header too: a 422 may name them.
+  const parameters = (operation.parameters ?? []).map((p) => p.name);
+  return [...Object.keys(properties ?? {}), ...parameters];
 }

@@ -103,6 +103,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** Seconds a client should wait before trying again while the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/** Seconds a client should wait before sending again a request that arrived while the server stopped. */
+export const SHUTDOWN_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * 503 for a request that arrives on an open connection while the server drains (it stops taking
+ * requests and finishes those in flight): nothing ran, so the same request may be sent again.
+ */
+export const shuttingDown = () =>
+  new HttpError(
+    503,
+    "This server is shutting down",
+    `Send it again in ${SHUTDOWN_RETRY_AFTER_SECONDS} second (Retry-After): another instance, or this one once it restarts, will answer; nothing was changed by this request.`,
+    // Fastify says Connection: close itself while it closes.
+    { "retry-after": String(SHUTDOWN_RETRY_AFTER_SECONDS) },
+  );
+
 /** What a 5xx answer carries instead of the error itself: the id that finds it in the logs. */
 export const newErrorId = () => `err_${randomBytes(8).toString("hex")}`;
 

@@ -21,6 +21,14 @@ export const IDEMPOTENCY_RETENTION_HOURS = 24;
 const ABANDONED_AFTER_MS = 60_000;
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
+/** The header, and what its 422s and 409 say (the OpenAPI documents quote them too). */
+export const IDEMPOTENCY_KEY = "Idempotency-Key";
+export const KEY_MALFORMED =
+  "Idempotency-Key must be 1 to 255 printable characters without spaces, such as a UUID";
+export const KEY_REUSED =
+  "This Idempotency-Key was used with a different request in the last 24 hours; use a new key for a new request";
+export const KEY_IN_FLIGHT = "A request with this Idempotency-Key is still running";
+
 declare module "fastify" {
   interface FastifyRequest {
     idempotencyRecord: string | undefined;
@@ -44,10 +52,7 @@ export function idempotency(ctx: AppContext) {
     if (request.method !== "POST" || header === undefined || !request.principal) return undefined;
     const key = Array.isArray(header) ? header[0]! : header;
     if (!KEY.test(key)) {
-      throw ValidationError.of(
-        "Idempotency-Key",
-        "Idempotency-Key must be 1 to 255 printable characters without spaces, such as a UUID",
-      );
+      throw ValidationError.of(IDEMPOTENCY_KEY, KEY_MALFORMED);
     }
     const { type, id } = credentialOf(request.principal);
     const credential = `${type}:${id}`;
@@ -81,14 +86,11 @@ export function idempotency(ctx: AppContext) {
         continue;
       }
       if (first.requestHash !== requestHash) {
-        throw ValidationError.of(
-          "Idempotency-Key",
-          "This Idempotency-Key was used with a different request in the last 24 hours; use a new key for a new request",
-        );
+        throw ValidationError.of(IDEMPOTENCY_KEY, KEY_REUSED);
       }
       if (first.responseStatus === null) {
         throw conflict(
-          "A request with this Idempotency-Key is still running",
+          KEY_IN_FLIGHT,
           "Wait for its answer, then repeat the request with the same key to read it.",
         );
       }
@@ -98,7 +100,7 @@ export function idempotency(ctx: AppContext) {
         .header("idempotent-replayed", "true")
         .send(first.responseBody ?? "");
     }
-    throw conflict("A request with this Idempotency-Key is still running", "Try again in a moment.");
+    throw conflict(KEY_IN_FLIGHT, "Try again in a moment.");
   };
 }
 

@@ -60,13 +60,18 @@ const label = (field: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+/** The 422 field map the policy answers for one part of a request (params, query or body), or null. */
+export function inputPolicyErrors(part: unknown): Record<string, string[]> | null {
+  const problem = problemIn(part, "", 0, MAX_BODY_DEPTH);
+  if (!problem) return null;
+  const field = problem.field || "body";
+  return { [field]: [`${label(field)} ${problem.message}`] };
+}
+
 /** preValidation hook: the policy over params, query and body. */
 export async function enforceInputPolicy(request: FastifyRequest): Promise<void> {
   for (const part of [request.params, request.query, request.body]) {
-    const problem = problemIn(part, "", 0, MAX_BODY_DEPTH);
-    if (problem) {
-      const field = problem.field || "body";
-      throw new ValidationError({ [field]: [`${label(field)} ${problem.message}`] });
-    }
+    const fields = inputPolicyErrors(part);
+    if (fields) throw new ValidationError(fields);
   }
 }

@@ -118,6 +118,9 @@ describe("document contents", () => {
     // Both have defaults (1 and 25), so neither is required.
     expect(list.parameters.map((p: { required: boolean }) => p.required)).toEqual([false, false]);
     expect(Object.keys(list.responses["200"].headers).sort()).toEqual([
+      "RateLimit-Limit",
+      "RateLimit-Remaining",
+      "RateLimit-Reset",
       "current-page",
       "link",
       "page-items",

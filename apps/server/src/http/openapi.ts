@@ -1,6 +1,15 @@
 import type { RouteOptions } from "fastify";
+import {
+  type CommonAnswer,
+  type CommonHeader,
+  commonAnswers,
+  commonHeaders,
+  type RouteShape,
+  validationExample,
+} from "./common-answers.ts";
+import { IDEMPOTENCY_KEY } from "./idempotency.ts";
 import type { ApiName, AuthScheme } from "./principal.ts";
-import { validationErrorsExample } from "./validation.ts";
+import { RestError, ValidationErrors } from "./schemas.ts";
 
 type JsonSchema = Record<string, unknown>;
 type RouteSchema = {
@@ -18,6 +27,7 @@ type CollectedRoute = {
   url: string;
   api: ApiName;
   auth: readonly AuthScheme[];
+  bodyLimit: number | undefined;
   schema: RouteSchema;
 };
 
@@ -84,7 +94,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 };
 
 const IDEMPOTENCY_KEY_PARAMETER = {
-  name: "Idempotency-Key",
+  name: IDEMPOTENCY_KEY,
   in: "header",
   required: false,
   description:
@@ -94,6 +104,10 @@ const IDEMPOTENCY_KEY_PARAMETER = {
     "the first still runs a 409. Keys belong to the credential that sends them; 5xx answers are not kept.",
   schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
 };
+
+/** The body of an answer every route shares (common-answers.ts). */
+const commonBody = (body: CommonAnswer["body"]): JsonSchema =>
+  body === "RestError" ? { ...RestError } : { ...ValidationErrors };
 
 const ANNOTATIONS_NOT_IN_OPENAPI = new Set(["errorMessage", "headers"]);
 
@@ -117,6 +131,7 @@ export class OpenApiRegistry {
         url: route.url,
         api: config.api,
         auth: config.auth ?? [],
+        bodyLimit: route.bodyLimit,
         schema: (route.schema ?? {}) as RouteSchema,
       });
     }
@@ -167,28 +182,56 @@ export class OpenApiRegistry {
     ];
     // Every authenticated POST may be retried safely with a key (http/idempotency.ts).
     if (route.method === "post" && route.auth.length > 0) parameters.push(IDEMPOTENCY_KEY_PARAMETER);
+    const shape: RouteShape = {
+      method: route.method,
+      auth: route.auth,
+      pathParameters: Object.keys((schema.params?.properties ?? {}) as JsonSchema),
+      ...(schema.body && { body: schema.body }),
+      ...(schema.querystring && { querystring: schema.querystring }),
+      ...(route.bodyLimit !== undefined && { bodyLimit: route.bodyLimit }),
+    };
+    // Each answer's headers: the route's own, then those the shared hooks set (rate limits, Retry-After).
+    const headersOf = (status: string, own: Record<string, JsonSchema> = {}) => {
+      const headers: Record<string, unknown> = {};
+      for (const [name, h] of Object.entries(own))
+        headers[name] = { description: h.description, schema: lift(h) };
+      // Written out in each answer, not as references to components.headers: openapi-typescript
+      // types a referenced header as always sent, and the rate-limit headers are not (limit 0).
+      for (const [name, h] of Object.entries(commonHeaders(shape, Number(status))))
+        headers[name] = headerObject(h, lift);
+      return Object.keys(headers).length > 0 ? { headers } : {};
+    };
+    // A 422's example is this route's own: what the validator says about a wrong input to it.
+    const example = (status: string) => (status === "422" ? validationExample(shape) : undefined);
     const responses: Record<string, unknown> = {};
     for (const [status, response] of Object.entries(schema.response ?? {})) {
       const description = String(response.description ?? (status.startsWith("2") ? "Success" : "Error"));
+      const headers = headersOf(status, response.headers as Record<string, JsonSchema> | undefined);
       if (status === "204") {
-        responses[status] = { description };
+        responses[status] = { description, ...headers };
         continue;
       }
-      const headers = response.headers as Record<string, JsonSchema> | undefined;
       const { description: _d, ...body } = response;
-      // A 422's example is this route's own: what the validator says about a wrong input to it.
-      const example = status === "422" ? validationErrorsExample(schema) : undefined;
+      const sample = example(status);
       responses[status] = {
         description,
-        ...(headers && {
-          headers: Object.fromEntries(
-            Object.entries(headers).map(([name, h]) => [
-              name,
-              { description: h.description, schema: lift(h) },
-            ]),
-          ),
-        }),
-        content: { "application/json": { schema: lift(body), ...(example && { example }) } },
+        ...headers,
+        content: { "application/json": { schema: lift(body), ...(sample && { example: sample }) } },
+      };
+    }
+    // What every route of its kind answers, which its own schema need not list (common-answers.ts).
+    for (const [status, answer] of commonAnswers(shape)) {
+      if (responses[status]) continue;
+      const sample = example(String(status));
+      responses[status] = {
+        description: answer.description,
+        ...headersOf(String(status)),
+        content: {
+          "application/json": {
+            schema: lift(commonBody(answer.body)),
+            ...(sample && { example: sample }),
+          },
+        },
       };
     }
     return {
@@ -204,6 +247,11 @@ export class OpenApiRegistry {
       responses,
     };
   }
+}
+
+function headerObject(h: CommonHeader, lift: (s: JsonSchema) => JsonSchema): Record<string, unknown> {
+  const { description, ...schema } = lift(h.schema as JsonSchema);
+  return { description, ...(h.required && { required: true }), schema };
 }
 
 function describeTag(name: string): string {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { Type } from "typebox";
 import type { AppContext } from "../context.ts";
 import { tooManyRequests } from "./errors.ts";
 import { credentialOf, type Principal } from "./principal.ts";
@@ -36,6 +37,25 @@ export class RateLimiter {
     return { remaining: Math.max(0, limit - used), resetSeconds, allowed: used <= limit };
   }
 }
+
+/**
+ * What `charge` sets on the answer, for the OpenAPI documents: on every answer to a request the
+ * auth hook authenticated (a 401 was counted against no credential), none when the limit is 0.
+ */
+export const RATE_LIMIT_HEADERS = {
+  "RateLimit-Limit": Type.Integer({
+    minimum: 1,
+    description: "Requests this credential may send a second.",
+  }),
+  "RateLimit-Remaining": Type.Integer({
+    minimum: 0,
+    description: "Requests it may still send in the current second.",
+  }),
+  "RateLimit-Reset": Type.Integer({
+    minimum: 1,
+    description: "Seconds until the count starts over.",
+  }),
+};
 
 function budgetOf(ctx: AppContext, principal: Principal): { key: string; limit: number } {
   const own = principal.environment.rateLimits ?? {};

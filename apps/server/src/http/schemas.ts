@@ -6,7 +6,7 @@ export const RestError = Type.Object(
     message: Type.String({ description: "What went wrong." }),
     instruction: Type.String({ description: "What to do about it." }),
     errorId: Type.Optional(
-      Type.String({ description: "Only on 5xx: quote it to the operator; it is in the logs." }),
+      Type.String({ description: "Only on a 500: quote it to the operator; it is in the logs." }),
     ),
   },
   { title: "RestError" },

@@ -233,7 +233,7 @@ export interface components {
             message: string;
             /** @description What to do about it. */
             instruction: string;
-            /** @description Only on 5xx: quote it to the operator; it is in the logs. */
+            /** @description Only on a 500: quote it to the operator; it is in the logs. */
             errorId?: string;
         };
         /** SessionIssueRequest */
@@ -319,15 +319,152 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["APIKey"];
                 };
             };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "Idempotency-Key": [
+                     *         "This Idempotency-Key was used with a different request in the last 24 hours; use a new key for a new request"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -355,10 +492,31 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UserSession"];
+                };
+            };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
@@ -373,6 +531,12 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -382,6 +546,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -391,6 +561,42 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -400,6 +606,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -416,6 +628,46 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -439,15 +691,152 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UserSession"];
                 };
             };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "Idempotency-Key": [
+                     *         "This Idempotency-Key was used with a different request in the last 24 hours; use a new key for a new request"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -468,6 +857,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -477,6 +872,55 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -507,6 +951,15 @@ export interface operations {
                     "application/json": components["schemas"]["UserSession"];
                 };
             };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
@@ -518,6 +971,24 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -544,6 +1015,28 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -583,6 +1076,15 @@ export interface operations {
                     "application/json": components["schemas"]["PasscodeSent"];
                 };
             };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
@@ -594,6 +1096,24 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -620,6 +1140,28 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -640,13 +1182,113 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -670,15 +1312,152 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProcessorToken"];
                 };
             };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "Idempotency-Key": [
+                     *         "This Idempotency-Key was used with a different request in the last 24 hours; use a new key for a new request"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {

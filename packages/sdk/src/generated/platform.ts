@@ -2110,7 +2110,7 @@ export interface components {
             message: string;
             /** @description What to do about it. */
             instruction: string;
-            /** @description Only on 5xx: quote it to the operator; it is in the logs. */
+            /** @description Only on a 500: quote it to the operator; it is in the logs. */
             errorId?: string;
         };
         /** SandboxConnectionCreateRequest */
@@ -2498,6 +2498,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2516,6 +2522,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2527,6 +2539,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -2550,10 +2611,31 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
@@ -2568,6 +2650,12 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2577,6 +2665,42 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2586,6 +2710,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2597,6 +2727,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -2616,6 +2795,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2634,6 +2819,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2643,6 +2834,98 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2666,9 +2949,30 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
@@ -2682,6 +2986,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2691,6 +3001,128 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2718,10 +3150,31 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
@@ -2736,6 +3189,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2745,6 +3204,57 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2754,6 +3264,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2765,6 +3281,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -2796,6 +3361,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2814,6 +3385,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2825,6 +3402,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -2848,10 +3474,31 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookSubscriptionWithSecret"];
+                };
+            };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
@@ -2863,9 +3510,60 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2885,6 +3583,55 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
         };
     };
     getWebhookSubscription: {
@@ -2902,6 +3649,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2920,6 +3673,98 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2943,9 +3788,30 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
@@ -2959,6 +3825,128 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2986,10 +3974,31 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
@@ -3004,6 +4013,57 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3013,6 +4073,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3024,6 +4090,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -3046,10 +4161,31 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookSecretRotation"];
+                };
+            };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
@@ -3064,6 +4200,143 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "Idempotency-Key": [
+                     *         "This Idempotency-Key was used with a different request in the last 24 hours; use a new key for a new request"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3104,6 +4377,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3122,6 +4401,27 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3131,6 +4431,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3142,6 +4448,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -3164,10 +4519,31 @@ export interface operations {
             /** @description Success */
             202: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
@@ -3182,6 +4558,143 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "Idempotency-Key": [
+                     *         "This Idempotency-Key was used with a different request in the last 24 hours; use a new key for a new request"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3208,10 +4721,31 @@ export interface operations {
             /** @description Success */
             202: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookReplay"];
+                };
+            };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
@@ -3226,6 +4760,143 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "Idempotency-Key": [
+                     *         "This Idempotency-Key was used with a different request in the last 24 hours; use a new key for a new request"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3264,6 +4935,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3282,6 +4959,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3291,6 +4974,27 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3300,6 +5004,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3311,6 +5021,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -3330,6 +5089,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3348,6 +5113,98 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "connectionId": [
+                     *         "Connection id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3371,10 +5228,31 @@ export interface operations {
             /** @description Success */
             202: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Connection"];
+                };
+            };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
@@ -3389,6 +5267,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3398,6 +5282,128 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "connectionId": [
+                     *         "Connection id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3425,10 +5431,31 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Connection"];
+                };
+            };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
@@ -3443,6 +5470,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3452,6 +5485,57 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3461,6 +5545,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3472,6 +5562,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -3494,10 +5633,31 @@ export interface operations {
             /** @description The refresh runs in the background; events follow. */
             202: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RefreshAccepted"];
+                };
+            };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
@@ -3512,6 +5672,12 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3521,15 +5687,143 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "Idempotency-Key": [
+                     *         "This Idempotency-Key was used with a different request in the last 24 hours; use a new key for a new request"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3555,6 +5849,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3573,6 +5873,12 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3582,6 +5888,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3591,6 +5903,98 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "profileId": [
+                     *         "Profile id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3631,6 +6035,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3649,6 +6059,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3658,6 +6074,27 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3667,6 +6104,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3678,6 +6121,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -3697,6 +6189,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3715,6 +6213,98 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accountId": [
+                     *         "Account id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3742,10 +6332,31 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
@@ -3760,6 +6371,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3769,6 +6386,57 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3778,6 +6446,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3789,6 +6463,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -3812,10 +6535,31 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
@@ -3830,6 +6574,57 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3839,6 +6634,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3850,6 +6651,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -3884,6 +6734,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3902,6 +6758,27 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3911,6 +6788,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3922,6 +6805,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -3944,10 +6876,31 @@ export interface operations {
             /** @description The refresh runs in the background; events follow. */
             202: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RefreshAccepted"];
+                };
+            };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
@@ -3962,6 +6915,12 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3971,15 +6930,143 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "Idempotency-Key": [
+                     *         "This Idempotency-Key was used with a different request in the last 24 hours; use a new key for a new request"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4003,6 +7090,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4012,6 +7105,12 @@ export interface operations {
             /** @description Bad request */
             400: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4030,6 +7129,12 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4039,6 +7144,98 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accountId": [
+                     *         "Account id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4062,6 +7259,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4080,6 +7283,12 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4089,6 +7298,98 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accountId": [
+                     *         "Account id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4137,6 +7438,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4146,6 +7453,12 @@ export interface operations {
             /** @description Bad request */
             400: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4164,6 +7477,27 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4173,6 +7507,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4184,6 +7524,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -4218,6 +7607,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4236,6 +7631,27 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4245,6 +7661,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4256,6 +7678,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -4290,6 +7761,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4308,6 +7785,27 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4317,6 +7815,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4328,6 +7832,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -4347,6 +7900,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4356,6 +7915,12 @@ export interface operations {
             /** @description Bad request */
             400: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4365,6 +7930,77 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "routingNumber": [
+                     *         "Routing number must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4388,6 +8024,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4406,6 +8048,98 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "institutionId": [
+                     *         "Institution id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4436,6 +8170,12 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4445,6 +8185,12 @@ export interface operations {
             /** @description Bad request */
             400: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4463,6 +8209,12 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4472,6 +8224,72 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4481,6 +8299,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4497,6 +8321,29 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4506,6 +8353,29 @@ export interface operations {
             /** @description Upstream provider error */
             502: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4533,6 +8403,12 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4542,6 +8418,12 @@ export interface operations {
             /** @description Bad request */
             400: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4560,6 +8442,12 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4569,6 +8457,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4578,6 +8472,42 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4587,6 +8517,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4598,6 +8534,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -4624,10 +8609,31 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Connection"];
+                };
+            };
+            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            400: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
@@ -4642,6 +8648,12 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4651,6 +8663,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4660,6 +8678,57 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4669,6 +8738,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4681,6 +8756,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -4707,6 +8831,12 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4716,6 +8846,12 @@ export interface operations {
             /** @description Bad request */
             400: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4734,6 +8870,12 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4743,6 +8885,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4752,15 +8900,111 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accessToken": [
+                     *         "Access token is required"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4770,6 +9014,29 @@ export interface operations {
             /** @description Upstream provider error */
             502: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4805,6 +9072,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4823,6 +9096,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4834,6 +9113,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -4853,6 +9181,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4871,6 +9205,98 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4906,6 +9332,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4924,6 +9356,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4935,6 +9373,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -4954,6 +9441,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4972,6 +9465,98 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5007,6 +9592,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5025,6 +9616,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5036,6 +9633,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -5055,6 +9701,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5073,6 +9725,98 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5108,6 +9852,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5126,6 +9876,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5137,6 +9893,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -5156,6 +9961,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5174,6 +9985,98 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5209,6 +10112,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5227,6 +10136,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5238,6 +10153,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -5257,6 +10221,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5275,6 +10245,98 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5310,6 +10372,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5328,6 +10396,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5339,6 +10413,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -5358,6 +10481,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5376,6 +10505,98 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5411,6 +10632,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5429,6 +10656,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5440,6 +10673,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -5459,6 +10741,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5477,6 +10765,98 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5512,6 +10892,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5530,6 +10916,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5541,6 +10933,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -5560,6 +11001,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5578,6 +11025,98 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5613,6 +11152,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5631,6 +11176,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5642,6 +11193,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -5661,6 +11261,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5679,6 +11285,98 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5714,6 +11412,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5732,6 +11436,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5743,6 +11453,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -5762,6 +11521,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5780,6 +11545,98 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5815,6 +11672,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5833,6 +11696,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5844,6 +11713,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -5863,6 +11781,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5881,6 +11805,98 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5908,6 +11924,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5917,6 +11939,12 @@ export interface operations {
             /** @description Being enriched: send the same request again after Retry-After. */
             202: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5926,6 +11954,12 @@ export interface operations {
             /** @description Bad request */
             400: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5944,6 +11978,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5953,6 +11993,12 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5962,6 +12008,27 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description The body's Content-Type is not application/json */
+            415: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5971,6 +12038,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5991,6 +12064,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };
@@ -6026,6 +12148,12 @@ export interface operations {
                     "total-pages"?: number;
                     /** @description RFC 8288 links: first, prev, next, last. */
                     link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6044,6 +12172,12 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6055,6 +12189,55 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
                 };
             };
         };

@@ -27,7 +27,7 @@ const withoutAccents = (text: string) =>
   NON_ASCII.test(text) ? text.normalize("NFKD").replace(/\p{M}+/gu, "") : text;
 
 /** Anything beyond ASCII: most descriptions have none, and skip the Unicode work. */
-export const NON_ASCII = /[^\u0000-\u007f]/;
+export const NON_ASCII = /[\u0080-\uffff]/;
 
 /** A possessive's S set apart from its word ("KOHL S #0456"): the word has three letters or more. */
 export const POSSESSIVE_S = /\b([A-Z]{3,}) S\b/g;
