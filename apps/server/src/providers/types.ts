@@ -90,6 +90,13 @@ export type FetchRequest = {
   attempt: number;
   /** Where incremental transactions resume (the cursor a previous snapshot returned), null at first. */
   cursor?: string | null;
+  /**
+   * The provider account ids (`ProviderAccount.externalId`) whose ACH numbers Weft already stores
+   * for this connection; absent means none. A provider that pays per ACH-numbers call (Finicity's
+   * Get Account ACH Details, billed per successful call) skips these accounts and returns
+   * `achNumbers: null` for them, which leaves the stored numbers as they are; the others ignore it.
+   */
+  accountsWithNumbers?: ReadonlySet<string>;
 };
 
 export type ProviderBalance = {

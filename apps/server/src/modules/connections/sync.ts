@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import {
   accounts,
+  achNumbers,
   connections,
   type EventProfile,
   jobs,
@@ -298,6 +299,16 @@ async function announceProfileReady(tx: Database, row: ConnectionRow) {
   });
 }
 
+/** The connection's accounts whose ACH numbers are stored: a provider that bills each ACH call skips them. */
+async function accountsWithNumbersOf(db: Database, connectionId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ externalId: accounts.externalId })
+    .from(accounts)
+    .innerJoin(achNumbers, eq(achNumbers.accountId, accounts.id))
+    .where(eq(accounts.connectionId, connectionId));
+  return new Set(rows.map((row) => row.externalId));
+}
+
 export async function runSync(
   ctx: AppContext,
   connectionId: string,
@@ -329,6 +340,9 @@ export async function runSync(
       products: claimed.products,
       attempt: claimed.failedSyncs + 1,
       cursor: claimed.transactionsCursor,
+      ...(claimed.products.includes("ACCOUNT_NUMBERS") && {
+        accountsWithNumbers: await accountsWithNumbersOf(ctx.db, connectionId),
+      }),
     });
   } catch (error) {
     return recordFailure(ctx, connectionId, phase, error, now, options.job);

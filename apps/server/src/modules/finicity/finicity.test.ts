@@ -10,8 +10,9 @@ import {
   issueSession,
   storedEvents,
 } from "../../../test/sandbox-helpers.ts";
-import { accounts, transactions } from "../../db/schema/index.ts";
+import { accounts, achNumbers, transactions } from "../../db/schema/index.ts";
 import { type FinicityStandIn, startFinicityStandIn } from "../../providers/finicity/test/stand-in.ts";
+import { decrypt } from "../../security/secrets.ts";
 import { historyStartMonthsBack, requestSync } from "../connections/service.ts";
 import { createConnector } from "../connectors/service.ts";
 import { disableIntegration } from "../integrations/service.ts";
@@ -81,8 +82,14 @@ async function finBank(auth: Auth): Promise<{ id: string; linkWith: string; name
   return bank;
 }
 
-/** A profile that went through Finicity Connect: a Connect URL, the login Finicity made, accounts shared. */
-async function linkThroughConnector(body: { historyMonths?: number } = {}) {
+/**
+ * A profile that went through Finicity Connect: a Connect URL, the login Finicity made, accounts
+ * shared. `prepare` sets the stand-in up for the login before its first syncs.
+ */
+async function linkThroughConnector(
+  body: { historyMonths?: number } = {},
+  prepare?: (login: { institutionLoginId: string; accountIds: string[] }) => void,
+) {
   const profileId = await createProfile(platform, env);
   const auth = { authorization: `Bearer ${await issueSession(platform, env, profileId)}` };
   const bank = await finBank(auth);
@@ -90,6 +97,7 @@ async function linkThroughConnector(body: { historyMonths?: number } = {}) {
   expect(url.statusCode, url.body).toBe(200);
   const customerId = await customerOf(profileId);
   const { institutionLoginId, accountIds } = finicity.createLogin(customerId);
+  prepare?.({ institutionLoginId, accountIds });
   const linked = await widget("/finicity/logins", auth, body);
   expect(linked.statusCode, linked.body).toBe(200);
   const connectionId = linked.json().connectionId as string;
@@ -109,6 +117,15 @@ const transactionsOf = (connectionId: string) =>
     .from(transactions)
     .innerJoin(accounts, eq(accounts.id, transactions.accountId))
     .where(eq(accounts.connectionId, connectionId));
+
+/** The stand-in's Get Account ACH Details calls for an account, with their statuses. */
+const achCallsOf = (accountId: string) =>
+  finicity.requests.filter((r) => r.path.endsWith(`/accounts/${accountId}/details`)).map((r) => r.status);
+
+async function syncNow(connectionId: string) {
+  await requestSync(platform.ctx.db, await connectionRow(connectionId));
+  await platform.worker.drain();
+}
 
 describe("Finicity Connect through the Connector", () => {
   it("Connect Lite on the institution, the login it added linked, then SYNCED: accounts, balances, 6 months of transactions, ACH numbers", async () => {
@@ -148,6 +165,80 @@ describe("Finicity Connect through the Connector", () => {
       (e) => (e.record as { id?: string }).id === connectionId,
     );
     expect(created!.metadata).toMatchObject({ extendedHistoryFee: true });
+  });
+
+  it("a historic load that meets the institution's MFA question (203): ERROR_REPAIRABLE, the history still to load; fix mode loads it", async () => {
+    const { connectionId, institutionLoginId, auth } = await linkThroughConnector(
+      { historyMonths: 24 },
+      (login) => finicity.challengeHistoricLoad(login.institutionLoginId),
+    );
+    const failed = await connectionRow(connectionId);
+    expect(failed.status).toBe("ERROR_REPAIRABLE");
+    expect(failed.error).toMatchObject({ errorType: "AGGREGATION_ERROR", errorCode: "MFA_CHALLENGE_NEEDED" });
+    expect(failed.initialSyncedAt).toBeNull();
+    // The flag asking for the history stays: the next sync asks again.
+    expect(decrypt(platform.ctx.secretKey, failed.accessTokenEncrypted!)).toMatch(/:historic$/);
+    expect(finicity.login(institutionLoginId)!.historicLoaded).toBe(false);
+
+    const fix = await widget("/finicity/connect-url", auth, { connectionId });
+    expect(fix.statusCode, fix.body).toBe(200);
+    finicity.setLoginStatus(institutionLoginId, 0);
+    const resumed = await widget(`/connections/${connectionId}/finicity/resume`, auth, {});
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    await platform.worker.drain();
+    const repaired = await connectionRow(connectionId);
+    expect(repaired.status).toBe("SYNCED");
+    expect(finicity.login(institutionLoginId)!.historicLoaded).toBe(true);
+    expect(decrypt(platform.ctx.secretKey, repaired.accessTokenEncrypted!)).not.toMatch(/:historic$/);
+    const stored = await transactionsOf(connectionId);
+    expect(stored.some(({ t }) => t.date < historyStartMonthsBack(new Date(), 6))).toBe(true);
+  });
+
+  it("ACH details (billed per call) are asked until Weft holds an account's numbers, then never again", async () => {
+    let checking = "";
+    let savings = "";
+    const { connectionId, profileId } = await linkThroughConnector({}, ({ accountIds }) => {
+      [checking, savings] = accountIds as [string, string];
+      // The checking account's first ACH call fails: it has no numbers after the first sync.
+      finicity.failNext(`/accounts/${checking}/details`, 400);
+    });
+    // The first sync, then the history's: checking asked twice (400, then 200), savings once.
+    expect(achCallsOf(checking)).toEqual([400, 200]);
+    expect(achCallsOf(savings)).toEqual([200]);
+    const held = await platform.ctx.db
+      .select({ externalId: accounts.externalId })
+      .from(achNumbers)
+      .innerJoin(accounts, eq(accounts.id, achNumbers.accountId))
+      .where(eq(accounts.connectionId, connectionId));
+    expect(held.map((a) => a.externalId).sort()).toEqual([checking, savings].sort());
+
+    await syncNow(connectionId);
+    await syncNow(connectionId);
+    expect(achCallsOf(checking)).toEqual([400, 200]);
+    expect(achCallsOf(savings)).toEqual([200]);
+    const list = (await get(platform, env, `/v1/profiles/${profileId}/accounts`)).json();
+    for (const account of list.filter((a: { kind: string }) => a.kind === "DEPOSITORY")) {
+      const ach = await get(platform, env, `/v1/accounts/${account.id}/ach_numbers`);
+      expect(ach.statusCode, ach.body).toBe(200);
+    }
+  });
+
+  it("shadow transactions are not stored; a stored pending one that turns shadow is removed", async () => {
+    const { connectionId, institutionLoginId } = await linkThroughConnector();
+    const [pending] = finicity.addTransactions(institutionLoginId, 1, { pending: true }) as { id: number }[];
+    const [ghost] = finicity.addTransactions(institutionLoginId, 1) as { id: number }[];
+    finicity.shadowTransactions(institutionLoginId, [ghost!.id]);
+    await syncNow(connectionId);
+    const stored = new Map((await transactionsOf(connectionId)).map(({ t }) => [t.externalId, t.status]));
+    expect(stored.get(String(pending!.id))).toBe("PENDING");
+    expect(stored.has(String(ghost!.id))).toBe(false);
+
+    finicity.shadowTransactions(institutionLoginId, [pending!.id]);
+    await syncNow(connectionId);
+    const after = (await transactionsOf(connectionId)).map(({ t }) => t.externalId);
+    expect(after).not.toContain(String(pending!.id));
+    expect(after).not.toContain(String(ghost!.id));
+    expect((await connectionRow(connectionId)).status).toBe("SYNCED");
   });
 
   it("409 when Connect added no new institution login; 403 when Finicity is off", async () => {

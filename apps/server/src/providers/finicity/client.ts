@@ -133,12 +133,24 @@ export class FinicityUnreachableError extends Error {}
 
 /** Tokens live 2 hours; renewed after 90 minutes. */
 const TOKEN_RENEW_MS = 90 * 60_000;
-const TIMEOUT_MS = 60_000;
+export const TIMEOUT_MS = 60_000;
+/**
+ * Calls that connect to the institution while we wait: "The recommended timeout setting for this
+ * request is 180 seconds" (Load Historic Transactions and the Refresh services, openbanking-us.yaml).
+ */
+export const INSTITUTION_TIMEOUT_MS = 180_000;
+
+/**
+ * Finicity's 203 (MFAChallengeNeeded): "The request was unsuccessful due to a required Multi-Factor
+ * Authentication (MFA) challenge". A 2xx that is not a success: it is thrown as a FinicityApiError.
+ */
+export const MFA_CHALLENGE_NEEDED = 203;
 
 type Token = { value: string; renewAt: number };
 const tokens = new Map<string, Promise<Token>>();
 
 type Query = Record<string, string | number | boolean | undefined>;
+type CallOptions = { query?: Query; body?: unknown; timeoutMs?: number };
 
 export class FinicityClient {
   readonly settings: FinicitySettings;
@@ -175,7 +187,7 @@ export class FinicityClient {
   }
 
   /** A JSON call with the app token; a token Finicity no longer accepts is renewed once. */
-  async call<T>(method: string, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> {
+  async call<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
     try {
       return await this.send<T>(method, path, { ...options, authenticated: true });
     } catch (error) {
@@ -198,7 +210,7 @@ export class FinicityClient {
   private async send<T>(
     method: string,
     path: string,
-    options: { query?: Query; body?: unknown; authenticated: boolean },
+    options: CallOptions & { authenticated: boolean },
   ): Promise<T> {
     const response = await this.request(method, path, { ...options, accept: "application/json" });
     if (response.status === 204) return undefined as T;
@@ -209,7 +221,7 @@ export class FinicityClient {
   private async request(
     method: string,
     path: string,
-    options: { query?: Query; body?: unknown; authenticated: boolean; accept: string },
+    options: CallOptions & { authenticated: boolean; accept: string },
   ): Promise<Response> {
     const url = new URL(path, this.settings.basePath);
     for (const [name, value] of Object.entries(options.query ?? {})) {
@@ -227,10 +239,19 @@ export class FinicityClient {
         method,
         headers,
         ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS),
       });
     } catch (error) {
       throw new FinicityUnreachableError(`Finicity did not answer: ${(error as Error).message}`);
+    }
+    if (response.status === MFA_CHALLENGE_NEEDED) {
+      await response.arrayBuffer();
+      throw new FinicityApiError(
+        MFA_CHALLENGE_NEEDED,
+        "MFA_CHALLENGE_NEEDED",
+        "The institution requires an MFA challenge to be answered",
+        null,
+      );
     }
     if (response.ok) return response;
     throw await apiErrorOf(response);
@@ -305,6 +326,7 @@ export class FinicityClient {
     return this.call<{ accounts: FinicityAccount[] }>(
       "POST",
       `/aggregation/v1/customers/${customerId}/institutionLogins/${institutionLoginId}/accounts`,
+      { timeoutMs: INSTITUTION_TIMEOUT_MS },
     );
   }
 
@@ -318,11 +340,15 @@ export class FinicityClient {
     });
   }
 
-  /** Finicity's "load historic transactions" for an account: more history than its default. */
+  /**
+   * Finicity's "load historic transactions" for an account: more history than its default (204).
+   * A 203 (the institution asks an MFA question) rejects: the history was not loaded.
+   */
   loadHistoricTransactions(customerId: string, accountId: string) {
     return this.call<void>(
       "POST",
       `/aggregation/v1/customers/${customerId}/accounts/${accountId}/transactions/historic`,
+      { timeoutMs: INSTITUTION_TIMEOUT_MS },
     );
   }
 

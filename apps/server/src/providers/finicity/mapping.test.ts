@@ -6,6 +6,7 @@ import {
   accountOf,
   aggregationError,
   holdingOf,
+  isShadow,
   providerErrorOf,
   securityKeyOf,
   statusOfAggregationCode,
@@ -25,6 +26,44 @@ describe("Finicity mapping", () => {
     expect(accountKindOf("roth")).toEqual({ kind: "INVESTMENT", type: "IRA" });
     expect(accountKindOf("cryptocurrency")).toEqual({ kind: "INVESTMENT", type: "OTHER" });
     expect(accountKindOf("somethingNew")).toEqual({ kind: "DEPOSITORY", type: "OTHER" });
+  });
+
+  it.each([
+    "529plan",
+    "529",
+    "pension",
+    "ugma",
+    "utma",
+    "keogh",
+    "employeeStockPurchasePlan",
+    "educationSavings",
+    "profitSharingPlan",
+    "thriftSavingsPlan",
+    "variableAnnuity",
+    "investmentTaxDeferred",
+    "cryptocurrency",
+  ])("the investment plan %s is an OTHER investment (its positions kept, no ACH numbers asked)", (type) => {
+    expect(accountKindOf(type)).toEqual({ kind: "INVESTMENT", type: "OTHER" });
+  });
+
+  it("every type of Finicity's AccountType enum has a mapping of its own (none falls to an OTHER depository)", () => {
+    // components/schemas/AccountType in openbanking-us.yaml, with the reports' nonTaxableBrokerageAccount.
+    // biome-ignore format: the enum's order, several a line
+    const documented = [
+      "checking", "savings", "cd", "moneyMarket", "creditCard", "lineOfCredit", "investment",
+      "investmentTaxDeferred", "employeeStockPurchasePlan", "ira", "401k", "roth", "403b", "529plan",
+      "rollover", "ugma", "utma", "keogh", "457plan", "401a", "brokerageAccount", "educationSavings",
+      "healthSavingsAccount", "pension", "profitSharingPlan", "roth401k", "sepIRA", "simpleIRA",
+      "thriftSavingsPlan", "variableAnnuity", "cryptocurrency", "mortgage", "loan", "studentLoan",
+      "studentLoanGroup", "studentLoanAccount", "nonTaxableBrokerageAccount",
+    ];
+    const depository = new Set(["checking", "savings", "cd", "moneyMarket"]);
+    for (const type of documented) {
+      const mapped = accountKindOf(type);
+      if (depository.has(type)) expect(mapped.kind, type).toBe("DEPOSITORY");
+      else expect(mapped, type).not.toEqual({ kind: "DEPOSITORY", type: "OTHER" });
+    }
+    expect(accountKindOf("nonTaxableBrokerageAccount")).toEqual({ kind: "INVESTMENT", type: "BROKERAGE" });
   });
 
   it("an account: a credit card's negative balance is an amount owed, its mask the last four digits", () => {
@@ -91,6 +130,20 @@ describe("Finicity mapping", () => {
     ).toMatchObject({ amount: "0", status: "PENDING", description: "HOLD", date: "2026-11-01" });
   });
 
+  it("a shadow transaction (no longer in the institution's data) is one to leave out", () => {
+    const transaction = {
+      id: 1,
+      amount: -5,
+      accountId: 2,
+      customerId: 3,
+      description: "COFFEE",
+      createdDate: Date.UTC(2026, 10, 1) / 1000,
+    };
+    expect(isShadow({ ...transaction, status: "shadow" })).toBe(true);
+    expect(isShadow({ ...transaction, status: "active" })).toBe(false);
+    expect(isShadow({ ...transaction, status: "pending" })).toBe(false);
+  });
+
   it("a position's security: its ISIN, or one made from a US CUSIP, else a Finicity key", () => {
     expect(securityKeyOf({ securityId: "US9229087690", securityIdType: "ISIN" })).toBe("US9229087690");
     expect(securityKeyOf({ securityId: "922908769", securityIdType: "CUSIP" })).toBe("US9229087690");
@@ -149,6 +202,19 @@ describe("Finicity mapping", () => {
     expect(
       (providerErrorOf(new FinicityUnreachableError("ECONNREFUSED")) as ProviderError).details.errorCode,
     ).toBe("PROVIDER_UNREACHABLE");
+  });
+
+  it("Finicity's 203 (MFA challenge needed) asks the user to act: ERROR_REPAIRABLE, through Connect's fix mode", () => {
+    const challenged = providerErrorOf(
+      new FinicityApiError(203, "MFA_CHALLENGE_NEEDED", "MFA challenge needed", null),
+    ) as ProviderError;
+    expect(challenged.status).toBe("ERROR_REPAIRABLE");
+    expect(challenged.details).toMatchObject({
+      errorType: "AGGREGATION_ERROR",
+      errorCode: "MFA_CHALLENGE_NEEDED",
+      displayMessage: "Please reconnect your account.",
+    });
+    expect(challenged.details.suggestedAction).toContain("fix mode");
   });
 
   it("a connection's login reference carries whether historic transactions are still to be asked for", () => {

@@ -17,12 +17,33 @@ import {
   type FinicityPosition,
   type FinicityTransaction,
   FinicityUnreachableError,
+  MFA_CHALLENGE_NEEDED,
 } from "./client.ts";
 
 /**
  * Finicity's shapes -> Weft's. Finicity amounts are signed JSON numbers (negative is money out,
  * as on Weft's wire); dates are Unix seconds.
  */
+
+/**
+ * The investment accounts of Finicity's AccountType enum that have no Weft type of their own. "529plan"
+ * is documented as "True value is 529", and the reports' account types spell it "529": both are read.
+ */
+export const OTHER_INVESTMENT_TYPES = [
+  "investmentTaxDeferred",
+  "employeeStockPurchasePlan",
+  "529plan",
+  "529",
+  "ugma",
+  "utma",
+  "keogh",
+  "educationSavings",
+  "pension",
+  "profitSharingPlan",
+  "thriftSavingsPlan",
+  "variableAnnuity",
+  "cryptocurrency",
+] as const;
 
 const TYPES: Record<string, { kind: AccountKind; type: AccountType }> = {
   checking: { kind: "DEPOSITORY", type: "CHECKING" },
@@ -38,7 +59,6 @@ const TYPES: Record<string, { kind: AccountKind; type: AccountType }> = {
   studentLoanGroup: { kind: "LOAN", type: "STUDENT" },
   investment: { kind: "INVESTMENT", type: "BROKERAGE" },
   brokerageAccount: { kind: "INVESTMENT", type: "BROKERAGE" },
-  investmentTaxDeferred: { kind: "INVESTMENT", type: "OTHER" },
   ira: { kind: "INVESTMENT", type: "IRA" },
   roth: { kind: "INVESTMENT", type: "IRA" },
   rollover: { kind: "INVESTMENT", type: "IRA" },
@@ -50,11 +70,19 @@ const TYPES: Record<string, { kind: AccountKind; type: AccountType }> = {
   "457plan": { kind: "INVESTMENT", type: "RETIREMENT_401K" },
   "401a": { kind: "INVESTMENT", type: "RETIREMENT_401K" },
   healthSavingsAccount: { kind: "INVESTMENT", type: "HSA" },
+  nonTaxableBrokerageAccount: { kind: "INVESTMENT", type: "BROKERAGE" },
+  ...Object.fromEntries(
+    OTHER_INVESTMENT_TYPES.map((type) => [type, { kind: "INVESTMENT" as const, type: "OTHER" as const }]),
+  ),
 };
 
-/** Finicity's account type -> Weft's kind and type; other investment plans are OTHER investments. */
+/**
+ * Finicity's account type (AccountType in openbanking-us.yaml) -> Weft's kind and type; the other
+ * investment plans are OTHER investments (holdings, no ACH numbers). A type the enum does not list
+ * is an OTHER depository account.
+ */
 export function accountKindOf(type: string): { kind: AccountKind; type: AccountType } {
-  return TYPES[type] ?? { kind: type === "cryptocurrency" ? "INVESTMENT" : "DEPOSITORY", type: "OTHER" };
+  return TYPES[type] ?? { kind: "DEPOSITORY", type: "OTHER" };
 }
 
 const fromUnix = (seconds: number | undefined, fallback: Date) =>
@@ -93,6 +121,13 @@ export function accountOf(account: FinicityAccount, now: Date): ProviderAccount 
   };
 }
 
+/**
+ * A shadow transaction was found in an earlier aggregation but is no longer in the institution's
+ * data (docs.finicity.com, "Pending and Shadow Transactions"): it is not a transaction to keep.
+ */
+export const isShadow = (transaction: FinicityTransaction) => transaction.status === "shadow";
+
+/** A transaction Finicity lists as active (posted) or pending; shadow ones are left out before (isShadow). */
 export function transactionOf(transaction: FinicityTransaction): ProviderTransaction {
   const when = transaction.postedDate ?? transaction.transactionDate ?? transaction.createdDate;
   const amount = decimalOf(transaction.amount);
@@ -190,6 +225,23 @@ export function aggregationError(code: number): ProviderError {
   });
 }
 
+/**
+ * Finicity's 203, MFAChallengeNeeded (Load Historic Transactions, Get Account Owner): the institution
+ * asks a security question that no API call can answer ("no further action that can be taken"), so
+ * the user answers it in Connect's fix mode, as for aggregation status 185.
+ */
+export function mfaChallengeError(): ProviderError {
+  return new ProviderError("ERROR_REPAIRABLE", {
+    errorType: "AGGREGATION_ERROR",
+    errorCode: "MFA_CHALLENGE_NEEDED",
+    errorMessage: "The institution asks a security question (Finicity answered 203, MFA challenge needed)",
+    displayMessage: "Please reconnect your account.",
+    requestId: null,
+    suggestedAction: "Ask the user to reconnect in the Connector (Finicity Connect's fix mode).",
+    documentationUrl: "https://docs.finicity.com/aggregation-status-codes/",
+  });
+}
+
 /** A Finicity failure as the contract's: a rate limit is retried, the rest set the status. */
 export function providerErrorOf(
   error: FinicityApiError | FinicityUnreachableError,
@@ -205,6 +257,7 @@ export function providerErrorOf(
       documentationUrl: null,
     });
   }
+  if (error.httpStatus === MFA_CHALLENGE_NEEDED) return mfaChallengeError();
   // Aggregation status codes come back as HTTP 500 with the code in the body.
   const aggregationCode = Number(error.code);
   if (Number.isInteger(aggregationCode) && aggregationCode > 0 && aggregationCode < 1000) {

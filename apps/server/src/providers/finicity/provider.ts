@@ -23,6 +23,7 @@ import {
   aggregationError,
   balanceOf,
   holdingOf,
+  isShadow,
   providerErrorOf,
   transactionOf,
 } from "./mapping.ts";
@@ -105,18 +106,23 @@ export class FinicityProvider implements DataProvider {
       raw.map((a) => [String(a.id), accountOf(a, request.now)]),
     );
 
-    // More than Finicity's default history: asked for once, account by account.
+    // More than Finicity's default history: asked for once, account by account. A 203 (the
+    // institution asks an MFA question) fails the sync as ERROR_REPAIRABLE: the history is not
+    // loaded, and the flag stays in the stored reference until a sync gets it.
     if (ref.loadHistory) {
       for (const account of raw)
         await this.client.loadHistoricTransactions(ref.customerId, String(account.id));
     }
 
+    // Get Account ACH Details is billed per successful call: asked once per account, until Weft holds
+    // its numbers (an account left without them, say after a 4xx, is asked again next sync).
     if (wants("ACCOUNT_NUMBERS")) {
       for (const account of accounts.values()) {
-        if (account.kind !== "DEPOSITORY") continue;
+        if (account.kind !== "DEPOSITORY" || request.accountsWithNumbers?.has(account.externalId)) continue;
         const details = await this.client.achDetails(ref.customerId, account.externalId).catch((error) => {
-          // An account the institution gives no ACH details for has none.
-          if (error instanceof FinicityApiError && error.httpStatus < 500) return null;
+          // An account the institution gives no ACH details for has none (a 203's MFA question is not that).
+          if (error instanceof FinicityApiError && error.httpStatus >= 400 && error.httpStatus < 500)
+            return null;
           throw error;
         });
         if (details)
@@ -128,8 +134,13 @@ export class FinicityProvider implements DataProvider {
       }
     }
 
+    // Shadow transactions are no longer in the institution's data: left out. A stored pending row
+    // that turns shadow is then removed, as any pending row the window no longer lists; a stored
+    // posted one stays, as posted rows the window no longer lists do.
     const transactions = wants("ACCOUNT_BALANCES_AND_TRANSACTIONS")
-      ? (await this.transactionsIn(ref, request.window)).filter((t) => accounts.has(String(t.accountId)))
+      ? (await this.transactionsIn(ref, request.window)).filter(
+          (t) => accounts.has(String(t.accountId)) && !isShadow(t),
+        )
       : [];
     const holdings: ProviderHolding[] = wants("INVESTMENTS")
       ? raw.flatMap((a) => (a.position ?? []).map((p) => holdingOf(String(a.id), p, request.now)))

@@ -1230,6 +1230,51 @@ describe("transactions", () => {
     expect(failing.body.status).toBe("400");
     expect(standIn.login(institutionLoginId)!.historicLoaded).toBe(false);
   });
+
+  it("meets the institution's MFA question at a historic load: 203 without a body, the login then at 185", async () => {
+    const customerId = await newCustomer();
+    const { institutionLoginId, accountIds } = standIn.createLogin(customerId);
+    const path = `/aggregation/v1/customers/${customerId}/accounts/${accountIds[0]}/transactions/historic`;
+    standIn.challengeHistoricLoad(institutionLoginId);
+    const mfa = await call("POST", path);
+    expect(mfa.status).toBe(203);
+    expect(mfa.text).toBe("");
+    expect(standIn.login(institutionLoginId)).toMatchObject({
+      aggregationStatusCode: 185,
+      historicLoaded: false,
+    });
+    for (const account of await accountsOf(customerId)) expect(account.aggregationStatusCode).toBe(185);
+    // Answered in Connect's fix mode: the next historic loads go through.
+    standIn.setLoginStatus(institutionLoginId, 0);
+    for (const accountId of accountIds) {
+      const loaded = await call(
+        "POST",
+        `/aggregation/v1/customers/${customerId}/accounts/${accountId}/transactions/historic`,
+      );
+      expect(loaded.status).toBe(204);
+    }
+    expect(standIn.login(institutionLoginId)!.historicLoaded).toBe(true);
+  });
+
+  it("serves transactions the institution no longer shows with status shadow, posted or pending before", async () => {
+    const customerId = await newCustomer();
+    const { institutionLoginId } = standIn.createLogin(customerId);
+    const [posted] = standIn.addTransactions(institutionLoginId, 1) as Loose[];
+    const [pending] = standIn.addTransactions(institutionLoginId, 1, { pending: true }) as Loose[];
+    standIn.shadowTransactions(institutionLoginId, [posted.id, pending.id]);
+    const served = await allTransactions(customerId, undefined, { includePending: "true" });
+    const shadows = served.filter((transaction) => transaction.status === "shadow");
+    expect(shadows.map((transaction) => transaction.id).sort()).toEqual([posted.id, pending.id].sort());
+    const postedShadow = shadows.find((transaction) => transaction.id === posted.id);
+    expect(postedShadow).toEqual({ ...posted, status: "shadow" });
+    for (const shadow of shadows) {
+      for (const field of Object.keys(shadow)) expect(TRANSACTION).toContain(field);
+      for (const field of TRANSACTION_REQUIRED) expect(shadow).toHaveProperty(field);
+    }
+    const one = await call("GET", `/aggregation/v2/customers/${customerId}/transactions/${pending.id}`);
+    expect(one.body).toEqual({ ...pending, status: "shadow" });
+    expect(() => standIn.shadowTransactions(institutionLoginId, [1])).toThrow("has no transaction 1");
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -42,6 +42,11 @@ import { buildPdf } from "../../test/pdf.ts";
  *   until POST .../transactions/historic.
  * - Aggregation status codes on accounts (test control setLoginStatus), shown by every read and kept
  *   by refresh.
+ * - Shadow transactions (docs.finicity.com, "Pending and Shadow Transactions": found in an earlier
+ *   aggregation, no longer in the institution's data), served with status "shadow" (test control
+ *   shadowTransactions).
+ * - Load Historic Transactions meeting the institution's MFA question: 203 (MFAChallengeNeeded, no
+ *   body), and the accounts then carry aggregation status 185 (test control challengeHistoricLoad).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -107,6 +112,18 @@ export type FinicityStandIn = {
    * (or, for 0, a successful) nightly aggregation.
    */
   setLoginStatus(institutionLoginId: string, aggregationStatusCode: number): void;
+  /**
+   * The institution no longer shows these transactions of the login (Finicity ids): Finicity keeps
+   * serving them, with status "shadow" ("found in an earlier aggregation of an account, but not
+   * found in the institution's current data source").
+   */
+  shadowTransactions(institutionLoginId: string, transactionIds: readonly (number | string)[]): void;
+  /**
+   * The institution asks an MFA question at the login's next Load Historic Transactions: that call
+   * answers 203 (MFAChallengeNeeded) without loading anything, and the login's accounts take
+   * aggregation status 185 until it is answered (Connect's fix mode; setLoginStatus(id, 0) in tests).
+   */
+  challengeHistoricLoad(institutionLoginId: string): void;
   /**
    * The next `times` (default 1) API requests whose path matches `pathPattern` (a substring or
    * RegExp) answer this HTTP status with Finicity's error body (`code` overrides the code); a 429
@@ -502,6 +519,8 @@ type TransactionRecord = {
   postedAt: Date | null;
   /** When Finicity aggregated it; null while it lies beyond the default 180 days (before historic). */
   createdAt: Date | null;
+  /** Found in an earlier aggregation but no longer in the institution's data: served as "shadow". */
+  shadow: boolean;
   checkNum: string | null;
   units: number | null;
   unitPrice: number | null;
@@ -517,6 +536,8 @@ type LoginRecord = {
   deleted: boolean;
   accounts: AccountRecord[];
   transactions: TransactionRecord[];
+  /** The institution asks an MFA question at the next Load Historic Transactions. */
+  historicChallenge: boolean;
 };
 
 type TokenRecord = { token: string; expiresAt: Date };
@@ -619,6 +640,7 @@ function createLoginRecord(
     deleted: false,
     accounts: [],
     transactions: [],
+    historicChallenge: false,
   };
   const random = createRandom(`login:${login.id}`);
   accountSeeds(login.accountSet).forEach((seed, index) => {
@@ -739,6 +761,7 @@ function newTransaction(
     transactionAt: chosen.card ? new Date(posted.getTime() - DAY) : posted,
     postedAt: pending ? null : posted,
     createdAt,
+    shadow: false,
     checkNum: chosen.check ? String(random.integer(1001, 1999)) : null,
     units:
       security && unitPrice
@@ -963,7 +986,7 @@ function positionBody(state: State, position: PositionRecord): Json {
  */
 function accountBody(state: State, account: AccountRecord): Json {
   const served = servedTransactions(account);
-  const posted = served.filter((transaction) => transaction.postedAt !== null);
+  const posted = served.filter((transaction) => transaction.postedAt !== null && !transaction.shadow);
   const last4 = account.realAccountNumber.slice(-4);
   const ach = account.kind === "checking" || account.kind === "savings";
   const body: Json = {
@@ -1032,7 +1055,7 @@ function transactionBody(transaction: TransactionRecord): Json {
     uniqueTransactionId: `${account.id}-${transaction.id}`,
     accountId: Number(account.id),
     customerId: Number(account.login.customer.id),
-    status: transaction.postedAt ? "active" : "pending",
+    status: transaction.shadow ? "shadow" : transaction.postedAt ? "active" : "pending",
     description,
     memo: chosen.memo,
     type: chosen.type,
@@ -1448,11 +1471,16 @@ function readTransaction(context: Context): Reply {
 /**
  * POST .../accounts/{accountId}/transactions/historic: 204 once the account's 24 months are loaded
  * (a second call returns at once). A login in MFA (185, 187) answers 203 (MFAChallengeNeeded);
- * another failing status answers 400 with the aggregation status code as the error code.
+ * another failing status answers 400 with the aggregation status code as the error code. A login
+ * whose institution asks an MFA question now (challengeHistoricLoad) takes status 185 and answers 203.
  */
 function loadHistoricTransactions(context: Context): Reply {
   const account = requireAccount(context, requireCustomer(context));
   const { state } = context;
+  if (account.login.historicChallenge) {
+    account.login.historicChallenge = false;
+    setStatus(state, account.login, 185);
+  }
   const code = account.aggregationStatusCode;
   account.aggregationAttemptAt = state.now();
   if (code === 185 || code === 187) return { status: 203 };
@@ -1489,6 +1517,7 @@ function readStatement(context: Context): Reply {
     (transaction) =>
       transaction.account === account &&
       transaction.postedAt !== null &&
+      !transaction.shadow &&
       transaction.postedAt >= start &&
       transaction.postedAt <= end,
   );
@@ -2384,6 +2413,18 @@ export async function startFinicityStandIn(options: FinicityStandInOptions = {})
       if (!Number.isInteger(aggregationStatusCode) || aggregationStatusCode < 0)
         throw new Error(`${aggregationStatusCode} is not an aggregation status code`);
       setStatus(state, requireLoginRecord(state, institutionLoginId), aggregationStatusCode);
+    },
+    shadowTransactions(institutionLoginId, transactionIds) {
+      const login = requireLoginRecord(state, institutionLoginId);
+      for (const id of transactionIds) {
+        const transaction = login.transactions.find((candidate) => candidate.id === Number(id));
+        if (!transaction)
+          throw new Error(`The Finicity stand-in's login ${institutionLoginId} has no transaction ${id}`);
+        transaction.shadow = true;
+      }
+    },
+    challengeHistoricLoad(institutionLoginId) {
+      requireLoginRecord(state, institutionLoginId).historicChallenge = true;
     },
     failNext(pathPattern, status, times = 1, code) {
       state.failures.push({ pattern: pathPattern, status, remaining: times, code: code ?? null });
