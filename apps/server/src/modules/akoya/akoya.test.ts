@@ -9,9 +9,9 @@ import {
   issueSession,
 } from "../../../test/sandbox-helpers.ts";
 import { accounts, connections, transactions } from "../../db/schema/index.ts";
-import { grantOf } from "../../providers/akoya/provider.ts";
+import { accessTokenOfGrant, grantOf, TRANSACTIONS_PAGE_SIZE } from "../../providers/akoya/provider.ts";
 import { type AkoyaStandIn, startAkoyaStandIn } from "../../providers/akoya/test/stand-in.ts";
-import { decrypt } from "../../security/secrets.ts";
+import { decrypt, encrypt } from "../../security/secrets.ts";
 import { requestSync } from "../connections/service.ts";
 import { createConnector } from "../connectors/service.ts";
 import { disableIntegration } from "../integrations/service.ts";
@@ -20,8 +20,10 @@ import { AKOYA_CALLBACK_PATH, signState } from "./service.ts";
 /**
  * Akoya end to end against the local Akoya stand-in: the OAuth authorization-code flow through
  * the Connector's routes and Weft's callback, sync, reads, refresh-token rotation, revoked
- * consent and its repair, disconnect.
+ * consent and its repair, disconnect. The stand-in pages as a data provider may: 50 transactions a
+ * page whatever Weft asks, the rest behind links.next and its opaque offset token.
  */
+const PAGE_CAP = 50;
 let akoya: AkoyaStandIn;
 let platform: TestPlatform;
 let env: TestEnvironment;
@@ -29,7 +31,7 @@ let other: TestEnvironment;
 let connectorId: string;
 
 beforeAll(async () => {
-  akoya = await startAkoyaStandIn();
+  akoya = await startAkoyaStandIn({ transactionsPageLimit: PAGE_CAP });
   platform = await startTestPlatform({
     WEFT_AKOYA_CLIENT_ID: akoya.clientId,
     WEFT_AKOYA_SECRET: akoya.clientSecret,
@@ -106,9 +108,65 @@ async function linkThroughAkoya(username = "mikomo_1") {
   return { profileId, auth, bank, connectionId };
 }
 
-const refreshTokenOf = async (connectionId: string) =>
-  grantOf(decrypt(platform.ctx.secretKey, (await connectionRow(connectionId)).accessTokenEncrypted!))
-    .refreshToken;
+const grantOfConnection = async (connectionId: string) =>
+  grantOf(decrypt(platform.ctx.secretKey, (await connectionRow(connectionId)).accessTokenEncrypted!));
+
+const refreshTokenOf = async (connectionId: string) => (await grantOfConnection(connectionId)).refreshToken;
+
+/** The stored grant's id_token is past its time, as after 12 hours between syncs: the next sync refreshes first. */
+async function expireStoredIdToken(connectionId: string) {
+  const grant = await grantOfConnection(connectionId);
+  akoya.expireTokens();
+  await platform.ctx.db
+    .update(connections)
+    .set({
+      accessTokenEncrypted: encrypt(
+        platform.ctx.secretKey,
+        accessTokenOfGrant({ ...grant, idTokenExpiresAt: 0 }),
+      ),
+    })
+    .where(eq(connections.id, connectionId));
+}
+
+async function syncNow(connectionId: string) {
+  await requestSync(platform.ctx.db, await connectionRow(connectionId));
+  await platform.worker.drain();
+  return connectionRow(connectionId);
+}
+
+/** Every transaction id Akoya has for an account in a window, read through a consent of Akoya's own. */
+async function transactionIdsAtAkoya(
+  username: string,
+  accountId: string,
+  startTime: string,
+  endTime: string,
+) {
+  const redirectUri = `${platform.ctx.config.publicUrl}${AKOYA_CALLBACK_PATH}`;
+  const { code } = akoya.authorize({ username, providerId: "mikomo", redirectUri });
+  const exchanged = await fetch(`${akoya.url}/token`, {
+    method: "POST",
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${akoya.clientId}:${akoya.clientSecret}`).toString("base64")}`,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri }),
+  });
+  const { id_token } = (await exchanged.json()) as { id_token: string };
+  const ids: string[] = [];
+  let href: string | undefined =
+    `/transactions/v2/mikomo/${accountId}?${new URLSearchParams({ startTime, endTime, limit: "1000" })}`;
+  while (href) {
+    const page = (await (
+      await fetch(new URL(href, akoya.url), { headers: { Authorization: `Bearer ${id_token}` } })
+    ).json()) as {
+      transactions: Record<string, { transactionId: string }>[];
+      links?: { next?: { href: string } };
+    };
+    for (const wrapped of page.transactions) ids.push(Object.values(wrapped)[0]!.transactionId);
+    href = page.links?.next?.href;
+  }
+  return ids;
+}
 
 describe("Akoya through the Connector", () => {
   it("the institution's sign-in through Akoya, the code exchanged at Weft's callback, then SYNCED: accounts, balances, transactions, ACH numbers, owners", async () => {
@@ -208,6 +266,50 @@ describe("Akoya through the Connector", () => {
   });
 });
 
+describe("Akoya transactions, page by page", () => {
+  it("a history of many pages: Weft asks once, follows each links.next as given, and stores every transaction once", async () => {
+    const from = akoya.requests.length;
+    const { connectionId } = await linkThroughAkoya("mikomo_3");
+    const row = await connectionRow(connectionId);
+    expect(row.status, JSON.stringify(row.error)).toBe("SYNCED");
+    const [checking] = akoya.accounts("mikomo_3");
+    const calls = akoya.requests.slice(from).filter((r) => r.path.startsWith("/transactions/"));
+    for (const call of calls) expect(call.status, JSON.stringify(call.query)).toBe(200);
+    const onChecking = calls.filter((r) => r.path === `/transactions/v2/mikomo/${checking!.accountId}`);
+    // Each run over the account: a first call with the window and limit and no offset, then pages by link.
+    const firsts = onChecking.filter((r) => r.query.offset === undefined);
+    expect(firsts.length).toBeGreaterThan(0);
+    for (const first of firsts) expect(first.query.limit).toBe(String(TRANSACTIONS_PAGE_SIZE));
+    const followed = onChecking.filter((r) => r.query.offset !== undefined);
+    for (const call of followed) {
+      expect(call.query.offset).not.toMatch(/^\d+$/);
+      expect(call.query.limit).toBe(String(PAGE_CAP));
+    }
+    // Pages a run: the history sync alone is at least three of 50.
+    const runs: number[] = [];
+    for (const call of onChecking) {
+      if (call.query.offset === undefined) runs.push(1);
+      else runs[runs.length - 1]! += 1;
+    }
+    expect(Math.max(...runs)).toBeGreaterThanOrEqual(3);
+
+    const account = (
+      await platform.ctx.db.select().from(accounts).where(eq(accounts.connectionId, connectionId))
+    ).find((a) => a.externalId === checking!.accountId)!;
+    const stored = await platform.ctx.db
+      .select({ externalId: transactions.externalId })
+      .from(transactions)
+      .where(eq(transactions.accountId, account.id));
+    const starts = firsts.map((r) => r.query.startTime!).sort();
+    const ends = firsts.map((r) => r.query.endTime!).sort();
+    const atAkoya = await transactionIdsAtAkoya("mikomo_3", checking!.accountId, starts[0]!, ends.at(-1)!);
+    expect(atAkoya.length).toBeGreaterThan(3 * PAGE_CAP);
+    expect(new Set(atAkoya).size).toBe(atAkoya.length);
+    expect(stored.length).toBe(atAkoya.length);
+    expect(stored.map((t) => t.externalId).sort()).toEqual([...atAkoya].sort());
+  });
+});
+
 describe("Akoya tokens and consent", () => {
   it("an expired id_token is refreshed and the rotated refresh token stored at once; the old one is spent", async () => {
     const { connectionId } = await linkThroughAkoya();
@@ -225,6 +327,33 @@ describe("Akoya tokens and consent", () => {
     await requestSync(platform.ctx.db, await connectionRow(connectionId));
     await platform.worker.drain();
     expect((await connectionRow(connectionId)).status).toBe("SYNCED");
+  });
+
+  it("an id_token refreshed for its age, then refused (401): the retry refreshes from the rotated token, SYNCED with the newest grant stored", async () => {
+    const { connectionId } = await linkThroughAkoya("mikomo_4");
+    const before = await refreshTokenOf(connectionId);
+    await expireStoredIdToken(connectionId);
+    // The first data call after the refresh is refused, as Akoya may before an id_token's time.
+    akoya.failNext("/balances/v2/mikomo", 401);
+    const from = akoya.requests.length;
+    const synced = await syncNow(connectionId);
+    expect(synced.status, JSON.stringify(synced.error)).toBe("SYNCED");
+    expect(synced.error).toBeNull();
+    const refreshes = akoya.requests.slice(from).filter((r) => r.grantType === "refresh_token");
+    // Two refreshes, each from the refresh token the one before it issued: none refused as claimed.
+    expect(refreshes.map((r) => r.status)).toEqual([200, 200]);
+    const after = await refreshTokenOf(connectionId);
+    expect(after).not.toBe(before);
+    // What is stored is the newest grant: its id_token is good, and its refresh token is the one
+    // not spent yet (Akoya refuses a spent one), so the next refresh works.
+    const balances = await fetch(`${akoya.url}/balances/v2/mikomo`, {
+      headers: { Authorization: `Bearer ${(await grantOfConnection(connectionId)).idToken}` },
+    });
+    expect(balances.status).toBe(200);
+    await expireStoredIdToken(connectionId);
+    const again = await syncNow(connectionId);
+    expect(again.status, JSON.stringify(again.error)).toBe("SYNCED");
+    expect(await refreshTokenOf(connectionId)).not.toBe(after);
   });
 
   it("consent revoked at the institution: ERROR_REPAIRABLE; signing in again through Akoya repairs the same connection", async () => {

@@ -200,22 +200,39 @@ export class AkoyaClient {
     return this.product<{ accounts?: AkoyaAccountWrapper[] }>(`/accounts/${VERSION}/${providerId}`, idToken);
   }
 
+  /**
+   * An account's first page of transactions. No offset: Akoya asks for none on the first call, and
+   * every later page is its links.next (`transactionsAt`) — offsets are the data provider's own
+   * tokens, and some providers take no offset or limit at all.
+   */
   transactions(
     providerId: string,
     accountId: string,
     idToken: string,
-    query: { startTime: string; endTime: string; offset: number; limit: number },
+    query: { startTime: string; endTime: string; limit: number },
   ) {
     return this.product<AkoyaTransactionsPage>(
       `/transactions/${VERSION}/${providerId}/${encodeURIComponent(accountId)}`,
       idToken,
-      {
-        startTime: query.startTime,
-        endTime: query.endTime,
-        offset: String(query.offset),
-        limit: String(query.limit),
-      },
+      { startTime: query.startTime, endTime: query.endTime, limit: String(query.limit) },
     );
+  }
+
+  /** A page Akoya linked to (`linkUrl`), requested exactly as given. */
+  transactionsAt(url: URL, idToken: string) {
+    return this.productAt<AkoyaTransactionsPage>(url, idToken);
+  }
+
+  /**
+   * A link from an answer (links.next.href, usually relative: "/transactions/v2/…?offset=…"),
+   * resolved against the products URL and left as it is. One to another host is refused: the
+   * id_token is only ever sent to Akoya's products host.
+   */
+  linkUrl(href: string): URL {
+    const base = new URL(this.settings.productsUrl);
+    const url = new URL(href, base);
+    if (url.origin !== base.origin) throw new Error(`Akoya linked to another host: ${url.origin}`);
+    return url;
   }
 
   paymentNetworks(providerId: string, accountId: string, idToken: string) {
@@ -249,9 +266,13 @@ export class AkoyaClient {
     return (await response.json()) as AkoyaTokens;
   }
 
-  private async product<T>(path: string, idToken: string, query: Record<string, string> = {}): Promise<T> {
+  private product<T>(path: string, idToken: string, query: Record<string, string> = {}): Promise<T> {
     const url = new URL(path, this.settings.productsUrl);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return this.productAt<T>(url, idToken);
+  }
+
+  private async productAt<T>(url: URL, idToken: string): Promise<T> {
     const response = await this.request(url, {
       method: "GET",
       headers: {

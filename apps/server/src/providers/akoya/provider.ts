@@ -29,7 +29,7 @@ import {
 
 type Recorder = (document: Omit<ProviderDocument, "host" | "receivedAt" | "requestId">) => void;
 
-/** Transactions a page; Akoya pages by offset and links.next. */
+/** Transactions asked for a page; Akoya (or the data provider behind it) may give fewer. */
 export const TRANSACTIONS_PAGE_SIZE = 500;
 /** An id_token closer than this to its expiry is refreshed first. */
 const EXPIRY_MARGIN_MS = 60_000;
@@ -137,7 +137,9 @@ export class AkoyaProvider implements DataProvider {
       return await work(grant);
     } catch (error) {
       if (!(error instanceof AkoyaApiError && error.httpStatus === 401)) throw error;
-      return work(await this.freshGrant(accessToken, now.getTime(), true));
+      // From the grant in hand, not the one asked with: if its refresh just rotated the refresh
+      // token, the one in `accessToken` is spent, and Akoya would refuse it (400) as a lost consent.
+      return work(await this.freshGrant(accessTokenOfGrant(grant), now.getTime(), true));
     }
   }
 
@@ -220,20 +222,29 @@ export class AkoyaProvider implements DataProvider {
     return { accounts, transactions, holdings, statements: [], documents };
   }
 
-  /** An account's transactions dated in the window, page by page (offset, links.next). */
+  /**
+   * An account's transactions dated in the window: the first page asked for by window and limit,
+   * then each links.next exactly as Akoya gives it, until there is none. Akoya's offsets are the
+   * data provider's (opaque tokens, pages smaller than asked, or no offset at all), so Weft never
+   * makes one. A link already followed, or a page that brings no transaction not seen before (a
+   * provider that ignores its own offset), ends the paging rather than looping.
+   */
   private async transactionsIn(grant: AkoyaGrant, accountId: string, window: DateWindow, record: Recorder) {
     const transactions: ProviderTransaction[] = [];
-    for (let offset = 0; ; offset += TRANSACTIONS_PAGE_SIZE) {
-      const page = await this.client.transactions(grant.providerId, accountId, grant.idToken, {
-        startTime: `${window.startOn}T00:00:00Z`,
-        endTime: `${window.endOn}T23:59:59Z`,
-        offset,
-        limit: TRANSACTIONS_PAGE_SIZE,
-      });
-      const items = page.transactions ?? [];
-      for (const wrapper of items) {
+    const seen = new Set<string>();
+    const followed = new Set<string>();
+    let page = await this.client.transactions(grant.providerId, accountId, grant.idToken, {
+      startTime: `${window.startOn}T00:00:00Z`,
+      endTime: `${window.endOn}T23:59:59Z`,
+      limit: TRANSACTIONS_PAGE_SIZE,
+    });
+    for (;;) {
+      let added = 0;
+      for (const wrapper of page.transactions ?? []) {
         const transaction = transactionOf(wrapper, accountId);
-        if (!transaction) continue;
+        if (!transaction || seen.has(transaction.externalId)) continue;
+        seen.add(transaction.externalId);
+        added += 1;
         transactions.push(transaction);
         record({
           record: {
@@ -245,7 +256,12 @@ export class AkoyaProvider implements DataProvider {
           body: wrapper,
         });
       }
-      if (!page.links?.next?.href || items.length === 0) return transactions;
+      const href = page.links?.next?.href;
+      if (!href || added === 0) return transactions;
+      const next = this.client.linkUrl(href);
+      if (followed.has(next.href)) return transactions;
+      followed.add(next.href);
+      page = await this.client.transactionsAt(next, grant.idToken);
     }
   }
 

@@ -954,7 +954,7 @@ describe("transactions", () => {
     for (const tx of pending) expect(tx.postedTimestamp).toBeUndefined();
   });
 
-  it("pages with offset and limit through links.next until every transaction of the window was served once", async () => {
+  it("pages by link: links.next carries an opaque offset token, until every transaction of the window was served once", async () => {
     const tokens = await tokensFor("mikomo_1");
     const [checking] = await accountsOf(tokens.id_token);
     const id = checking!.body.accountId;
@@ -964,25 +964,87 @@ describe("transactions", () => {
     const total = whole.body.transactions.length;
     expect(total).toBeGreaterThan(24 * 15);
     expect(total).toBeLessThan(1000);
+    const ids = whole.body.transactions.map((wrapped: Loose) => inner(wrapped).transactionId);
 
     const first = await get(`/transactions/v2/mikomo/${id}?${window}&limit=100`, tokens.id_token);
-    expect(first.body.links.next.href).toBe(
-      `/transactions/v2/mikomo/${id}?endTime=2025-03-14T15%3A00%3A00Z&limit=100&offset=100&startTime=2023-01-01T00%3A00%3A00Z`,
-    );
+    const next = new URL(first.body.links.next.href, standIn.url);
+    expect(next.pathname).toBe(`/transactions/v2/mikomo/${id}`);
+    expect([...next.searchParams.keys()]).toEqual(["endTime", "limit", "offset", "startTime"]);
+    expect(next.searchParams.get("startTime")).toBe("2023-01-01T00:00:00Z");
+    expect(next.searchParams.get("limit")).toBe("100");
+    // Not a number: base64 of the provider's own cursor, as in Akoya's example.
+    const token = next.searchParams.get("offset")!;
+    expect(token).not.toMatch(/^\d+$/);
+    expect(JSON.parse(Buffer.from(token, "base64").toString("utf8"))).toEqual({
+      totalElements: total,
+      offset: `#${ids[100]}`,
+    });
     expect(first.body.links.prev).toBeUndefined();
     const paged = await allTransactions(tokens.id_token, `/transactions/v2/mikomo/${id}?${window}&limit=100`);
     expect(paged.pages).toBe(Math.ceil(total / 100));
-    expect(paged.items.map((wrapped) => inner(wrapped).transactionId)).toEqual(
-      whole.body.transactions.map((wrapped: Loose) => inner(wrapped).transactionId),
-    );
+    expect(paged.items.map((wrapped) => inner(wrapped).transactionId)).toEqual(ids);
     expect(new Set(paged.items.map((wrapped) => inner(wrapped).transactionId)).size).toBe(total);
     const second = await get(first.body.links.next.href, tokens.id_token);
-    expect(second.body.links.prev.href).toContain("offset=0");
+    expect(inner(second.body.transactions[0]).transactionId).toBe(ids[100]);
+    const back = await get(second.body.links.prev.href, tokens.id_token);
+    expect(back.body.transactions).toEqual(first.body.transactions);
 
     const capped = await get(`/transactions/v2/mikomo/${id}?${window}&limit=5000`, tokens.id_token);
     expect(capped.body.transactions.length).toBe(total);
-    const last = await get(`/transactions/v2/mikomo/${id}?${window}&offset=${total}`, tokens.id_token);
-    expect(last.body.transactions).toEqual([]);
+  });
+
+  it("refuses an offset it did not issue, numbers included: later pages are its links", async () => {
+    const tokens = await tokensFor("mikomo_1");
+    const [checking, savings] = await accountsOf(tokens.id_token);
+    const base = `/transactions/v2/mikomo/${checking!.body.accountId}?startTime=2023-01-01&endTime=2025-03-14&limit=50`;
+    const first = await get(base, tokens.id_token);
+    expect(first.body.transactions.length).toBe(50);
+    for (const offset of ["0", "50", "500", "-1", "abc", Buffer.from('{"offset":50}').toString("base64")]) {
+      const refused = await get(`${base}&offset=${encodeURIComponent(offset)}`, tokens.id_token);
+      expect(refused.status, offset).toBe(400);
+      expect(refused.body).toMatchObject({ code: 401, message: "Invalid input" });
+      expect(refused.body.debugMessage).toContain("links.next");
+    }
+    // A token is the account's own: another account's link does not page this one.
+    const token = new URL(first.body.links.next.href, standIn.url).searchParams.get("offset")!;
+    const elsewhere = await get(
+      `/transactions/v2/mikomo/${savings!.body.accountId}?offset=${encodeURIComponent(token)}`,
+      tokens.id_token,
+    );
+    expect(elsewhere.status).toBe(400);
+  });
+
+  it("pages smaller than asked when the data provider caps its pages (transactionsPageLimit)", async () => {
+    const small = await startAkoyaStandIn({ now: () => clock, transactionsPageLimit: 50 });
+    try {
+      const tokens = await tokensFor("mikomo_1", undefined, small);
+      const [accountId] = small.accounts("mikomo_1").map((account) => account.accountId);
+      const window = "startTime=2023-01-01T00:00:00Z&endTime=2025-03-14T15:00:00Z";
+      const first = await get(
+        `/transactions/v2/mikomo/${accountId}?${window}&limit=500`,
+        tokens.id_token,
+        {},
+        small,
+      );
+      expect(first.status).toBe(200);
+      expect(first.body.transactions.length).toBe(50);
+      expect(new URL(first.body.links.next.href, small.url).searchParams.get("limit")).toBe("50");
+      const whole: Loose[] = [];
+      let path: string | undefined = `/transactions/v2/mikomo/${accountId}?${window}&limit=500`;
+      let pages = 0;
+      while (path) {
+        const page = await get(path, tokens.id_token, {}, small);
+        expect(page.body.transactions.length).toBeLessThanOrEqual(50);
+        whole.push(...page.body.transactions);
+        pages += 1;
+        path = page.body.links?.next?.href;
+      }
+      expect(pages).toBe(Math.ceil(whole.length / 50));
+      expect(pages).toBeGreaterThan(3);
+      expect(new Set(whole.map((wrapped) => inner(wrapped).transactionId)).size).toBe(whole.length);
+    } finally {
+      await small.close();
+    }
   });
 
   it("filters by startTime and endTime (a bare date is the whole day) and refuses bad windows", async () => {
@@ -1003,7 +1065,7 @@ describe("transactions", () => {
     const reversed = await get(`${base}?startTime=2024-07-01&endTime=2024-06-01`, tokens.id_token);
     expect(reversed.status).toBe(400);
     expect(reversed.body).toMatchObject({ code: 703, message: "Invalid date range" });
-    for (const query of ["limit=0", "limit=abc", "offset=-1"]) {
+    for (const query of ["limit=0", "limit=abc"]) {
       const bad = await get(`${base}?${query}`, tokens.id_token);
       expect(bad.status, query).toBe(400);
       expect(bad.body.code).toBe(401);

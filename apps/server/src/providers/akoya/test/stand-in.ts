@@ -71,15 +71,18 @@ import { buildPdf } from "../../test/pdf.ts";
  * - Transactions: 24 months of history per user, made deterministically (seeded by provider and
  *   username) when the user first consents; served oldest first, filtered on postedTimestamp
  *   (transactionTimestamp for pending ones) with startTime/endTime (ISO 8601, both or neither;
- *   default the last 15 days; a bare date means the whole day), paged with offset (default 0) and
- *   limit (default 50, at most 1000: larger limits are cut to 1000), with links.next.href (and
- *   links.prev.href) relative like Akoya's: "/transactions/v2/mikomo/{accountId}?endTime=…&limit=…
- *   &offset=…&startTime=…". Amounts are positive; debitCreditMemo says DEBIT or CREDIT. Checking and
- *   credit card accounts get `transactionsPerMonth` a month (the recurring payroll, rent, card
- *   payment and savings transfer included), savings two (the transfer and interest), brokerage a
- *   contribution and a purchase a month and a dividend a quarter; two pending transactions from the
- *   last two days on checking and on the card. A later consent of the same user (after a revocation)
- *   sees the same accounts and history.
+ *   default the last 15 days; a bare date means the whole day), paged by link as Akoya's
+ *   "Pagination" describes: the first call gives limit (default 50, at most 1000, or the smaller
+ *   `transactionsPageLimit`: larger limits are cut to it) and no offset; later pages are
+ *   links.next.href (and links.prev.href), relative like Akoya's: "/transactions/v2/mikomo/
+ *   {accountId}?endTime=…&limit=…&offset=…&startTime=…", whose offset is an opaque base64 token
+ *   ({"totalElements":…,"offset":"#<transactionId>"}, as in Akoya's example). An offset it did not
+ *   issue (a number, 0 included) is 400/401 "Invalid input". Amounts are positive; debitCreditMemo
+ *   says DEBIT or CREDIT. Checking and credit card accounts get `transactionsPerMonth` a month (the
+ *   recurring payroll, rent, card payment and savings transfer included), savings two (the transfer
+ *   and interest), brokerage a contribution and a purchase a month and a dividend a quarter; two
+ *   pending transactions from the last two days on checking and on the card. A later consent of the
+ *   same user (after a revocation) sees the same accounts and history.
  * - Statements: one a month for every month of history that has ended, listed as FDX statements
  *   ({statements: [{accountId, statementId, statementDate, description, links, status}], links}) and
  *   served as one-page PDFs (Accept must allow application/pdf: 406 otherwise).
@@ -98,6 +101,11 @@ export type AkoyaStandInOptions = {
   port?: number;
   /** Transactions per month on each checking and credit card account (default 20); see history. */
   transactionsPerMonth?: number;
+  /**
+   * The most transactions a page holds, whatever `limit` asks (default and at most 1000): a data
+   * provider that pages smaller than asked. The rest is in links.next.
+   */
+  transactionsPageLimit?: number;
   /** Lifetime of id_tokens and access_tokens, the token response's expires_in (default 900 seconds). */
   idTokenLifetimeSeconds?: number;
   /** The app's registered redirect URIs; /auth refuses others. Default: any absolute http(s) URI. */
@@ -394,6 +402,7 @@ type State = {
   clientSecret: string;
   now: () => Date;
   transactionsPerMonth: number;
+  transactionsPageLimit: number;
   tokenLifetimeSeconds: number;
   redirectUris: string[] | null;
   users: Map<string, UserData>;
@@ -1889,16 +1898,49 @@ function timeWindow(context: Context, defaultDays: number | null): { start: Date
   return { start, end };
 }
 
-function paging(context: Context): { offset: number; limit: number } {
-  const { offset, limit } = context.query;
-  if (offset !== undefined && !/^\d+$/.test(offset))
-    invalidInput(`offset must be a non-negative integer, not "${offset}".`);
+/** `limit` (default 50), cut to `max`: what a page holds whatever was asked. */
+function pageLimit(context: Context, max: number): number {
+  const { limit } = context.query;
   if (limit !== undefined && (!/^\d+$/.test(limit) || Number(limit) < 1))
     invalidInput(`limit must be a positive integer, not "${limit}".`);
-  return {
-    offset: offset === undefined ? 0 : Number(offset),
-    limit: Math.min(MAX_LIMIT, limit === undefined ? DEFAULT_LIMIT : Number(limit)),
-  };
+  return Math.min(max, limit === undefined ? DEFAULT_LIMIT : Number(limit));
+}
+
+/** Statements: a numeric offset and limit. */
+function paging(context: Context): { offset: number; limit: number } {
+  const { offset } = context.query;
+  if (offset !== undefined && !/^\d+$/.test(offset))
+    invalidInput(`offset must be a non-negative integer, not "${offset}".`);
+  return { offset: offset === undefined ? 0 : Number(offset), limit: pageLimit(context, MAX_LIMIT) };
+}
+
+/**
+ * Transactions' offset as the data provider issues it in links: an opaque token, base64 of
+ * {"totalElements": n, "offset": "#<transactionId>"} (the page's first transaction), like the one
+ * in Akoya's pagination example — never a number.
+ */
+function offsetToken(total: number, first: TxRecord): string {
+  return Buffer.from(JSON.stringify({ totalElements: total, offset: `#${first.id}` })).toString("base64");
+}
+
+/** Where a transactions page starts: 0 without an offset, else the token's transaction; any other offset is refused. */
+function tokenOffset(context: Context, matching: readonly TxRecord[]): number {
+  const { offset } = context.query;
+  if (offset === undefined) return 0;
+  let cursor: unknown;
+  try {
+    const decoded = Buffer.from(offset, "base64");
+    if (decoded.toString("base64") === offset) cursor = JSON.parse(decoded.toString("utf8"))?.offset;
+  } catch {}
+  const index =
+    typeof cursor === "string" && cursor.startsWith("#")
+      ? matching.findIndex((tx) => tx.id === cursor.slice(1))
+      : -1;
+  if (index < 0)
+    invalidInput(
+      `offset "${offset}" was not issued by this data provider: request later pages with links.next as given.`,
+    );
+  return index;
 }
 
 /** A relative link like Akoya's, its query keys in alphabetical order. */
@@ -1911,6 +1953,7 @@ function pageLink(path: string, params: Record<string, string | number | null>):
   return { href: `${path}?${search}` };
 }
 
+/** Statements' links: numeric offsets. */
 function pagedLinks(
   path: string,
   params: Record<string, string | number | null>,
@@ -1924,28 +1967,36 @@ function pagedLinks(
   return Object.keys(links).length > 0 ? links : undefined;
 }
 
+/**
+ * Link-based paging, as Akoya's v2 /transactions (docs.akoya.com "Pagination"): the first call
+ * gives the window and limit, later pages come from links.next and links.prev, whose offset is an
+ * opaque token (`offsetToken`); a page holds at most `pageLimit` transactions, fewer than asked
+ * when the data provider's cap is lower.
+ */
 function transactions(context: ProductContext): Reply {
   checkMode(context);
   const account = requireAccount(context);
   const { start, end } = timeWindow(context, DEFAULT_WINDOW_DAYS);
-  const { offset, limit } = paging(context);
+  const limit = pageLimit(context, context.state.transactionsPageLimit);
   const matching = sortedTransactions(account).filter((tx) => {
     const at = when(tx);
     return (!start || at >= start) && (!end || at <= end);
   });
-  const links = pagedLinks(
-    `/transactions/${SUPPORTED_VERSION}/${context.provider.id}/${account.id}`,
-    {
-      startTime: start ? isoSeconds(start) : null,
-      endTime: end ? isoSeconds(end) : null,
-      mode: context.query.mode ?? null,
-    },
-    offset,
+  const offset = tokenOffset(context, matching);
+  const path = `/transactions/${SUPPORTED_VERSION}/${context.provider.id}/${account.id}`;
+  const params = {
+    startTime: start ? isoSeconds(start) : null,
+    endTime: end ? isoSeconds(end) : null,
+    mode: context.query.mode ?? null,
     limit,
-    matching.length,
-  );
+  };
+  const linkTo = (index: number) =>
+    pageLink(path, { ...params, offset: offsetToken(matching.length, matching[index]!) });
+  const links: Json = {};
+  if (offset > 0) links.prev = linkTo(Math.max(0, offset - limit));
+  if (offset + limit < matching.length) links.next = linkTo(offset + limit);
   const body: Json = {};
-  if (links) body.links = links;
+  if (Object.keys(links).length > 0) body.links = links;
   body.transactions = matching.slice(offset, offset + limit).map(transactionBody);
   return { status: 200, json: body };
 }
@@ -2277,6 +2328,7 @@ export async function startAkoyaStandIn(options: AkoyaStandInOptions = {}): Prom
     clientSecret: options.clientSecret ?? "weftAkoyaStandInSecret2024",
     now: options.now ?? (() => new Date()),
     transactionsPerMonth: options.transactionsPerMonth ?? 20,
+    transactionsPageLimit: Math.min(MAX_LIMIT, options.transactionsPageLimit ?? MAX_LIMIT),
     tokenLifetimeSeconds: options.idTokenLifetimeSeconds ?? 900,
     redirectUris: options.redirectUris ?? null,
     users: new Map(),
