@@ -74,6 +74,18 @@ export async function storedEvents(platform: TestPlatform, environmentId: string
     .orderBy(asc(events.at), asc(events.id));
 }
 
+/** The types of an environment's stored events about one record (its `record.id`), oldest first, those starting with `prefix`. */
+export async function eventTypesAbout(
+  platform: TestPlatform,
+  environmentId: string,
+  recordId: string,
+  prefix = "",
+): Promise<string[]> {
+  return (await storedEvents(platform, environmentId))
+    .filter((e) => (e.record as { id?: string }).id === recordId && e.type.startsWith(prefix))
+    .map((e) => e.type);
+}
+
 /** Make every queued job of a queue due now, as if its time had come. */
 export async function makeQueuedJobsDue(platform: TestPlatform, queue: string): Promise<number> {
   const rows = await platform.ctx.db

@@ -134,17 +134,18 @@ describe("graphql-ws at /v1/graphql", () => {
   });
 });
 
+/** A cable of the token's, welcomed and subscribed to the GraphQL channel under `identifier`. */
+async function channelOf(token: string, identifier: string) {
+  const cable = await open(`${base}/websockets?token=${token}`);
+  expect(await cable.next()).toEqual({ type: "welcome" });
+  cable.send({ command: "subscribe", identifier });
+  expect(await cable.next()).toEqual({ identifier, type: "confirm_subscription" });
+  return cable;
+}
+
 describe("the ActionCable channel at /websockets", () => {
   const identifier = JSON.stringify({ channel: "GraphQLChannel", channelId: "abc123" });
-
-  /** A cable of mine (or of the token's), welcomed and subscribed to the GraphQL channel. */
-  async function openChannel(token = mine.token) {
-    const cable = await open(`${base}/websockets?token=${token}`);
-    expect(await cable.next()).toEqual({ type: "welcome" });
-    cable.send({ command: "subscribe", identifier });
-    expect(await cable.next()).toEqual({ identifier, type: "confirm_subscription" });
-    return cable;
-  }
+  const openChannel = () => channelOf(mine.token, identifier);
 
   it("welcomes, confirms GraphQLChannel, answers a query once and streams a subscription", async () => {
     const cable = await openChannel();
@@ -270,18 +271,10 @@ describe("a token revoked after its socket opened stops working on the socket at
     data: JSON.stringify({ action: "execute", query }),
   });
 
-  async function channelOf(token: string) {
-    const cable = await open(`${base}/websockets?token=${token}`);
-    expect(await cable.next()).toEqual({ type: "welcome" });
-    cable.send({ command: "subscribe", identifier });
-    expect(await cable.next()).toEqual({ identifier, type: "confirm_subscription" });
-    return cable;
-  }
-
   it("ActionCable: the next operation disconnects the socket and runs nothing (a mutation changes nothing)", async () => {
     const { profileId } = await linkAndSync(platform, env);
     const token = await session(profileId);
-    const cable = await channelOf(token);
+    const cable = await channelOf(token, identifier);
     cable.send(execute("{ profile { id } }"));
     expect(await nextNotPing(cable)).toEqual({
       identifier,
@@ -301,7 +294,7 @@ describe("a token revoked after its socket opened stops working on the socket at
   it("ActionCable: a live subscription is sent no event after the revoke; the socket is disconnected", async () => {
     const { profileId, connectionId } = await linkAndSync(platform, env);
     const token = await session(profileId);
-    const cable = await channelOf(token);
+    const cable = await channelOf(token, identifier);
     cable.send(execute("subscription { connectionSynced { id status } }"));
     await new Promise((r) => setTimeout(r, 200));
     expect(await revoke(token)).toBe(204);
@@ -346,7 +339,7 @@ describe("a token revoked after its socket opened stops working on the socket at
     const { profileId } = await linkAndSync(platform, limited);
     const token = await issueSession(platform, limited, profileId);
     await setEnvironmentRateLimits(platform.ctx.db, limited.id, { session: 2 });
-    const cable = await channelOf(token);
+    const cable = await channelOf(token, identifier);
     // At the start of a second, so the three fall in one window.
     await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 5));
     const answers = [];

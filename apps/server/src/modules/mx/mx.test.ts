@@ -6,6 +6,7 @@ import {
   connectionRow as connectionRowOf,
   connectorCall,
   createProfile,
+  eventTypesAbout,
   get,
   issueSession,
   storedEvents,
@@ -157,9 +158,7 @@ describe("MX Connect through the Connector", () => {
       .map((r) => r.path.split("/").pop());
     expect(jobs).toEqual(["identify", "fetch_statements"]);
     expect(mx.requests.filter((r) => r.status === 409)).toEqual([]);
-    const types = (await storedEvents(platform, env.id))
-      .filter((e) => (e.record as { id?: string }).id === connectionId)
-      .map((e) => e.type);
+    const types = await eventTypesAbout(platform, env.id, connectionId);
     expect(types).toContain("connection.synced.successful.initial");
     expect(types).toContain("connection.synced.successful.historical");
 
@@ -388,11 +387,7 @@ describe("MX webhooks", () => {
       aggregating: true,
       transactionsPerMonth: 10,
     });
-    const phases = async () =>
-      (await storedEvents(platform, env.id))
-        .filter((e) => (e.record as { id?: string }).id === connectionId)
-        .map((e) => e.type)
-        .filter((type) => type.startsWith("connection.synced."));
+    const phases = () => eventTypesAbout(platform, env.id, connectionId, "connection.synced.");
     const stored = async () =>
       platform.ctx.db
         .select({ date: transactions.date })
@@ -428,9 +423,7 @@ describe("MX webhooks", () => {
     const failed = await connectionRow(connectionId);
     expect(failed.status).toBe("ERROR_REPAIRABLE");
     expect(failed.error).toMatchObject({ errorType: "MEMBER_ERROR", errorCode: "DENIED" });
-    const types = (await storedEvents(platform, env.id))
-      .filter((e) => (e.record as { id?: string }).id === connectionId)
-      .map((e) => e.type);
+    const types = await eventTypesAbout(platform, env.id, connectionId);
     expect(types.at(-1)).toMatch(/^connection\.synced\.errored\.repairable/);
 
     // Resuming before the member is repaired says so.

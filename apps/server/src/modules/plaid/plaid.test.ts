@@ -5,6 +5,7 @@ import { freePort } from "../../../test/processes.ts";
 import {
   connectionRow as connectionRowOf,
   createProfile,
+  eventTypesAbout,
   get,
   queuedJobs,
   storedEvents,
@@ -422,11 +423,7 @@ describe("Plaid sync errors and products", () => {
     const res = await importItem(profileId, { accessToken: item.accessToken });
     expect(res.statusCode, res.body).toBe(201);
     const connectionId = res.json().id as string;
-    const phases = async () =>
-      (await storedEvents(platform, env.id))
-        .filter((e) => (e.record as { id?: string }).id === connectionId)
-        .map((e) => e.type)
-        .filter((type) => type.startsWith("connection.synced."));
+    const phases = () => eventTypesAbout(platform, env.id, connectionId, "connection.synced.");
     await platform.worker.drain();
     // Nothing pulled yet: the first sync is still under way, and says nothing.
     let row = await connectionRow(connectionId);
