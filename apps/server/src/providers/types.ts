@@ -52,6 +52,19 @@ export class ProviderRateLimited extends Error {
   }
 }
 
+/**
+ * The provider is still working on what was asked (MX runs a balance check in the background):
+ * ask again after `retryAfterSeconds`; nothing failed.
+ */
+export class ProviderNotReady extends Error {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 export type LinkRequest = {
   /** The provider's own id for the institution. */
   institutionKey: string;
@@ -235,11 +248,16 @@ export interface DataProvider {
     products: readonly Product[];
     now: Date;
   }): Promise<ProviderAccount[]>;
-  /** A fresh balance straight from the institution. */
+  /**
+   * A fresh balance straight from the institution. A provider whose check runs in the background
+   * starts it on the first attempt and throws ProviderNotReady until it is done.
+   */
   refreshBalance(request: {
     accessToken: string;
     accountExternalId: string;
     now: Date;
+    /** 1 for the first try of this refresh, then 2, 3…: a retry asks again, it does not start over. */
+    attempt: number;
   }): Promise<ProviderBalance>;
   /** Statements whose period ends in the window. */
   listStatements(request: {

@@ -588,7 +588,12 @@ export async function requestBalanceRefresh(
 }
 
 /** The balance refresh job: a fresh balance from the provider, stored with source REFRESH. */
-export async function refreshBalanceNow(ctx: AppContext, accountId: string, now = new Date()): Promise<void> {
+export async function refreshBalanceNow(
+  ctx: AppContext,
+  accountId: string,
+  attempt = 1,
+  now = new Date(),
+): Promise<void> {
   const [row] = await ctx.db
     .select({ account: accounts, connection: connections })
     .from(accounts)
@@ -603,6 +608,7 @@ export async function refreshBalanceNow(ctx: AppContext, accountId: string, now 
     accessToken: decrypt(ctx.secretKey, connection.accessTokenEncrypted),
     accountExternalId: account.externalId,
     now,
+    attempt,
   });
   await ctx.db.transaction(async (tx) => {
     const [inserted] = await tx

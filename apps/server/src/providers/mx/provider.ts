@@ -18,6 +18,7 @@ import type {
   ProviderSnapshot,
   ProviderStatement,
 } from "../types.ts";
+import { ProviderNotReady } from "../types.ts";
 import { callMx, MxApiError, type MxClient, MxUnreachableError, mxClient } from "./client.ts";
 import {
   accountOf,
@@ -36,6 +37,9 @@ export const TRANSACTIONS_PAGE_SIZE = 1000;
 export const PAGE_SIZE = 100;
 
 /** MX's member jobs beyond aggregation, in the order a connection starts them. */
+/** How soon a balance refresh looks again while MX checks (MX's jobs take seconds). */
+export const BALANCE_CHECK_POLL_SECONDS = 5;
+
 export const MX_JOB_ORDER = ["extend_history", "verify", "identify", "fetch_statements"] as const;
 export type MxJob = (typeof MX_JOB_ORDER)[number];
 
@@ -296,20 +300,27 @@ export class MxProvider implements DataProvider {
   }
 
   /**
-   * A balance check (MX's check_balance job), then the account as MX has it: the job runs in the
-   * background, so the answer is the freshest balance MX holds at the time of the call.
+   * The account's balance once MX has checked it. MX's balance check (check_balance) runs in the
+   * background: the first attempt starts it and answers ProviderNotReady, as does every attempt
+   * while a job runs on the member; the first one after reads the account.
    */
   async refreshBalance(request: {
     accessToken: string;
     accountExternalId: string;
     now: Date;
+    attempt: number;
   }): Promise<ProviderBalance> {
     const ref = memberRefOf(request.accessToken);
     try {
-      await callMx(() => this.client.members.checkBalances(ref.memberGuid, ref.userGuid)).catch((error) => {
-        // 409: another job runs on the member; the account read below still answers.
-        if (!(error instanceof MxApiError && [202, 409].includes(error.httpStatus))) throw error;
-      });
+      if (request.attempt === 1) {
+        await callMx(() => this.client.members.checkBalances(ref.memberGuid, ref.userGuid)).catch((error) => {
+          // 202: a check already runs; 409: another job runs, which aggregates the balances too.
+          if (!(error instanceof MxApiError && [202, 409].includes(error.httpStatus))) throw error;
+        });
+        throw new ProviderNotReady("MX is checking the balance", BALANCE_CHECK_POLL_SECONDS);
+      }
+      if ((await this.member(ref)).is_being_aggregated)
+        throw new ProviderNotReady("MX is still checking the balance", BALANCE_CHECK_POLL_SECONDS);
       const answer = await callMx(() =>
         this.client.accounts.readAccountByMember(request.accountExternalId, ref.memberGuid, ref.userGuid),
       );

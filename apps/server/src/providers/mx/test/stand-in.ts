@@ -953,6 +953,12 @@ function startJob(state: State, member: MemberRecord, type: JobType): void {
   member.aggregatedAt = state.now();
 }
 
+/** What a balance check finds: the account moved by a dollar since it was last read. */
+function checkBalance(account: AccountRecord): void {
+  account.balance = roundCents(account.balance + 1);
+  if (account.availableBalance !== null) account.availableBalance = roundCents(account.availableBalance + 1);
+}
+
 /** A running job finishes at the next read that concerns its member. */
 function settle(state: State, member: MemberRecord): void {
   const job = member.job;
@@ -963,6 +969,8 @@ function settle(state: State, member: MemberRecord): void {
   if (job.type === "verify") member.verified = true;
   if (job.type === "identify") member.identified = true;
   if (job.type === "fetch_statements") member.statements = buildStatements(state, member);
+  // The institution's balances, newer than what the last aggregation read.
+  if (job.type === "check_balance") for (const account of member.accounts) checkBalance(account);
   if (job.type === "extend_history") {
     member.historyExtended = true;
     for (const transaction of member.transactions) transaction.createdAt ??= now;
