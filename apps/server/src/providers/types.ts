@@ -110,6 +110,11 @@ export type FetchRequest = {
    * `achNumbers: null` for them, which leaves the stored numbers as they are; the others ignore it.
    */
   accountsWithNumbers?: ReadonlySet<string>;
+  /**
+   * The provider account ids the end-user chose to share (null or absent: every account). Only
+   * those are stored; a provider that pays per call for an account skips the others.
+   */
+  sharedAccounts?: readonly string[] | null;
 };
 
 export type ProviderBalance = {

@@ -343,6 +343,7 @@ export async function runSync(
       ...(claimed.products.includes("ACCOUNT_NUMBERS") && {
         accountsWithNumbers: await accountsWithNumbersOf(ctx.db, connectionId),
       }),
+      sharedAccounts: claimed.sharedAccountExternalIds,
     });
   } catch (error) {
     return recordFailure(ctx, connectionId, phase, error, now, options.job);

@@ -89,6 +89,8 @@ async function finBank(auth: Auth): Promise<{ id: string; linkWith: string; name
 async function linkThroughConnector(
   body: { historyMonths?: number } = {},
   prepare?: (login: { institutionLoginId: string; accountIds: string[] }) => void,
+  /** The accounts the end-user shares, of those offered (default: all). */
+  choose: (offered: string[]) => string[] = (offered) => offered,
 ) {
   const profileId = await createProfile(platform, env);
   const auth = { authorization: `Bearer ${await issueSession(platform, env, profileId)}` };
@@ -103,7 +105,7 @@ async function linkThroughConnector(
   const connectionId = linked.json().connectionId as string;
   const choices = await widget(`/connections/${connectionId}/choices`, auth);
   const shared = await widget(`/connections/${connectionId}/accounts`, auth, {
-    accountIds: choices.json().accounts.map((a: { id: string }) => a.id),
+    accountIds: choose(choices.json().accounts.map((a: { id: string }) => a.id)),
     consent: true,
   });
   expect(shared.statusCode, shared.body).toBe(200);
@@ -221,6 +223,21 @@ describe("Finicity Connect through the Connector", () => {
       const ach = await get(platform, env, `/v1/accounts/${account.id}/ach_numbers`);
       expect(ach.statusCode, ach.body).toBe(200);
     }
+  });
+
+  it("ACH details are never asked for an account the end-user did not share", async () => {
+    let checking = "";
+    let savings = "";
+    const { connectionId } = await linkThroughConnector(
+      {},
+      ({ accountIds }) => {
+        [checking, savings] = accountIds as [string, string];
+      },
+      (offered) => offered.filter((id) => id === checking),
+    );
+    await syncNow(connectionId);
+    expect(achCallsOf(checking)).toEqual([200]);
+    expect(achCallsOf(savings)).toEqual([]);
   });
 
   it("shadow transactions are not stored; a stored pending one that turns shadow is removed", async () => {

@@ -114,11 +114,18 @@ export class FinicityProvider implements DataProvider {
         await this.client.loadHistoricTransactions(ref.customerId, String(account.id));
     }
 
-    // Get Account ACH Details is billed per successful call: asked once per account, until Weft holds
-    // its numbers (an account left without them, say after a 4xx, is asked again next sync).
+    // Get Account ACH Details is billed per successful call: asked once per shared account, until
+    // Weft holds its numbers (an account left without them, say after a 4xx, is asked again next
+    // sync); never for an account the end-user did not share, whose numbers Weft would drop.
+    const isShared = (id: string) => !request.sharedAccounts || request.sharedAccounts.includes(id);
     if (wants("ACCOUNT_NUMBERS")) {
       for (const account of accounts.values()) {
-        if (account.kind !== "DEPOSITORY" || request.accountsWithNumbers?.has(account.externalId)) continue;
+        if (
+          account.kind !== "DEPOSITORY" ||
+          request.accountsWithNumbers?.has(account.externalId) ||
+          !isShared(account.externalId)
+        )
+          continue;
         const details = await this.client.achDetails(ref.customerId, account.externalId).catch((error) => {
           // An account the institution gives no ACH details for has none (a 203's MFA question is not that).
           if (error instanceof FinicityApiError && error.httpStatus >= 400 && error.httpStatus < 500)
