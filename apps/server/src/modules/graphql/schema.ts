@@ -5,6 +5,7 @@ import { MetadataUpdateRequest } from "../../http/schemas.ts";
 import { bodyErrors } from "../../http/validation.ts";
 import { updateAccountMetadata, updateTransactionMetadata } from "../accounts/service.ts";
 import { recordAudit } from "../audit/service.ts";
+import type { ConnectionView } from "../connections/schemas.ts";
 import { connectionViewOf, requestDisconnect, updateConnectionMetadata } from "../connections/service.ts";
 import { ProfileUpdateRequest } from "../profiles/schemas.ts";
 import { findLiveProfile, toProfileView, updateProfile } from "../profiles/service.ts";
@@ -323,11 +324,9 @@ builder.subscriptionFields((t) => ({
     description: "A connection of the profile finished a sync, or failed one (its status says which).",
     subscribe: (_root, _args, context) =>
       context.feed.subscribe(profileOf(context), SYNC_EVENTS, context.socket?.beforeEvent),
-    resolve: async (root, _args, context) => {
-      const id = String(eventOf(root).record.id);
-      context.loaders.connection.clear(id);
-      return (await context.loaders.connection.load(id))!;
-    },
+    // The connection as the event recorded it: its status is that sync's outcome, even when
+    // another sync has started since (the history pass follows the first sync at once).
+    resolve: (root) => eventOf(root).record as ConnectionView,
   }),
   balanceCreated: t.field({
     type: Account,
