@@ -84,8 +84,11 @@ export type SyncOutcome =
 const isPhaseDone = (phase: SyncPhase, pulled: NonNullable<ProviderSnapshot["historyPulled"]>) =>
   phase === "INITIAL" ? pulled !== "NONE" : phase === "HISTORICAL" ? pulled === "ALL" : true;
 
-/** How soon a sync looks again while the provider pulls, should its webhook not come. */
-export const PULL_POLL_MS = 60_000;
+/**
+ * How soon a sync looks again while the provider pulls, should its webhook not come (it does
+ * not reach a server on a laptop): soon for the first sync, which the Connector waits for.
+ */
+export const PULL_POLL_MS = { INITIAL: 10_000, HISTORICAL: 60_000, INCREMENTAL: 60_000 } as const;
 
 export function phaseOf(row: ConnectionRow): SyncPhase {
   if (!row.initialSyncedAt) return "INITIAL";
@@ -376,7 +379,7 @@ export async function runSync(
       const done = isPhaseDone(phase, snapshot.historyPulled ?? "ALL");
       // The history pass follows the first sync at once; after that, the regular schedule.
       const nextSyncAt = new Date(
-        now.getTime() + (!done ? PULL_POLL_MS : phase === "INITIAL" ? 0 : SYNC_INTERVAL_MS),
+        now.getTime() + (!done ? PULL_POLL_MS[phase] : phase === "INITIAL" ? 0 : SYNC_INTERVAL_MS),
       );
       const syncing = isErrorStatus(row.status) ? await moveConnection(tx, row, "SYNCING", {}, now) : row;
       if (row.status === "ERROR_REPAIRABLE" || options.isReconnect)
