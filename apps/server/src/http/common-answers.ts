@@ -33,7 +33,7 @@ export type CommonAnswer = {
 export type CommonHeader = { schema: TSchema; required: boolean };
 
 /** Methods whose requests Fastify reads a body of (a GET's is ignored): a body it cannot read is refused. */
-export const BODY_METHODS: ReadonlySet<string> = new Set(["post", "put", "patch", "delete"]);
+const BODY_METHODS: ReadonlySet<string> = new Set(["post", "put", "patch", "delete"]);
 
 const isAuthenticated = (route: RouteShape) => route.auth.length > 0;
 

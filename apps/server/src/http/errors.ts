@@ -104,7 +104,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Seconds a client should wait before sending again a request that arrived while the server stopped. */
-export const SHUTDOWN_RETRY_AFTER_SECONDS = 1;
+const SHUTDOWN_RETRY_AFTER_SECONDS = 1;
 
 /**
  * 503 for a request that arrives on an open connection while the server drains (it stops taking

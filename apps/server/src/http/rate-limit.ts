@@ -86,9 +86,13 @@ export function rateLimit(ctx: AppContext): {
     const { key, limit } = budgetOf(ctx, principal);
     if (limit === 0) return;
     const taken = limiter.take(key, limit);
-    reply?.header("ratelimit-limit", String(limit));
-    reply?.header("ratelimit-remaining", String(taken.remaining));
-    reply?.header("ratelimit-reset", String(taken.resetSeconds));
+    // The headers RATE_LIMIT_HEADERS declares, each of them (the type says so).
+    const headers: Record<keyof typeof RATE_LIMIT_HEADERS, string> = {
+      "RateLimit-Limit": String(limit),
+      "RateLimit-Remaining": String(taken.remaining),
+      "RateLimit-Reset": String(taken.resetSeconds),
+    };
+    reply?.headers(headers);
     if (!taken.allowed) {
       throw tooManyRequests(
         `More than ${limit} requests a second with this ${principal.kind === "session" ? "session" : "API key"}`,

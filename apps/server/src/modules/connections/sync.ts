@@ -88,7 +88,7 @@ const isPhaseDone = (phase: SyncPhase, pulled: NonNullable<ProviderSnapshot["his
  * How soon a sync looks again while the provider pulls, should its webhook not come (it does
  * not reach a server on a laptop): soon for the first sync, which the Connector waits for.
  */
-export const PULL_POLL_MS = { INITIAL: 10_000, HISTORICAL: 60_000, INCREMENTAL: 60_000 } as const;
+const PULL_POLL_MS = { INITIAL: 10_000, HISTORICAL: 60_000, INCREMENTAL: 60_000 } as const;
 
 export function phaseOf(row: ConnectionRow): SyncPhase {
   if (!row.initialSyncedAt) return "INITIAL";

@@ -83,7 +83,7 @@ async function callerOfToken(ctx: AppContext, token: string): Promise<Caller> {
  * A WebSocket's scope, from the token it opened with: that token is checked again before each
  * operation the socket runs (which also counts against its rate limit) and each event it is sent.
  */
-export async function socketScopeOf(
+async function socketScopeOf(
   ctx: AppContext,
   token: string,
   chargeRateLimit: ChargeRateLimit,

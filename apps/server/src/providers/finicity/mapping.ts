@@ -29,7 +29,7 @@ import {
  * The investment accounts of Finicity's AccountType enum that have no Weft type of their own. "529plan"
  * is documented as "True value is 529", and the reports' account types spell it "529": both are read.
  */
-export const OTHER_INVESTMENT_TYPES = [
+const OTHER_INVESTMENT_TYPES = [
   "investmentTaxDeferred",
   "employeeStockPurchasePlan",
   "529plan",
