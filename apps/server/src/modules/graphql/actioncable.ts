@@ -49,6 +49,9 @@ export function registerActionCable(
     send({ type: "welcome" });
     const ping = setInterval(() => send({ type: "ping", message: Math.floor(Date.now() / 1000) }), PING_MS);
     const running = new Map<string, AsyncIterator<ExecutionResult>>();
+    // Operations start in the order the socket sent them: each one's credential check waits for
+    // the one before (checks are queries, which would otherwise finish in any order).
+    let checked: Promise<unknown> = Promise.resolve();
 
     const stop = (identifier: string) => {
       void running.get(identifier)?.return?.();
@@ -62,7 +65,9 @@ export function registerActionCable(
       data: { query?: unknown; variables?: unknown; operationName?: unknown },
     ) {
       // The token again (revoked or expired since the socket opened?), and the rate limit.
-      await scope!.socket!.beforeOperation();
+      const turn = checked.then(() => scope!.socket!.beforeOperation());
+      checked = turn.catch(() => undefined);
+      await turn;
       let document: DocumentNode;
       try {
         document = parse(String(data.query ?? ""), PARSE_OPTIONS);
