@@ -1040,6 +1040,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/remote/fingoal/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remote FinGoal profiles
+         * @description The profiles that have raw FinGoal documents, by Weft id. This Weft server has no FinGoal integration: the route answers 403, the integration not being enabled.
+         */
+        get: operations["listRemoteFingoalProfiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/fingoal/profiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a remote FinGoal profile
+         * @description What FinGoal answered about one profile, by provider host and endpoint. This Weft server has no FinGoal integration: the route answers 403, the integration not being enabled.
+         */
+        get: operations["getRemoteFingoalProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/fingoal/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remote FinGoal transactions
+         * @description The transactions that have raw FinGoal documents, by Weft id. This Weft server has no FinGoal integration: the route answers 403, the integration not being enabled.
+         */
+        get: operations["listRemoteFingoalTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/fingoal/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a remote FinGoal transaction
+         * @description What FinGoal answered about one transaction, by provider host and endpoint. This Weft server has no FinGoal integration: the route answers 403, the integration not being enabled.
+         */
+        get: operations["getRemoteFingoalTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/ntropy/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remote Ntropy transactions
+         * @description The transactions that have raw Ntropy documents, by Weft id. This Weft server has no Ntropy integration: the route answers 403, the integration not being enabled.
+         */
+        get: operations["listRemoteNtropyTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/ntropy/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a remote Ntropy transaction
+         * @description What Ntropy answered about one transaction, by provider host and endpoint. This Weft server has no Ntropy integration: the route answers 403, the integration not being enabled.
+         */
+        get: operations["getRemoteNtropyTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/pave/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remote Pave profiles
+         * @description The profiles that have raw Pave documents, by Weft id. This Weft server has no Pave integration: the route answers 403, the integration not being enabled.
+         */
+        get: operations["listRemotePaveProfiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/pave/profiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a remote Pave profile
+         * @description What Pave answered about one profile, by provider host and endpoint. This Weft server has no Pave integration: the route answers 403, the integration not being enabled.
+         */
+        get: operations["getRemotePaveProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/pave/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remote Pave transactions
+         * @description The transactions that have raw Pave documents, by Weft id. This Weft server has no Pave integration: the route answers 403, the integration not being enabled.
+         */
+        get: operations["listRemotePaveTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote/pave/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a remote Pave transaction
+         * @description What Pave answered about one transaction, by provider host and endpoint. This Weft server has no Pave integration: the route answers 403, the integration not being enabled.
+         */
+        get: operations["getRemotePaveTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/remote/enrichment/sync": {
         parameters: {
             query?: never;
@@ -1188,6 +1388,7 @@ export interface components {
         AkoyaRemoteAccount: {
             /** @example acct_01jd8x0m6e9q7v2c5b4n3k1h0g */
             accountId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
             profileId: string;
             /** @constant */
             type: "AKOYA";
@@ -1221,6 +1422,7 @@ export interface components {
         AkoyaRemoteConnection: {
             /** @example conn_01jd8x0m6e9q7v2c5b4n3k1h0g */
             connectionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
             profileId: string;
             /** @constant */
             type: "AKOYA";
@@ -1254,6 +1456,7 @@ export interface components {
         AkoyaRemoteHolding: {
             /** @example hld_01jd8x0m6e9q7v2c5b4n3k1h0g */
             holdingId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
             profileId: string;
             /** @constant */
             type: "AKOYA";
@@ -1287,6 +1490,7 @@ export interface components {
         AkoyaRemoteTransaction: {
             /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
             transactionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
             profileId: string;
             /** @constant */
             type: "AKOYA";
@@ -1632,6 +1836,70 @@ export interface components {
         EnrichmentResponse: {
             transactions: components["schemas"]["EnrichedTransaction"][];
         };
+        /** FingoalRemoteProfile */
+        FingoalRemoteProfile: {
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+            /** @constant */
+            type: "FINGOAL";
+            /**
+             * @description Keyed by the provider's host, then by endpoint path.
+             * @example {
+             *       "production.plaid.com": {
+             *         "/accounts/get": {
+             *           "body": {},
+             *           "id": "doc_…",
+             *           "requestId": "m8MDnv9okwxFNBV",
+             *           "timestamp": "2026-11-23T12:00:00.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            documents: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RemoteDocument"];
+                };
+            };
+        };
+        /** FingoalRemoteProfileListItem */
+        FingoalRemoteProfileListItem: {
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+        };
+        /** FingoalRemoteTransaction */
+        FingoalRemoteTransaction: {
+            /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            transactionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+            /** @constant */
+            type: "FINGOAL";
+            /**
+             * @description Keyed by the provider's host, then by endpoint path.
+             * @example {
+             *       "production.plaid.com": {
+             *         "/accounts/get": {
+             *           "body": {},
+             *           "id": "doc_…",
+             *           "requestId": "m8MDnv9okwxFNBV",
+             *           "timestamp": "2026-11-23T12:00:00.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            documents: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RemoteDocument"];
+                };
+            };
+        };
+        /** FingoalRemoteTransactionListItem */
+        FingoalRemoteTransactionListItem: {
+            /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            transactionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+        };
         /** Holding */
         Holding: {
             /** @example hld_01jd8x0m6e9q7v2c5b4n3k1h0g */
@@ -1707,6 +1975,7 @@ export interface components {
         MxRemoteAccount: {
             /** @example acct_01jd8x0m6e9q7v2c5b4n3k1h0g */
             accountId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
             profileId: string;
             /** @constant */
             type: "MX";
@@ -1740,6 +2009,7 @@ export interface components {
         MxRemoteConnection: {
             /** @example conn_01jd8x0m6e9q7v2c5b4n3k1h0g */
             connectionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
             profileId: string;
             /** @constant */
             type: "MX";
@@ -1773,6 +2043,7 @@ export interface components {
         MxRemoteTransaction: {
             /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
             transactionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
             profileId: string;
             /** @constant */
             type: "MX";
@@ -1797,6 +2068,104 @@ export interface components {
         };
         /** MxRemoteTransactionListItem */
         MxRemoteTransactionListItem: {
+            /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            transactionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+        };
+        /** NtropyRemoteTransaction */
+        NtropyRemoteTransaction: {
+            /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            transactionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+            /** @constant */
+            type: "NTROPY";
+            /**
+             * @description Keyed by the provider's host, then by endpoint path.
+             * @example {
+             *       "production.plaid.com": {
+             *         "/accounts/get": {
+             *           "body": {},
+             *           "id": "doc_…",
+             *           "requestId": "m8MDnv9okwxFNBV",
+             *           "timestamp": "2026-11-23T12:00:00.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            documents: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RemoteDocument"];
+                };
+            };
+        };
+        /** NtropyRemoteTransactionListItem */
+        NtropyRemoteTransactionListItem: {
+            /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            transactionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+        };
+        /** PaveRemoteProfile */
+        PaveRemoteProfile: {
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+            /** @constant */
+            type: "PAVE";
+            /**
+             * @description Keyed by the provider's host, then by endpoint path.
+             * @example {
+             *       "production.plaid.com": {
+             *         "/accounts/get": {
+             *           "body": {},
+             *           "id": "doc_…",
+             *           "requestId": "m8MDnv9okwxFNBV",
+             *           "timestamp": "2026-11-23T12:00:00.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            documents: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RemoteDocument"];
+                };
+            };
+        };
+        /** PaveRemoteProfileListItem */
+        PaveRemoteProfileListItem: {
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+        };
+        /** PaveRemoteTransaction */
+        PaveRemoteTransaction: {
+            /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            transactionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
+            profileId: string;
+            /** @constant */
+            type: "PAVE";
+            /**
+             * @description Keyed by the provider's host, then by endpoint path.
+             * @example {
+             *       "production.plaid.com": {
+             *         "/accounts/get": {
+             *           "body": {},
+             *           "id": "doc_…",
+             *           "requestId": "m8MDnv9okwxFNBV",
+             *           "timestamp": "2026-11-23T12:00:00.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            documents: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RemoteDocument"];
+                };
+            };
+        };
+        /** PaveRemoteTransactionListItem */
+        PaveRemoteTransactionListItem: {
             /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
             transactionId: string;
             /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
@@ -1831,6 +2200,7 @@ export interface components {
         PlaidRemoteAccount: {
             /** @example acct_01jd8x0m6e9q7v2c5b4n3k1h0g */
             accountId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
             profileId: string;
             /** @constant */
             type: "PLAID";
@@ -1864,6 +2234,7 @@ export interface components {
         PlaidRemoteConnection: {
             /** @example conn_01jd8x0m6e9q7v2c5b4n3k1h0g */
             connectionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
             profileId: string;
             /** @constant */
             type: "PLAID";
@@ -1897,6 +2268,7 @@ export interface components {
         PlaidRemoteHolding: {
             /** @example hld_01jd8x0m6e9q7v2c5b4n3k1h0g */
             holdingId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
             profileId: string;
             /** @constant */
             type: "PLAID";
@@ -1930,6 +2302,7 @@ export interface components {
         PlaidRemoteTransaction: {
             /** @example txn_01jd8x0m6e9q7v2c5b4n3k1h0g */
             transactionId: string;
+            /** @example p_01jd8x0m6e9q7v2c5b4n3k1h0g */
             profileId: string;
             /** @constant */
             type: "PLAID";
@@ -11796,6 +12169,1456 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listRemoteFingoalProfiles: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items on this page. */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FingoalRemoteProfileListItem"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    getRemoteFingoalProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The profile's Weft id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FingoalRemoteProfile"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listRemoteFingoalTransactions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items on this page. */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FingoalRemoteTransactionListItem"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    getRemoteFingoalTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transaction's Weft id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FingoalRemoteTransaction"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listRemoteNtropyTransactions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items on this page. */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NtropyRemoteTransactionListItem"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    getRemoteNtropyTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transaction's Weft id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NtropyRemoteTransaction"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listRemotePaveProfiles: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items on this page. */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaveRemoteProfileListItem"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    getRemotePaveProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The profile's Weft id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaveRemoteProfile"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": [
+                     *         "Id must not contain a NUL character"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    listRemotePaveTransactions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The page returned. */
+                    "current-page"?: number;
+                    /** @description Items on this page. */
+                    "page-items"?: number;
+                    /** @description Items across all pages. */
+                    "total-count"?: number;
+                    /** @description Number of pages. */
+                    "total-pages"?: number;
+                    /** @description RFC 8288 links: first, prev, next, last. */
+                    link?: string;
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaveRemoteTransactionListItem"][];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": [
+                     *         "Page must be at least 1"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Too many requests with this credential this second: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Something went wrong on our side: give the operator the body's errorId */
+            500: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+        };
+    };
+    getRemotePaveTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transaction's Weft id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaveRemoteTransaction"];
+                };
+            };
+            /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {

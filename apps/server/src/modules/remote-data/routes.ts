@@ -2,7 +2,12 @@ import { type TSchema, Type } from "typebox";
 import type { AppContext } from "../../context.ts";
 import type { RemoteDataKind } from "../../db/schema/index.ts";
 import { apiKeyPrincipalOf } from "../../http/auth.ts";
-import { PAGINATION_HEADERS, PaginationQuery, setPaginationHeaders } from "../../http/pagination.ts";
+import {
+  PAGINATION_HEADERS,
+  type Pagination,
+  PaginationQuery,
+  setPaginationHeaders,
+} from "../../http/pagination.ts";
 import { errorResponses } from "../../http/schemas.ts";
 import type { Server } from "../../http/server-type.ts";
 import {
@@ -12,6 +17,9 @@ import {
   REMOTE_DATA_KINDS_OF,
   REMOTE_DATA_PROVIDERS,
   type RemoteDataProvider,
+  remoteIntegrationNotEnabled,
+  UNINTEGRATED_REMOTE_DATA,
+  type UnintegratedProvider,
 } from "./service.ts";
 
 const TAG = "Remote data";
@@ -45,7 +53,11 @@ const Documents = Type.Record(Type.String(), Type.Record(Type.String(), RemoteDo
   ],
 });
 
-const ID_EXAMPLES: Record<RemoteDataKind, string> = {
+/** The kinds of the routes: the stored ones, and profiles (FinGoal's and Pave's, spec 7). */
+type RouteKind = RemoteDataKind | "profiles";
+
+const ID_EXAMPLES: Record<RouteKind, string> = {
+  profiles: "p_01jd8x0m6e9q7v2c5b4n3k1h0g",
   connections: "conn_01jd8x0m6e9q7v2c5b4n3k1h0g",
   accounts: "acct_01jd8x0m6e9q7v2c5b4n3k1h0g",
   transactions: "txn_01jd8x0m6e9q7v2c5b4n3k1h0g",
@@ -53,85 +65,104 @@ const ID_EXAMPLES: Record<RemoteDataKind, string> = {
 };
 
 const titleCase = (value: string) => value[0]!.toUpperCase() + value.slice(1);
-const singular = (kind: RemoteDataKind) => kind.replace(/s$/, "");
+const singular = (kind: RouteKind) => kind.replace(/s$/, "");
 
 /** Schemas for one provider and kind, e.g. PlaidRemoteAccount and its list item. */
-function schemasOf(provider: RemoteDataProvider, kind: RemoteDataKind) {
-  const field = RECORD_ID_FIELDS[kind];
+function schemasOf(provider: string, type: string, kind: RouteKind) {
+  const field = kind === "profiles" ? "profileId" : RECORD_ID_FIELDS[kind];
   const name = `${titleCase(provider)}Remote${titleCase(singular(kind))}`;
-  const idField = Type.String({ examples: [ID_EXAMPLES[kind]] });
-  const item = Type.Object(
-    { [field]: idField, profileId: Type.String({ examples: ["p_01jd8x0m6e9q7v2c5b4n3k1h0g"] }) },
-    { title: `${name}ListItem` },
-  );
-  const record = Type.Object(
-    {
-      [field]: idField,
-      profileId: Type.String(),
-      type: Type.Literal(REMOTE_DATA_PROVIDERS[provider]),
-      documents: Documents,
-    },
-    { title: name },
-  );
+  // The record's own id first; for profiles it is the profileId.
+  const ids = {
+    [field]: Type.String({ examples: [ID_EXAMPLES[kind]] }),
+    profileId: Type.String({ examples: [ID_EXAMPLES.profiles] }),
+  };
+  const item = Type.Object(ids, { title: `${name}ListItem` });
+  const record = Type.Object({ ...ids, type: Type.Literal(type), documents: Documents }, { title: name });
   return { item: item as TSchema, record: record as TSchema };
 }
 
-/** GET /v1/remote/{provider}/{kind} and /v1/remote/{provider}/{kind}/{id}, for every provider and kind. */
-export function registerRemoteDataRoutes(app: Server, ctx: AppContext): void {
+type Handlers = {
+  list: (environmentId: string, page: Pagination) => Promise<{ items: unknown[]; total: number }>;
+  get: (environmentId: string, id: string) => Promise<unknown>;
+};
+
+/** GET /v1/remote/{provider}/{kind} (a page of record ids) and /v1/remote/{provider}/{kind}/{id}. */
+function registerKind(
+  app: Server,
+  ctx: AppContext,
+  route: { provider: string; name: string; type: string; kind: RouteKind; note?: string },
+  handlers: Handlers,
+): void {
   const config = { api: "platform", auth: ["apiKey"] } as const;
+  const { provider, name, type, kind, note } = route;
+  const { item, record } = schemasOf(provider, type, kind);
+  const one = singular(kind);
+  const also = note ? ` ${note}` : "";
+  app.get(
+    `/v1/remote/${provider}/${kind}`,
+    {
+      config,
+      schema: {
+        operationId: `listRemote${titleCase(provider)}${titleCase(kind)}`,
+        tags: [TAG],
+        summary: `List remote ${name} ${kind}`,
+        description: `The ${kind} that have raw ${name} documents, by Weft id.${also}`,
+        querystring: PaginationQuery,
+        response: {
+          200: Type.Array(item, { headers: PAGINATION_HEADERS }),
+          ...errorResponses(401, ...(note ? [403] : []), 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { environment } = apiKeyPrincipalOf(request);
+      const { items, total } = await handlers.list(environment.id, request.query);
+      setPaginationHeaders(request, reply, ctx.config.publicUrl, request.query, total);
+      return items;
+    },
+  );
+  app.get(
+    `/v1/remote/${provider}/${kind}/:id`,
+    {
+      config,
+      schema: {
+        operationId: `getRemote${titleCase(provider)}${titleCase(one)}`,
+        tags: [TAG],
+        summary: `Read a remote ${name} ${one}`,
+        description: `What ${name} answered about one ${one}, by provider host and endpoint.${also}`,
+        params: Type.Object({
+          id: Type.String({ maxLength: 40, description: `The ${one}'s Weft id.` }),
+        }),
+        response: { 200: record, ...errorResponses(401, ...(note ? [403] : []), 404) },
+      },
+    },
+    async (request) => handlers.get(apiKeyPrincipalOf(request).environment.id, request.params.id),
+  );
+}
+
+/** Every provider's remote-data routes: the stored ones, and those of providers Weft has no integration with (403). */
+export function registerRemoteDataRoutes(app: Server, ctx: AppContext): void {
   for (const provider of Object.keys(REMOTE_DATA_PROVIDERS) as RemoteDataProvider[]) {
+    const type = REMOTE_DATA_PROVIDERS[provider];
     for (const kind of REMOTE_DATA_KINDS_OF[provider]) {
-      const { item, record } = schemasOf(provider, kind);
-      const label = `${titleCase(provider)} ${kind}`;
-      app.get(
-        `/v1/remote/${provider}/${kind}`,
+      registerKind(
+        app,
+        ctx,
+        { provider, name: titleCase(provider), type, kind },
         {
-          config,
-          schema: {
-            operationId: `listRemote${titleCase(provider)}${titleCase(kind)}`,
-            tags: [TAG],
-            summary: `List remote ${label}`,
-            description: `The ${kind} that have raw ${titleCase(provider)} documents, by Weft id.`,
-            querystring: PaginationQuery,
-            response: {
-              200: Type.Array(item, { headers: PAGINATION_HEADERS }),
-              ...errorResponses(401, 422),
-            },
-          },
-        },
-        async (request, reply) => {
-          const { environment } = apiKeyPrincipalOf(request);
-          const { items, total } = await listRemoteRecords(
-            ctx.readDb,
-            environment.id,
-            provider,
-            kind,
-            request.query,
-          );
-          setPaginationHeaders(request, reply, ctx.config.publicUrl, request.query, total);
-          return items;
-        },
-      );
-      app.get(
-        `/v1/remote/${provider}/${kind}/:id`,
-        {
-          config,
-          schema: {
-            operationId: `getRemote${titleCase(provider)}${titleCase(singular(kind))}`,
-            tags: [TAG],
-            summary: `Read a remote ${titleCase(provider)} ${singular(kind)}`,
-            description: `What ${titleCase(provider)} answered about one ${singular(kind)}, by provider host and endpoint.`,
-            params: Type.Object({
-              id: Type.String({ maxLength: 40, description: `The ${singular(kind)}'s Weft id.` }),
-            }),
-            response: { 200: record, ...errorResponses(401, 404) },
-          },
-        },
-        async (request) => {
-          const { environment } = apiKeyPrincipalOf(request);
-          return getRemoteRecord(ctx.readDb, environment.id, provider, kind, request.params.id);
+          list: (environmentId, page) => listRemoteRecords(ctx.readDb, environmentId, provider, kind, page),
+          get: (environmentId, id) => getRemoteRecord(ctx.readDb, environmentId, provider, kind, id),
         },
       );
     }
+  }
+  for (const provider of Object.keys(UNINTEGRATED_REMOTE_DATA) as UnintegratedProvider[]) {
+    const { type, name, kinds } = UNINTEGRATED_REMOTE_DATA[provider];
+    const note = `This Weft server has no ${name} integration: the route answers 403, the integration not being enabled.`;
+    const refuse = async (): Promise<never> => {
+      throw remoteIntegrationNotEnabled(provider);
+    };
+    for (const kind of kinds)
+      registerKind(app, ctx, { provider, name, type, kind, note }, { list: refuse, get: refuse });
   }
 }

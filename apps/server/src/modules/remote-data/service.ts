@@ -2,7 +2,7 @@ import { and, countDistinct, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { offsetOf } from "../../db/page.ts";
 import { type RemoteDataKind, remoteDocuments } from "../../db/schema/index.ts";
-import { notFound } from "../../http/errors.ts";
+import { forbidden, notFound } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import type { Pagination } from "../../http/pagination.ts";
 import type { ProviderDocument } from "../../providers/types.ts";
@@ -17,6 +17,27 @@ export const REMOTE_DATA_KINDS_OF: Record<RemoteDataProvider, readonly RemoteDat
   mx: ["connections", "accounts", "transactions"],
   akoya: ["connections", "accounts", "transactions", "holdings"],
 };
+
+/**
+ * Providers the contract names remote data for but Weft has no integration with: their routes
+ * exist and answer 403, the integration not being enabled — Weft holds none of their documents.
+ */
+export const UNINTEGRATED_REMOTE_DATA = {
+  fingoal: { type: "FINGOAL", name: "FinGoal", kinds: ["profiles", "transactions"] },
+  ntropy: { type: "NTROPY", name: "Ntropy", kinds: ["transactions"] },
+  pave: { type: "PAVE", name: "Pave", kinds: ["profiles", "transactions"] },
+} as const;
+export type UnintegratedProvider = keyof typeof UNINTEGRATED_REMOTE_DATA;
+
+/** 403 (spec 8, "integration not enabled") for a provider in UNINTEGRATED_REMOTE_DATA. */
+export function remoteIntegrationNotEnabled(provider: UnintegratedProvider) {
+  const { type, name } = UNINTEGRATED_REMOTE_DATA[provider];
+  const stored = Object.keys(REMOTE_DATA_PROVIDERS).map((p) => `/v1/remote/${p}/…`);
+  return forbidden(
+    `The ${type} integration is not enabled for this environment`,
+    `This Weft server has no ${name} integration, so it holds no ${name} documents. Raw provider documents are kept for ${stored.join(", ")}.`,
+  );
+}
 
 /** The wire's id field per kind: connectionId, accountId, transactionId, holdingId. */
 export const RECORD_ID_FIELDS = {
