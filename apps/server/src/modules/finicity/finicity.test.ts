@@ -300,6 +300,32 @@ describe("Finicity webhooks and statuses", () => {
     expect((await transactionsOf(connectionId)).length).toBe(before + 2);
   });
 
+  it("a webhook judges each login by its own accounts: another login's failure, or one failing account of several, does not stop a sync", async () => {
+    const failing = await linkThroughConnector();
+    const healthy = await linkThroughConnector();
+    const before = (await transactionsOf(healthy.connectionId)).length;
+    finicity.addTransactions(healthy.institutionLoginId, 2);
+    const body = {
+      eventType: "accountsUpdated",
+      payload: {
+        accounts: [
+          { institutionLoginId: Number(failing.institutionLoginId), aggregationStatusCode: 103 },
+          { institutionLoginId: Number(healthy.institutionLoginId), aggregationStatusCode: 0 },
+          { institutionLoginId: Number(healthy.institutionLoginId), aggregationStatusCode: 580 },
+        ],
+      },
+    };
+    expect(await finicity.sendWebhook(finicityWebhookUrl(platform.ctx.config.publicUrl, env.id), body)).toBe(
+      200,
+    );
+    await platform.worker.drain();
+    const failed = await connectionRow(failing.connectionId);
+    expect(failed.status).toBe("ERROR_REPAIRABLE");
+    expect(failed.error).toMatchObject({ errorType: "AGGREGATION_ERROR", errorCode: "103" });
+    expect((await connectionRow(healthy.connectionId)).status).toBe("SYNCED");
+    expect((await transactionsOf(healthy.connectionId)).length).toBe(before + 2);
+  });
+
   it.each([
     [103, "ERROR_REPAIRABLE"],
     [185, "ERROR_REPAIRABLE"],

@@ -5,9 +5,10 @@ import { connections, type Product } from "../../db/schema/index.ts";
 import { conflict, HttpError, unauthenticated } from "../../http/errors.ts";
 import { forApiCaller } from "../../http/provider-errors.ts";
 import { FinicityApiError, type FinicityClient } from "../../providers/finicity/client.ts";
-import { aggregationError } from "../../providers/finicity/mapping.ts";
+import { loginFailure } from "../../providers/finicity/mapping.ts";
 import { accessTokenOf, loginRefOf, translateFinicityFailure } from "../../providers/finicity/provider.ts";
 import { finicityProviderFor } from "../../providers/registry.ts";
+import type { ProviderError } from "../../providers/types.ts";
 import { decrypt, safeEqual } from "../../security/secrets.ts";
 import { reconnectableConnection, resumeReconnected } from "../connections/consent.ts";
 import {
@@ -266,21 +267,26 @@ export async function receiveFinicityWebhook(
         notInArray(connections.status, ["DISCONNECTING", "DISCONNECTED"]),
       ),
     );
-  const ids = rows.map((r) => r.id);
-  const failing = accounts.find(
-    (a) => typeof a.aggregationStatusCode === "number" && a.aggregationStatusCode !== 0,
-  );
-  if (failing) {
-    const problem = aggregationError(failing.aggregationStatusCode as number);
-    for (const row of rows) {
-      if (String(failing.institutionLoginId) === row.externalId)
-        await recordFailure(ctx, row.id, "INCREMENTAL", problem, now);
-    }
-    return { action: "STATUS", connections: ids };
+  // Each login on its own: its accounts' codes decide whether it failed (as a sync would read
+  // them), and a login the event reports healthy syncs whatever another login's accounts say.
+  const failures = new Map<string, ProviderError>();
+  for (const row of rows) {
+    const codes = accounts
+      .filter((a) => String(a.institutionLoginId) === row.externalId)
+      .map((a) => (typeof a.aggregationStatusCode === "number" ? a.aggregationStatusCode : 0));
+    const failure = loginFailure(codes);
+    if (failure) failures.set(row.id, failure);
   }
-  await ctx.db.transaction(async (tx) => {
-    for (const row of rows) await requestSync(tx, row, now);
-  });
-  ctx.wakeWorkers();
-  return { action: rows.length ? "SYNC" : "IGNORED", connections: ids };
+  for (const [id, failure] of failures) await recordFailure(ctx, id, "INCREMENTAL", failure, now);
+  const syncing = rows.filter((r) => !failures.has(r.id));
+  if (syncing.length > 0) {
+    await ctx.db.transaction(async (tx) => {
+      for (const row of syncing) await requestSync(tx, row, now);
+    });
+    ctx.wakeWorkers();
+  }
+  return {
+    action: syncing.length ? "SYNC" : failures.size ? "STATUS" : "IGNORED",
+    connections: rows.map((r) => r.id),
+  };
 }

@@ -226,6 +226,18 @@ export function aggregationError(code: number): ProviderError {
 }
 
 /**
+ * What a login's accounts' aggregation status codes say of the login: a code that needs the user
+ * on any account (they share the login's credentials) is the login's; a code on every account
+ * means the institution fails for it; a failure on some accounts only leaves the others to sync.
+ */
+export function loginFailure(codes: readonly number[]): ProviderError | undefined {
+  const userAction = codes.find((code) => code !== 0 && aggregationError(code).status === "ERROR_REPAIRABLE");
+  if (userAction !== undefined) return aggregationError(userAction);
+  if (codes.length > 0 && codes.every((code) => code !== 0)) return aggregationError(codes[0]!);
+  return undefined;
+}
+
+/**
  * Finicity's 203, MFAChallengeNeeded (Load Historic Transactions, Get Account Owner): the institution
  * asks a security question that no API call can answer ("no further action that can be taken"), so
  * the user answers it in Connect's fix mode, as for aggregation status 185.

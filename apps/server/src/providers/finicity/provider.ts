@@ -24,6 +24,7 @@ import {
   balanceOf,
   holdingOf,
   isShadow,
+  loginFailure,
   providerErrorOf,
   transactionOf,
 } from "./mapping.ts";
@@ -89,12 +90,8 @@ export class FinicityProvider implements DataProvider {
   /** The login's accounts; a login that needs the user (or whose institution fails everywhere) is refused. */
   private async accountsOf(ref: FinicityLoginRef): Promise<FinicityAccount[]> {
     const { accounts } = await this.client.loginAccounts(ref.customerId, ref.institutionLoginId);
-    const codes = accounts.map((a) => a.aggregationStatusCode ?? 0);
-    const userAction = codes.find(
-      (code) => code !== 0 && aggregationError(code).status === "ERROR_REPAIRABLE",
-    );
-    if (userAction !== undefined) throw aggregationError(userAction);
-    if (accounts.length > 0 && codes.every((code) => code !== 0)) throw aggregationError(codes[0]!);
+    const failure = loginFailure(accounts.map((a) => a.aggregationStatusCode ?? 0));
+    if (failure) throw failure;
     return accounts;
   }
 
