@@ -24,7 +24,7 @@ const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString
 /**
  * Signs and verifies session tokens with Ed25519 keys kept in the database (private halves
  * encrypted), so every process of a deployment signs and verifies alike. The algorithm is
- * pinned; issuer, audience and expiry are checked; revocation is the caller's check.
+ * pinned; the key, audience and expiry are checked; revocation is the caller's check.
  */
 export class SessionSigner {
   private readonly db: Database;
@@ -77,9 +77,10 @@ export class SessionSigner {
     const key = kid && /^[A-Za-z0-9_-]{1,64}$/.test(kid) ? await this.publicKey(kid) : undefined;
     if (!key) throw new InvalidTokenError("The token was not signed by this deployment");
     try {
+      // The issuer (the signing process's public URL) is not pinned: one of this deployment's own
+      // keys is the check, so a token verifies on every process whatever URL each was started with.
       const { payload } = await jwtVerify(token, key, {
         algorithms: [ALGORITHM],
-        issuer: this.issuer,
         audience: SESSION_AUDIENCE,
         requiredClaims: ["exp", "jti", "sub", "env"],
       });
