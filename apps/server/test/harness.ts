@@ -56,6 +56,9 @@ export type TestEnvironment = {
   auth: { authorization: string };
 };
 
+/** A statement sent to PostgreSQL: its text, parameters and, when prepared, the statement's name. */
+export type SentStatement = { text: string; values: unknown[]; name: string | undefined };
+
 export type TestPlatform = {
   ctx: AppContext;
   app: Server;
@@ -71,8 +74,8 @@ export type TestPlatform = {
   statementsOf(run: () => Promise<unknown>): Promise<string[]>;
   /** The test database's URL on PostgreSQL (undefined on PGlite). */
   databaseUrl: string | undefined;
-  /** The same, with each statement's parameters (to EXPLAIN them, say). */
-  sentBy(run: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]>;
+  /** The same, with each statement's parameters (to EXPLAIN them, say) and its name when prepared. */
+  sentBy(run: () => Promise<unknown>): Promise<SentStatement[]>;
   /**
    * Take the database away, as an outage would: PostgreSQL stops accepting connections and drops
    * the open ones (the returned function lets it back); PGlite, one process's database, is closed
@@ -101,14 +104,14 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     ...(pgDatabase && { DATABASE_URL: pgDatabase.url }),
     ...overrides,
   });
-  const statements: { text: string; values: unknown[] }[] = [];
+  const statements: SentStatement[] = [];
   const database = await openDatabase(
     pgDatabase
       ? {
           driver: "postgres",
           url: pgDatabase.url,
           poolSize: 5,
-          onQuery: (text, values) => statements.push({ text, values }),
+          onQuery: (text, values, name) => statements.push({ text, values, name }),
         }
       : { driver: "pglite", dataDir: undefined, brief: true },
   );

@@ -64,6 +64,12 @@ describe.skipIf(testDriver !== "postgres")("round trips per request", () => {
     const statements = await statementsOf({ url: `/v1/profiles/${profileId}`, headers: env.auth });
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatch(/^select .* from "profiles" where/);
+    // An account with its latest balance: one statement too (the balance by a LATERAL join).
+    const account = await statementsOf({ url: `/v1/accounts/${accountId}`, headers: env.auth });
+    expect(account).toHaveLength(1);
+    expect(account[0]).toMatch(
+      /^select .* from "accounts" .* left join lateral \(select .* from "balances"/s,
+    );
   });
 
   it("a profile read by its id looks up the id alone; by its uuid, the uuid alone (EXPLAIN)", async () => {
@@ -133,6 +139,26 @@ describe.skipIf(testDriver !== "postgres")("round trips per request", () => {
       .orderBy(desc(auditEvents.createdAt))
       .limit(1);
     expect(record).toMatchObject({ action: "POST /v1/users/sessions", status: 201, actorType: "apiKey" });
+  });
+
+  it("the hot routes send prepared statements: parsed and planned once a connection, not built a request", async () => {
+    const hot: InjectOptions[] = [
+      { url: `/v1/profiles/${profileId}`, headers: env.auth },
+      { url: `/v1/accounts/${accountId}`, headers: env.auth },
+      // Twice: the rows, then the account's version alone (the page held by this process).
+      { url: `/v1/accounts/${accountId}/transactions?limit=100`, headers: env.auth },
+      { url: `/v1/accounts/${accountId}/transactions?limit=100`, headers: env.auth },
+      { method: "POST", url: "/v1/users/sessions", headers: env.auth, payload: { userId: profileId } },
+    ];
+    await platform.ctx.db.execute(
+      sql`update transactions set metadata = '{"n":2}' where account_id = ${accountId}`,
+    );
+    for (const request of hot) {
+      const sent = await platform.sentBy(() => platform.app.inject(request));
+      const what = String(request.url);
+      expect(sent.length, what).toBeGreaterThan(0);
+      for (const statement of sent) expect(statement.name, `${what}: ${statement.text}`).toMatch(/^weft_/);
+    }
   });
 
   it("recording an event is one statement: the event, its deliveries and their jobs", async () => {

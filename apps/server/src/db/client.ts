@@ -33,8 +33,8 @@ export type OpenDatabaseOptions =
       poolSize?: number;
       /** An idle pooled connection broke (the server restarted, say); the pool replaces it. */
       onConnectionError?: (error: Error) => void;
-      /** Called with each statement sent to the server (one round trip each): tests count them. */
-      onQuery?: (text: string, values: unknown[]) => void;
+      /** Called with each statement sent to the server (one round trip each; `name` when prepared): tests count them. */
+      onQuery?: (text: string, values: unknown[], name: string | undefined) => void;
     }
   /** dataDir undefined: an in-memory database (tests). */
   | {
@@ -67,10 +67,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         const query = client.query.bind(client) as (...args: unknown[]) => unknown;
         client.query = ((...args: unknown[]) => {
           const [first, second] = args;
-          if (typeof first === "string") onQuery(first, Array.isArray(second) ? second : []);
+          if (typeof first === "string") onQuery(first, Array.isArray(second) ? second : [], undefined);
           else {
-            const config = first as { text?: string; values?: unknown[] } | undefined;
-            onQuery(config?.text ?? "", Array.isArray(second) ? second : (config?.values ?? []));
+            const config = first as { text?: string; values?: unknown[]; name?: string } | undefined;
+            onQuery(
+              config?.text ?? "",
+              Array.isArray(second) ? second : (config?.values ?? []),
+              config?.name,
+            );
           }
           return query(...args);
         }) as typeof client.query;

@@ -91,6 +91,26 @@ describe("accounts", () => {
     expect(card.balance.limit).toBeGreaterThan(0);
   });
 
+  it("reads one account with its newest balance, and balance null while it has none", async () => {
+    const linked = await linkAndSync(platform, env);
+    const [account] = (await get(platform, env, `/v1/profiles/${linked.profileId}/accounts`)).json();
+    const url = `/v1/accounts/${account.id}`;
+    await platform.ctx.db.execute(sql`
+      insert into balances (id, account_id, at, available, current, "limit", source) values
+        ('bal_test_newest', ${account.id}, now() + interval '1 day', 10.5, 12.25, null, 'REFRESH'),
+        ('bal_test_older', ${account.id}, now() + interval '1 hour', 1, 2, null, 'REFRESH')`);
+    expect((await get(platform, env, url)).json().balance).toMatchObject({
+      id: "bal_test_newest",
+      available: 10.5,
+      current: 12.25,
+      source: "REFRESH",
+    });
+    await platform.ctx.db.execute(sql`delete from balances where account_id = ${account.id}`);
+    const none = await get(platform, env, url);
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json()).toMatchObject({ id: account.id, balance: null });
+  });
+
   it("lists an account's balances, newest first", async () => {
     const res = await get(platform, env, path("SAVINGS", "/balances"));
     expect(res.statusCode).toBe(200);

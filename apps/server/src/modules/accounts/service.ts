@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, gte, isNull, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  isNull,
+  lte,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { offsetOf, selectPage } from "../../db/page.ts";
@@ -151,10 +164,49 @@ export async function updateTransactionMetadata(
   return toTransactionView(updated!);
 }
 
+/**
+ * An account with its latest balance, in one statement: the balance through a LATERAL join that
+ * reads the newest entry of `balances_account_at_idx` (none when the account has no balance).
+ */
+const accountViewById = preparedStatement((db) => {
+  const latest = db
+    .select(getTableColumns(balances))
+    .from(balances)
+    .where(eq(balances.accountId, accounts.id))
+    .orderBy(desc(balances.at), desc(balances.id))
+    .limit(1)
+    .as("latest");
+  return db
+    .select({
+      account: accounts,
+      profileDeletingAt: profiles.deletingAt,
+      balance: {
+        id: latest.id,
+        accountId: latest.accountId,
+        at: latest.at,
+        available: latest.available,
+        current: latest.current,
+        limit: latest.limit,
+        source: latest.source,
+        createdAt: latest.createdAt,
+      },
+    })
+    .from(accounts)
+    .innerJoin(profiles, eq(profiles.id, accounts.profileId))
+    .leftJoinLateral(latest, sql`true`)
+    .where(
+      and(
+        eq(accounts.id, sql.placeholder("accountId")),
+        eq(accounts.environmentId, sql.placeholder("environmentId")),
+      ),
+    )
+    .prepare("weft_account_view_by_id");
+});
+
 export async function getAccountView(db: Database, environmentId: string, accountId: string) {
-  const { account } = await findAccount(db, environmentId, accountId);
-  const latest = await latestBalances(db, [account.id]);
-  return toAccountView(account, latest.get(account.id) ?? null);
+  const [row] = await accountViewById(db).execute({ accountId, environmentId });
+  const { account, balance } = readable(row, accountId);
+  return toAccountView(account, balance);
 }
 
 export async function listProfileAccounts(
