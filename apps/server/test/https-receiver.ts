@@ -84,6 +84,8 @@ export type Receiver = {
   /** https://<host>:<port><path> */
   url(path?: string, host?: string): string;
   requests: ReceivedRequest[];
+  /** TLS connections clients have opened to it so far. */
+  connections(): number;
   /** Requests being handled right now, and the most there ever were at once. */
   inFlight(): number;
   maxInFlight(): number;
@@ -136,12 +138,15 @@ export async function startReceiver(
       res.end(reply.body ?? "");
     });
   });
+  let connections = 0;
+  server.on("secureConnection", () => connections++);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     port,
     url: (path = "/webhooks", host = "receiver.weft.test") => `https://${host}:${port}${path}`,
     requests,
+    connections: () => connections,
     inFlight: () => inFlight,
     maxInFlight: () => maxInFlight,
     respondWith(next) {
