@@ -88,6 +88,8 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
     clientErrorHandler: onClientError,
     logController: new OneLinePerRequest(),
     requestIdHeader: false,
+    // Behind a load balancer (WEFT_TRUST_PROXY), request.ip is the client its X-Forwarded-For names.
+    trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && REQUEST_ID.test(incoming)

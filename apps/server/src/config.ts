@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 
 /** Every environment variable Weft reads, parsed and typed in one place. */
@@ -23,6 +24,11 @@ export type Config = {
   sandboxProfileLimit: number;
   /** Requests a second per API key and per session (0: no limit), unless an environment sets its own. */
   rateLimits: RateLimits;
+  /**
+   * WEFT_TRUST_PROXY: the load balancers (addresses, CIDR ranges, or loopback / linklocal /
+   * uniquelocal) whose X-Forwarded-For names the client; empty: the connection's own address.
+   */
+  trustProxy: string[];
   /** Days finished jobs and settled webhook deliveries are kept: succeeded ones, and failed ones. */
   jobRetention: { succeededDays: number; failedDays: number };
   /** Bytes of transaction pages each process keeps (WEFT_PAGE_CACHE_MB; 0: none). */
@@ -168,6 +174,27 @@ function parseBoolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+const PROXY_PRESETS = ["loopback", "linklocal", "uniquelocal"];
+
+function parseTrustProxy(env: Env): string[] {
+  const entries = (env.WEFT_TRUST_PROXY ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split("/");
+    const family = isIP(address ?? "");
+    const validBits =
+      bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!PROXY_PRESETS.includes(entry) && (family === 0 || !validBits || extra !== undefined)) {
+      throw new ConfigError(
+        `WEFT_TRUST_PROXY lists the load balancers whose X-Forwarded-For to trust: addresses, CIDR ranges or ${PROXY_PRESETS.join(", ")}, comma-separated; got "${entry}"`,
+      );
+    }
+  }
+  return entries;
+}
+
 function parsePostgresUrl(env: Env, name: string): string | undefined {
   const raw = env[name] || undefined;
   if (raw && !/^postgres(ql)?:\/\//.test(raw)) {
@@ -270,6 +297,7 @@ export function loadConfig(env: Env = process.env): Config {
       session: parseInteger(env, "WEFT_RATE_LIMIT_SESSION", 25, 0, 1_000_000),
       signInPerIpPerMinute: parseInteger(env, "WEFT_RATE_LIMIT_SIGN_IN", 30, 0, 1_000_000),
     },
+    trustProxy: parseTrustProxy(env),
     jobRetention: parseJobRetention(env),
     auditRetentionDays: parseInteger(env, "WEFT_AUDIT_RETENTION_DAYS", 365, 1, 36_500),
     pageCacheBytes: parseInteger(env, "WEFT_PAGE_CACHE_MB", 32, 0, 65_536) * 1024 * 1024,

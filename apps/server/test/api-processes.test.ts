@@ -5,9 +5,11 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bootstrapFirstRun } from "../src/bootstrap.ts";
 import { loadConfig } from "../src/config.ts";
+import { openDatabase } from "../src/db/client.ts";
 import { createApiKey, revokeApiKey } from "../src/modules/api-keys/service.ts";
-import { createEnvironment } from "../src/modules/environments/service.ts";
+import { createEnvironment, listEnvironments } from "../src/modules/environments/service.ts";
 import { openRuntime, type Runtime } from "../src/runtime.ts";
 import { createPostgresDatabase, testDriver } from "./harness.ts";
 import { CLI, exited, freePort, startProcess } from "./processes.ts";
@@ -108,3 +110,24 @@ describe.skipIf(testDriver !== "postgres")("two API processes on one database (P
     }
   });
 });
+
+describe.skipIf(testDriver !== "postgres")(
+  "first-run setup as several processes start at once (PostgreSQL)",
+  () => {
+    it("makes one SANDBOX environment, key and Connector, however many processes look for them together", async () => {
+      const database = await createPostgresDatabase();
+      const handles = await Promise.all(
+        [0, 1, 2, 3].map(() => openDatabase({ driver: "postgres", url: database.url, poolSize: 2 })),
+      );
+      try {
+        await handles[0]!.migrate();
+        const made = await Promise.all(handles.map((h) => bootstrapFirstRun(h.db)));
+        expect(made.filter(Boolean)).toHaveLength(1);
+        expect(await listEnvironments(handles[0]!.db)).toHaveLength(1);
+      } finally {
+        await Promise.all(handles.map((h) => h.close()));
+        await database.drop();
+      }
+    });
+  },
+);

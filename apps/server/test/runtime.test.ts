@@ -60,6 +60,19 @@ describe("WEFT_PAGE_CACHE_MB", () => {
   });
 });
 
+describe("WEFT_TRUST_PROXY", () => {
+  it("lists the balancers whose X-Forwarded-For is trusted: addresses, CIDR ranges, presets; none unless set", () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(
+      loadConfig({ WEFT_TRUST_PROXY: " 10.0.0.0/8, 192.0.2.7,fd00::/8 ,uniquelocal" }).trustProxy,
+    ).toEqual(["10.0.0.0/8", "192.0.2.7", "fd00::/8", "uniquelocal"]);
+    for (const bad of ["true", "10.0.0.0/33", "lb.internal", "10.0.0.1/8/1", "::1/129"])
+      expect(() => loadConfig({ WEFT_TRUST_PROXY: bad })).toThrow(
+        `WEFT_TRUST_PROXY lists the load balancers whose X-Forwarded-For to trust: addresses, CIDR ranges or loopback, linklocal, uniquelocal, comma-separated; got "${bad}"`,
+      );
+  });
+});
+
 describe("WEFT_JOB_RETENTION", () => {
   it("is days to keep succeeded, then failed, jobs and deliveries: 7,30 unless set", () => {
     expect(loadConfig({}).jobRetention).toEqual({ succeededDays: 7, failedDays: 30 });

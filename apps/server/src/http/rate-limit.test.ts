@@ -145,3 +145,39 @@ describe("sign-in attempts", () => {
     expect(elsewhere.statusCode).not.toBe(429);
   });
 });
+
+describe("sign-in attempts behind a load balancer (WEFT_TRUST_PROXY)", () => {
+  it("count the client that a trusted balancer's X-Forwarded-For names; anyone else's header is ignored", async () => {
+    const behind = await startTestPlatform({ WEFT_RATE_LIMIT_SIGN_IN: "2", WEFT_TRUST_PROXY: "10.0.0.0/8" });
+    try {
+      const attempt = (remoteAddress: string, forwardedFor: string) =>
+        behind.app.inject({
+          method: "POST",
+          url: "/v1/users/session",
+          remoteAddress,
+          headers: { "x-forwarded-for": forwardedFor },
+          payload: { session: { clientId: "ctr_01jaaaaaaaaaaaaaaaaaaaaaaa", email: "a@example.com" } },
+        });
+      const codes = async (remote: string, forwarded: string[]) => {
+        const answers = [];
+        for (const f of forwarded) answers.push((await attempt(remote, f)).statusCode);
+        return answers.map((code) => code === 429);
+      };
+      // Through the balancer (10.0.0.5): each client is counted on its own.
+      expect(await codes("10.0.0.5", ["198.51.100.1", "198.51.100.1", "198.51.100.1"])).toEqual([
+        false,
+        false,
+        true,
+      ]);
+      expect(await codes("10.0.0.5", ["198.51.100.2"])).toEqual([false]);
+      // Straight from the internet, a forged header changes nothing: the connection's address counts.
+      expect(await codes("203.0.113.50", ["198.51.100.3", "198.51.100.4", "198.51.100.5"])).toEqual([
+        false,
+        false,
+        true,
+      ]);
+    } finally {
+      await behind.close();
+    }
+  });
+});
