@@ -1,9 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { recordDeletes } from "../../test/deletes.ts";
 import { startTestPlatform, type TestPlatform, testDriver } from "../../test/harness.ts";
+import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { PRUNE_BATCH } from "../db/prune.ts";
-import { type JobState, jobs } from "../db/schema/index.ts";
+import { type JobState, jobs, webhookDeliveries } from "../db/schema/index.ts";
+import { createSubscription } from "../modules/webhooks/service.ts";
+import { createWorker } from "../workers.ts";
 import {
   claimJobs,
   completeJob,
@@ -198,6 +202,68 @@ describe("Worker", () => {
     expect([...runs.values()].every((n) => n === 1)).toBe(true);
   });
 
+  it.skipIf(testDriver !== "postgres")(
+    "four workers, each on connections of its own, run each of 400 jobs exactly once",
+    async () => {
+      await db().execute(sql`delete from jobs where queue = 't.race4'`);
+      const total = 400;
+      await db().execute(sql`insert into jobs (id, queue, payload, max_attempts)
+        select 'job_race4_' || g, 't.race4', jsonb_build_object('n', g), 1 from generate_series(1, ${total}::int) g`);
+      // Four pools, as four processes would have: their claims race in PostgreSQL, not in this process.
+      const pools = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          openDatabase({ driver: "postgres", url: platform.databaseUrl!, poolSize: 3 }),
+        ),
+      );
+      const runs = new Map<string, number>();
+      const ranBy = [0, 0, 0, 0];
+      const workers = pools.map(
+        (pool, w) =>
+          new Worker(
+            pool.db,
+            [
+              {
+                ...handler("t.race4", async (job) => {
+                  runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+                  ranBy[w]!++;
+                  await new Promise((r) => setTimeout(r, Math.random() * 3));
+                }),
+                concurrency: 8,
+              },
+            ],
+            { logger, pollIntervalMs: 10 },
+          ),
+      );
+      try {
+        for (const worker of workers) worker.start();
+        await expect
+          .poll(
+            async () =>
+              (
+                await db()
+                  .select({ n: sql<number>`count(*)::int` })
+                  .from(jobs)
+                  .where(sql`${jobs.queue} = 't.race4' and ${jobs.state} = 'completed'`)
+              )[0]!.n,
+            { timeout: 20_000, interval: 50 },
+          )
+          .toBe(total);
+      } finally {
+        await Promise.all(workers.map((worker) => worker.stop()));
+        await Promise.all(pools.map((pool) => pool.close()));
+      }
+      expect(runs.size).toBe(total);
+      expect([...runs.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+      // Every worker took its share: the claims did race.
+      expect(ranBy.every((n) => n > 0)).toBe(true);
+      const settled = await db()
+        .select({ attempts: jobs.attempts, state: jobs.state })
+        .from(jobs)
+        .where(eq(jobs.queue, "t.race4"));
+      expect(settled.every((j) => j.state === "completed" && j.attempts === 1)).toBe(true);
+    },
+  );
+
   it("wakes on the enqueue notification, at commit, without waiting for a poll", async () => {
     const ran: number[] = [];
     const worker = new Worker(db(), [handler("t.notify", async () => void ran.push(Date.now()))], {
@@ -388,25 +454,27 @@ describe("Worker lanes", () => {
 });
 
 describe("pruneFinishedJobs", () => {
-  it("forgets completed jobs after the succeeded retention and failed ones after theirs, in batches; keeps the rest", async () => {
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+
+  it("by the default retention (WEFT_JOB_RETENTION unset: 7,30), forgets completed jobs after 7 days and failed ones after 30; keeps the rest", async () => {
     await db().execute(sql`delete from jobs`);
-    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    const retention = platform.ctx.config.jobRetention;
+    expect(retention).toEqual({ succeededDays: 7, failedDays: 30 });
     const rows: { state: JobState; finishedAt: Date | null; n: number }[] = [
-      ...Array.from({ length: PRUNE_BATCH + 5 }, (_, i) => ({
-        state: "completed" as const,
-        finishedAt: daysAgo(8),
-        n: i,
-      })),
-      { state: "completed", finishedAt: daysAgo(2), n: -1 },
-      { state: "failed", finishedAt: daysAgo(31), n: -2 },
-      { state: "failed", finishedAt: daysAgo(10), n: -3 },
+      { state: "completed", finishedAt: daysAgo(8), n: 1 },
+      { state: "completed", finishedAt: daysAgo(31), n: 2 },
+      { state: "completed", finishedAt: daysAgo(6), n: -1 },
+      { state: "failed", finishedAt: daysAgo(31), n: 3 },
+      { state: "failed", finishedAt: daysAgo(8), n: -2 },
+      { state: "failed", finishedAt: daysAgo(29), n: -3 },
       { state: "queued", finishedAt: null, n: -4 },
+      { state: "active", finishedAt: null, n: -5 },
     ];
     await db()
       .insert(jobs)
       .values(
         rows.map((r, i) => ({
-          id: `job_prune_${String(i).padStart(5, "0")}`,
+          id: `job_retention_${i}`,
           queue: "t.prune",
           payload: { n: r.n },
           maxAttempts: 1,
@@ -414,8 +482,109 @@ describe("pruneFinishedJobs", () => {
           finishedAt: r.finishedAt,
         })),
       );
-    expect(await pruneFinishedJobs(db(), { succeededDays: 7, failedDays: 30 })).toBe(PRUNE_BATCH + 6);
+    expect(await pruneFinishedJobs(db(), retention)).toBe(3);
     const left = await db().select({ payload: jobs.payload }).from(jobs).where(eq(jobs.queue, "t.prune"));
-    expect(left.map((j) => j.payload.n).sort()).toEqual([-1, -3, -4]);
+    expect(left.map((j) => j.payload.n).sort()).toEqual([-1, -2, -3, -4, -5]);
+  });
+
+  it("deletes PRUNE_BATCH jobs a statement, each batch its own transaction, however many are due", async () => {
+    await db().execute(sql`delete from jobs`);
+    const due = 2 * PRUNE_BATCH + 5;
+    await db().execute(sql`insert into jobs (id, queue, payload, state, max_attempts, finished_at)
+      select 'job_batch_' || g, 't.prune.batch', '{}', 'completed', 1, now() - interval '8 days'
+      from generate_series(1, ${due}::int) g`);
+    await db().execute(sql`insert into jobs (id, queue, payload, state, max_attempts, finished_at)
+      values ('job_batch_failed', 't.prune.batch', '{}', 'failed', 1, now() - interval '31 days'),
+             ('job_batch_recent', 't.prune.batch', '{}', 'completed', 1, now())`);
+    const recorder = await recordDeletes(db(), "jobs");
+    try {
+      expect(await pruneFinishedJobs(db(), { succeededDays: 7, failedDays: 30 })).toBe(due + 1);
+      const deletes = await recorder.deletes();
+      // Completed: two full batches and the rest; then the failed one. One DELETE would be [2006].
+      expect(deletes.map((d) => d.rows)).toEqual([PRUNE_BATCH, PRUNE_BATCH, 5, 1]);
+      expect(new Set(deletes.map((d) => d.transaction)).size).toBe(deletes.length);
+    } finally {
+      await recorder.stop();
+    }
+    const left = await db().select({ id: jobs.id }).from(jobs).where(eq(jobs.queue, "t.prune.batch"));
+    expect(left.map((j) => j.id)).toEqual(["job_batch_recent"]);
+  });
+});
+
+describe("the worker's upkeep (createWorker)", () => {
+  it("a running worker prunes finished jobs and settled deliveries every 10 minutes, by the retention", async () => {
+    await db().execute(sql`delete from jobs`);
+    const environment = await platform.environment("SANDBOX", "Upkeep");
+    const { row: subscription } = await db().transaction((tx) =>
+      createSubscription(tx, platform.ctx.secretKey, environment.id, {
+        name: "Upkeep",
+        targetUrl: "https://example.com/hooks",
+        eventTypes: ["profile"],
+      }),
+    );
+    let n = 0;
+    /** A completed job and a delivered attempt finished `days` ago. */
+    const finished = async (days: number) => {
+      n++;
+      await db().execute(sql`insert into jobs (id, queue, payload, state, max_attempts, finished_at)
+        values (${`job_upkeep_${n}`}, 't.upkeep', '{}', 'completed', 1, now() - make_interval(days => ${days}::int))`);
+      await db().execute(sql`insert into webhook_deliveries
+          (id, environment_id, subscription_id, event_id, event_type, reason, status, max_attempts, updated_at)
+        values (${`dlv_upkeep_${n}`}, ${environment.id}, ${subscription.id}, ${`evt_upkeep_${n}`}, 'profile.created',
+          'EVENT', 'SUCCEEDED', 8, now() - make_interval(days => ${days}::int))`);
+    };
+    const left = async () => ({
+      jobs: (await db().select({ id: jobs.id }).from(jobs).where(eq(jobs.queue, "t.upkeep")))
+        .map((j) => j.id)
+        .sort(),
+      deliveries: (
+        await db()
+          .select({ id: webhookDeliveries.id })
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.subscriptionId, subscription.id))
+      )
+        .map((d) => d.id)
+        .sort(),
+    });
+    await finished(8); // 1: due
+    await finished(2); // 2: kept
+
+    // Only the clock is fake: the worker's timers and the database run as ever.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const worker = createWorker(
+      platform.ctx,
+      { db: db(), listen: platform.listen } as DatabaseHandle,
+      logger,
+    );
+    try {
+      const start = Date.now();
+      worker.start();
+      /** Move the clock on and let the worker's loop go round once at the new time. */
+      const at = async (ms: number) => {
+        vi.setSystemTime(start + ms);
+        worker.wake();
+        await expect.poll(() => worker.lastBeatAt, { timeout: 10_000, interval: 5 }).toBe(start + ms);
+      };
+      // Nine minutes on, the other upkeep has come due, not the pruning.
+      await at(9 * 60_000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await left()).toEqual({
+        jobs: ["job_upkeep_1", "job_upkeep_2"],
+        deliveries: ["dlv_upkeep_1", "dlv_upkeep_2"],
+      });
+      await at(10 * 60_000);
+      await expect
+        .poll(left, { timeout: 10_000, interval: 20 })
+        .toEqual({ jobs: ["job_upkeep_2"], deliveries: ["dlv_upkeep_2"] });
+      // And again ten minutes later, not just once.
+      await finished(8); // 3: due
+      await at(20 * 60_000);
+      await expect
+        .poll(left, { timeout: 10_000, interval: 20 })
+        .toEqual({ jobs: ["job_upkeep_2"], deliveries: ["dlv_upkeep_2"] });
+    } finally {
+      vi.useRealTimers();
+      await worker.stop();
+    }
   });
 });

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordDeletes } from "../../../test/deletes.ts";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
+import { PRUNE_BATCH } from "../../db/prune.ts";
 import { events, jobs, webhookDeliveries, webhookSubscriptions } from "../../db/schema/index.ts";
 import { decrypt } from "../../security/secrets.ts";
 import { EVENT_TYPES, EVENTS_CHANNEL, type EventType, recordEvent } from "../events/service.ts";
@@ -682,5 +684,82 @@ describe("pruneSettledDeliveries", () => {
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.status, "PENDING"));
     expect(after.length).toBe(pending.length);
+  });
+
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+
+  it("by the default retention (WEFT_JOB_RETENTION unset: 7,30), forgets delivered attempts after 7 days and failed or cancelled ones after 30", async () => {
+    const retention = platform.ctx.config.jobRetention;
+    expect(retention).toEqual({ succeededDays: 7, failedDays: 30 });
+    const subscription = await create({ name: "Retention", eventTypes: ["profile"] });
+    const rows = [
+      { key: "succeeded-8d", status: "SUCCEEDED", age: 8, pruned: true },
+      { key: "succeeded-31d", status: "SUCCEEDED", age: 31, pruned: true },
+      { key: "succeeded-6d", status: "SUCCEEDED", age: 6, pruned: false },
+      { key: "failed-31d", status: "FAILED", age: 31, pruned: true },
+      { key: "failed-8d", status: "FAILED", age: 8, pruned: false },
+      { key: "failed-29d", status: "FAILED", age: 29, pruned: false },
+      { key: "cancelled-31d", status: "CANCELLED", age: 31, pruned: true },
+      { key: "cancelled-8d", status: "CANCELLED", age: 8, pruned: false },
+      { key: "pending-40d", status: "PENDING", age: 40, pruned: false },
+    ] as const;
+    await platform.ctx.db.insert(webhookDeliveries).values(
+      rows.map((r) => ({
+        id: `dlv_retention_${r.key}`,
+        environmentId: env.id,
+        subscriptionId: subscription.id,
+        eventId: `evt_retention_${r.key}`,
+        eventType: "profile.created",
+        reason: "EVENT" as const,
+        status: r.status,
+        maxAttempts: 8,
+        updatedAt: daysAgo(r.age),
+      })),
+    );
+    // Only this subscription's rows are old enough to go.
+    expect(await pruneSettledDeliveries(platform.ctx.db, retention)).toBe(
+      rows.filter((r) => r.pruned).length,
+    );
+    const left = await platform.ctx.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.subscriptionId, subscription.id));
+    expect(left.map((d) => d.id).sort()).toEqual(
+      rows
+        .filter((r) => !r.pruned)
+        .map((r) => `dlv_retention_${r.key}`)
+        .sort(),
+    );
+  });
+
+  it("deletes PRUNE_BATCH deliveries a statement, each batch its own transaction, however many are due", async () => {
+    const subscription = await create({ name: "Batches", eventTypes: ["profile"] });
+    const due = 2 * PRUNE_BATCH + 5;
+    await platform.ctx.db.execute(sql`insert into webhook_deliveries
+        (id, environment_id, subscription_id, event_id, event_type, reason, status, max_attempts, updated_at)
+      select 'dlv_batch_' || g, ${env.id}, ${subscription.id}, 'evt_batch_' || g, 'profile.created', 'EVENT',
+        'SUCCEEDED', 8, now() - interval '8 days'
+      from generate_series(1, ${due}::int) g`);
+    await platform.ctx.db.execute(sql`insert into webhook_deliveries
+        (id, environment_id, subscription_id, event_id, event_type, reason, status, max_attempts, updated_at)
+      values ('dlv_batch_failed', ${env.id}, ${subscription.id}, 'evt_batch_failed', 'profile.created', 'EVENT',
+        'FAILED', 8, now() - interval '31 days')`);
+    const recorder = await recordDeletes(platform.ctx.db, "webhook_deliveries");
+    try {
+      expect(await pruneSettledDeliveries(platform.ctx.db, { succeededDays: 7, failedDays: 30 })).toBe(
+        due + 1,
+      );
+      const deletes = await recorder.deletes();
+      // Succeeded: two full batches and the rest; then the failed one. One DELETE would be [2006].
+      expect(deletes.map((d) => d.rows)).toEqual([PRUNE_BATCH, PRUNE_BATCH, 5, 1]);
+      expect(new Set(deletes.map((d) => d.transaction)).size).toBe(deletes.length);
+    } finally {
+      await recorder.stop();
+    }
+    const left = await platform.ctx.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.subscriptionId, subscription.id));
+    expect(left).toEqual([]);
   });
 });
