@@ -1,4 +1,4 @@
-import { PAY_WORDS, POSSESSIVE_S, regionOf, titleCase } from "./text.ts";
+import { NON_ASCII, PAY_WORDS, POSSESSIVE_S, regionOf, titleCase } from "./text.ts";
 
 /**
  * Step 1, clean: what the bank added around the counterparty goes — card-network and POS
@@ -42,6 +42,8 @@ const PREFIXES: [RegExp, string][] = [
   [/^GRUBHUB ?\*\s*/, "Grubhub"],
   [/^(IC|INSTACART) ?\*\s*/, "Instacart"],
   [/^SP ?\*\s*/, "Shopify"],
+  // Shopify's shorter form, with no star ("SP BLUE HERON CANDLES"); SP+ Parking is no prefix.
+  [/^SP\s+(?!PLUS\b|\+|\d)(?=[A-Z])/, "Shopify"],
   [/^CKO ?\*\s*/, "Checkout.com"],
   [/^FS ?\*\s*/, "FastSpring"],
   [/^EB ?\*\s*/, "Eventbrite"],
@@ -68,6 +70,12 @@ const PLATFORM_OWN_PRODUCT = /^(SUBSCRIPTION|SUBSCR|MEMBERSHIP|MEMBERSHIP FEE|AN
 /** What card and POS entries start with, before the merchant. */
 const LEAD_NOISE = [
   /^(RECURRING |POS |DEBIT CARD |CHECK ?CARD |VISA |MASTERCARD |DBT |DDA |CARD )?(PURCHASE|PURCHASE RETURN|DEBIT|POS|PMT|PAYMENT|CRD)?( AUTHORIZED)?( ON)?\s*\d{1,2}\/\d{1,2}\s+/,
+  // PNC's "DEBIT CARD PURCHASE XXXXX1234 …", Capital One's "Debit Card Purchase - SQ *…"
+  /^(DEBIT CARD|CHECK ?CARD|CARD) (PURCHASE RETURN|PURCHASE|REFUND|RETURN|CREDIT)( WITH PIN)?( -)?\s+(\d{1,2}\/\d{1,2}\s+)?([X*]{2,}\d{4}\s+)?/,
+  // A wallet's mark before the merchant (American Express's "AplPay"): no go-between of its own.
+  /^APLPAY\s+/,
+  // "Direct Deposit from NORTHSTAR LOGISTICS": the payer follows.
+  /^(DIRECT DEPOSIT|DIRECT DEP|DIR DEP|ACH DEPOSIT|ACH CREDIT|DEPOSIT) FROM\s+/,
   /^(POS |DEBIT )?(PURCHASE|WITHDRAWAL|DEBIT) (AUTHORIZED )?(ON )?/,
   /^(CHECKCARD|CHECK CARD) \d{4}\s+/,
   /^(POS|DBT|DDA|VISA|ACH|EFT|ONLINE|WEB) (DEBIT|CREDIT|PURCHASE|PMT|PAYMENT|WITHDRAWAL|DEP|DEPOSIT)\s+/,
@@ -78,19 +86,24 @@ const LEAD_NOISE = [
   /^RECURRING (PAYMENT|PMT)\s+/,
 ];
 
-/** ACH entries: the company is before DES: (Bank of America), after ORIG CO NAME: (Chase). */
+/**
+ * ACH entries: the company is before DES: (Bank of America), after ORIG CO NAME: (Chase), after
+ * CO: at the end ("Withdrawal ACH CITY OF RALEIGH TYPE: UTILITY ID: 1566000238 CO: CITY OF RALEIGH").
+ */
 function achCompanyOf(upper: string): string | null {
   const chase = /ORIG CO NAME:\s*(.+?)(\s+ORIG ID:|\s+CO ENTRY|\s+DESC DATE|$)/.exec(upper);
   if (chase) return chase[1]!.trim();
+  const typed = /\bTYPE:\s*\S.*\bCO:\s*(\S.*?)\s*$/.exec(upper);
+  if (typed) return typed[1]!;
   const boa = /^(.+?)\s+DES:/.exec(upper);
   if (boa) return boa[1]!.trim();
   return null;
 }
 
-/** The entry description: after DES: (Bank of America), CO ENTRY DESCR: (Chase). */
+/** The entry description: after DES: (Bank of America), CO ENTRY DESCR: (Chase), TYPE: (before CO:). */
 function achEntryOf(upper: string): string | null {
   const entry =
-    /\b(?:DES|CO ENTRY DESCR):\s*(.+?)(?=\s+(?:ID|INDN|CO ID|SEC|TRACE#?|EED|IND ID|IND NAME|ORIG ID):|$)/.exec(
+    /\b(?:DES|CO ENTRY DESCR|TYPE):\s*(.+?)(?=\s+(?:ID|INDN|CO ID|CO|SEC|TRACE#?|EED|IND ID|IND NAME|ORIG ID):|$)/.exec(
       upper,
     );
   return entry ? entry[1]!.trim() : null;
@@ -121,6 +134,23 @@ const NOISE = new RegExp(
 );
 
 const SUPPORT_HOSTS = /\b[A-Z0-9-]+\.[A-Z0-9-]+\.(COM|NET|ORG)\S*|\bG\.CO\/\S*/g;
+
+/**
+ * A web address where the city goes, after the name ("SQ *RISE AND GRIND COFFE gosq.com NY",
+ * "GRUBHUB*SZECHUANGARDEN GRUBHUB.COM NY"): the processor's or the platform's site, not the payee.
+ */
+const HOST_IN_CITY_FIELD =
+  /(\S)\s+(?:WWW\.)?[A-Z0-9-]+\.(?:COM|NET|ORG|IO|CO|US)(?:\/\S*)?(?=\s+[A-Z]{2,3}$)/;
+
+/** The amount in another currency after the place ("… MÜNCHEN DEU 8.40 EUR @ 1.0952"): the conversion, not the payee. */
+const FOREIGN_AMOUNT =
+  /\s+[\d.,]*\d\s+(?:EUR|EUROS?|GBP|POUNDS? STERLING|CAD|CANADIAN DOLLARS?|MXN|MEXICAN PESOS?|PESOS?|JPY|YEN|AUD|NZD|CHF|SEK|NOK|DKK|ISK|PLN|CZK|HUF|HKD|SGD|CNY|KRW|INR|BRL|ZAR|ILS|THB|TRY|AED|PHP|COP|CLP|PEN|ARS|CRC|DOP|JMD|USD)(?:\s*(?:@|X|RATE:?)\s*[\d.,]+)?$/;
+
+/** A street address before the city (Apple Card's "… 418 W MAIN ST LOUISVILLE 40202 KY USA"). */
+const STREET_ADDRESS =
+  /\s\d{1,6}(?:\s[NSEW])?(?:\s[A-Z0-9]+){1,3}?\s(?:ST|STREET|AVE|AVENUE|RD|ROAD|BLVD|DR|DRIVE|LN|LANE|WAY|HWY|PKWY|CT|PL|PLZ|PLAZA|CIR|TER|TRL|PIKE|BLDG)(?=\s)/;
+/** "… KY USA": the country after a state says nothing more. */
+const USA_AFTER_STATE = /(?<=\s[A-Z]{2})\s+USA$/;
 
 /** Words statements cut short, completed when a long name ends in their first letters. */
 const TRUNCATED_WORDS = [
@@ -211,6 +241,9 @@ const TRUNCATED_WORDS = [
   "OPTOMETRY",
   "JEWELERS",
   "PHOTOGRAPHY",
+  "CONTROL",
+  "CONSULTANTS",
+  "GYMNASTICS",
 ];
 /** Words that end a business's name, never a city's. */
 const NOT_CITIES = new Set([
@@ -255,6 +288,8 @@ const ABBREVIATIONS: Record<string, string> = {
   HOSP: "HOSPITAL",
   RESTAUR: "RESTAURANT",
   REST: "RESTAURANT",
+  HDWE: "HARDWARE",
+  HDW: "HARDWARE",
 };
 
 /** Names that may hold an abbreviation, a " - BRANCH" or a number after the legal form. */
@@ -273,6 +308,9 @@ function completeTruncated(name: string): string {
   if (words.length > 2 && /^\d{1,2}$/.test(words.at(-1)!) && /^(CO|INC|LLC|CORP)\.?$/.test(words.at(-2)!))
     words.pop();
   if (words.join(" ").length < TRUNCATION_LENGTH) return words.join(" ");
+  // "THE WILLOWS BED & BREAKF": a phrase, not a word, says what was cut.
+  const phrase = / BED (&|AND) BR[A-Z]*$/.exec(words.join(" "));
+  if (phrase) return `${words.join(" ").slice(0, phrase.index)} BED ${phrase[1]} BREAKFAST`;
   const last = words.at(-1)!;
   const pair = last.length === 2 ? TRUNCATED_PAIRS[last] : undefined;
   if (pair) words[words.length - 1] = pair;
@@ -289,9 +327,9 @@ function completeTruncated(name: string): string {
 export const spellOut = (upperName: string): string => titleCase(completeTruncated(upperName));
 
 /** Cheap tests that skip the prefix and lead-in loops for the many descriptions without them. */
-const MAY_HAVE_PREFIX = /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY)/;
+const MAY_HAVE_PREFIX = /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP )/;
 const MAY_HAVE_LEAD =
-  /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD)\b/;
+  /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT)\b/;
 
 /** Pay's words followed by numbers, and whatever comes after them. */
 const PAY_AND_AFTER = new RegExp(`\\s+(${PAY_WORDS})\\s+\\d.*$`);
@@ -411,6 +449,15 @@ const CITY_LEADS = new Set([
 const CITY_FIELD_NOT_A_CITY =
   /(\b(1[-. ]?)?(\(\d{3}\)|\d{3})[-. ]?\d{3}[-. ]?\d{4}|\.(COM|NET|ORG)\S*|\bG\.CO\/\S*)\s+[A-Z]{2,3}$/;
 
+/** A word in title case, or in capitals, accented letters too ("Montréal", "MÜNCHEN"); ASCII tested first, it is cheaper. */
+const isTitleWord = (word: string) =>
+  /^[A-Z][a-z]+\.?$/.test(word) || (NON_ASCII.test(word) && /^\p{Lu}\p{Ll}+\.?$/u.test(word));
+const isCapitalsWord = (word: string) =>
+  /^[A-Z]+\.?$/.test(word) || (NON_ASCII.test(word) && /^\p{Lu}+\.?$/u.test(word));
+
+/** Words that join a city's name abroad ("CIUDAD DE MEXICO", "PLAYA DEL CARMEN", "SAO JOSE DOS CAMPOS"). */
+const CITY_JOINS = new Set(["DE", "DEL", "DA", "DO", "DOS", "DI"]);
+
 /** Multi-word city names end with these ("CANNON BEACH", "COLORADO SPRINGS", "OVERLAND PARK"). */
 const CITY_TAILS = new Set(
   "BEACH CITY SPRINGS FALLS HEIGHTS PARK VALLEY HILLS CREEK HARBOR ISLAND BLUFFS RAPIDS GROVE JUNCTION VILLAGE LAKES SHORES GARDENS WELLS ROCK OAKS MOUNTAIN".split(
@@ -447,7 +494,7 @@ function splitLocation(text: string, original: string, hasNoCity: boolean): Loca
   originalWords.pop();
   let cityWords = 0;
   for (let i = originalWords.length - 1; i >= 1 && cityWords < 3; i--) {
-    if (!/^[A-Z][a-z]+\.?$/.test(originalWords[i]!)) break;
+    if (!isTitleWord(originalWords[i]!)) break;
     // "Elm City Hardware New Haven": a trade's word ends the name before the city.
     if (NOT_CITIES.has(originalWords[i]!.toUpperCase())) break;
     cityWords++;
@@ -465,14 +512,21 @@ function splitLocation(text: string, original: string, hasNoCity: boolean): Loca
     )
       cityWords = 3;
   }
+  // Abroad, a city joined by "de", "del", "da" ("CIUDAD DE MEX", "RIO DE JANEIRO") is one city.
+  const isJoinedCity =
+    region.country !== "US" && !isTitleCased && words.length >= 4 && CITY_JOINS.has(words.at(-2)!);
+  if (isJoinedCity) cityWords = 3;
   if (hasNoCity) cityWords = 0;
   if (cityWords >= words.length) cityWords = words.length - 1;
   // "ROSEWOOD FAMILY DENTAL ... CA": a trade's word ends the name, it is no city.
-  if (cityWords > 0 && (NOT_CITIES.has(words.at(-1)!) || (!isTitleCased && isCutTradeWord(words.at(-1)!))))
+  if (
+    cityWords > 0 &&
+    !isJoinedCity &&
+    (NOT_CITIES.has(words.at(-1)!) || (!isTitleCased && isCutTradeWord(words.at(-1)!)))
+  )
     cityWords = 0;
-  // A city is words of letters: "AMZN.COM/BILL" or "DOE*" are not.
-  while (cityWords > 0 && !words.slice(words.length - cityWords).every((w) => /^[A-Z]+\.?$/.test(w)))
-    cityWords--;
+  // A city is words of letters, accented ones too ("MONTRÉAL"): "AMZN.COM/BILL" or "DOE*" are not.
+  while (cityWords > 0 && !words.slice(words.length - cityWords).every(isCapitalsWord)) cityWords--;
   const city = words.splice(words.length - cityWords, cityWords).join(" ");
   if (!city && needsCity) return unlocated;
   return { rest: words.join(" "), city: city ? titleCase(city) : null, ...region };
@@ -483,9 +537,82 @@ function withoutCityEcho(name: string, city: string | null): string {
   if (!city) return name;
   const words = name.split(" ");
   const last = words.at(-1) ?? "";
+  // "CITY OF SEATTLE" in Seattle keeps its town: a name's place after OF is its own.
+  if (words.length > 1 && words.at(-2) === "OF") return name;
   if (words.length > 1 && last.length >= 3 && city.toUpperCase().replace(/ /g, "").startsWith(last))
     words.pop();
   return words.join(" ");
+}
+
+/** What follows a town's name in its bills: the department, not the payee ("CITY OF SEATTLE MUNI CRT"). */
+const TOWN_DEPARTMENT =
+  /^((?:CITY|TOWN|VILLAGE|COUNTY|BOROUGH|TOWNSHIP) OF \p{L}+(?: \p{L}+)??) (?:MUNI\w*|CRT|COURTS?|UTIL\w*|WATER|SEWER|PARKING|PKG|PERMITS?|DEPT|DEPARTMENT|TAX\w*|TREAS\w*|FINANCE|PARKS?|REC|RECREATION|LIBRARY|POLICE|FIRE|PUBLIC|SOLID|WASTE|TRASH|BILL|BILLING|ONLINE|EPAY|SVCS?|SERVICES?|TYPE|AUTO ?PAY|WEB)\b.*$/u;
+
+const STATE_NAMES: Record<string, string> = Object.fromEntries(
+  (
+    "AL:ALABAMA AK:ALASKA AZ:ARIZONA AR:ARKANSAS CA:CALIFORNIA CO:COLORADO CT:CONNECTICUT DE:DELAWARE " +
+    "FL:FLORIDA GA:GEORGIA HI:HAWAII ID:IDAHO IL:ILLINOIS IN:INDIANA IA:IOWA KS:KANSAS KY:KENTUCKY " +
+    "LA:LOUISIANA ME:MAINE MD:MARYLAND MA:MASSACHUSETTS MI:MICHIGAN MN:MINNESOTA MS:MISSISSIPPI " +
+    "MO:MISSOURI MT:MONTANA NE:NEBRASKA NV:NEVADA NH:NEW_HAMPSHIRE NJ:NEW_JERSEY NM:NEW_MEXICO " +
+    "NY:NEW_YORK NC:NORTH_CAROLINA ND:NORTH_DAKOTA OH:OHIO OK:OKLAHOMA OR:OREGON PA:PENNSYLVANIA " +
+    "RI:RHODE_ISLAND SC:SOUTH_CAROLINA SD:SOUTH_DAKOTA TN:TENNESSEE TX:TEXAS UT:UTAH VT:VERMONT " +
+    "VA:VIRGINIA WA:WASHINGTON WV:WEST_VIRGINIA WI:WISCONSIN WY:WYOMING"
+  )
+    .split(" ")
+    .map((pair) => {
+      const [code, state] = pair.split(":") as [string, string];
+      return [code, state.replace("_", " ")];
+    }),
+);
+
+/** A state's agency by its code ("GA DEPT OF REV", "CA STATE PARKS"): the state's name written out. */
+const STATE_AGENCY =
+  /^([A-Z]{2}) (DEPT|DEPARTMENT|DIV|DIVISION|STATE|DMV|BUREAU|OFFICE|COMPTROLLER|TREASURY|TREASURER|EMPLOYMENT|LOTTERY|TOLLWAY|TURNPIKE)\b/;
+
+/** A government's name as people say it: the town without its department, the state spelled out. */
+function governmentName(name: string): string {
+  const town = TOWN_DEPARTMENT.exec(name);
+  if (town) return town[1]!;
+  const agency = STATE_AGENCY.exec(name);
+  const state = agency ? STATE_NAMES[agency[1]!] : undefined;
+  if (!state) return name;
+  return `${state}${name.slice(2)}`.replace(/\bOF REV$/, "OF REVENUE");
+}
+
+/** Words a business's name ends with, that platforms run into the words before them. */
+const RUN_TOGETHER_WORDS = [
+  ...TRUNCATED_WORDS,
+  ..."GARDEN GARDENS PALACE EXPRESS BOOKS YOGA LAWN CARE SHOP STORE PIZZA TACOS SUSHI WINGS DELI CAFE FARM FARMS BREWERY WINERY TEA STUDIOS DESIGNS CRAFTS GIFTS TOYS PETS MUSIC DANCE CLUB GAMES NAILS BEAUTY SPA SUPPLIES OUTFITTERS".split(
+    " ",
+  ),
+].sort((a, b) => b.length - a.length);
+
+/**
+ * "SZECHUANGARDEN", "MAHARAJAINDIANCUI", "SUNRISEYOGA": one long word after a platform's prefix,
+ * split where a business's word ends it (the last may be cut: CUI, CUISINE), right to left.
+ */
+function runTogetherApart(name: string): string {
+  if (name.length < 9 || !/^[A-Z]+$/.test(name)) return name;
+  const endsInWord = (text: string) =>
+    RUN_TOGETHER_WORDS.find((w) => text.endsWith(w) && text.length - w.length >= 3);
+  const words: string[] = [];
+  let rest = name;
+  // A trade's word cut at the end ("…INDIANCUI": CUISINE) counts when a whole word comes before it.
+  for (let n = 6; n >= 3 && !endsInWord(rest); n--) {
+    const piece = rest.slice(-n);
+    const whole = WHOLE_WORDS.has(piece)
+      ? undefined
+      : TRUNCATED_WORDS.find((w) => w.length > n && w.startsWith(piece));
+    if (whole && endsInWord(rest.slice(0, -n))) {
+      words.push(whole);
+      rest = rest.slice(0, -n);
+    }
+  }
+  for (let word = endsInWord(rest); word; word = endsInWord(rest)) {
+    words.unshift(word);
+    rest = rest.slice(0, -word.length);
+  }
+  return words.length > 0 ? [rest, ...words].join(" ") : name;
 }
 
 /** A word written in camel case, each part three letters or more at its start ("LunaKnitStudio"). */
@@ -505,6 +632,14 @@ export function clean(description: string): Cleaned {
   const intermediaries: string[] = [];
   let original = description.replace(/\s+/g, " ").trim();
   let upper = original.toUpperCase();
+  // What the card network adds after the place: an amount in another currency, a street, "USA".
+  for (const added of [FOREIGN_AMOUNT, USA_AFTER_STATE, STREET_ADDRESS]) {
+    if (added === USA_AFTER_STATE && !upper.endsWith(" USA")) continue;
+    const match = added.exec(upper);
+    if (!match) continue;
+    upper = upper.slice(0, match.index) + upper.slice(match.index + match[0].length);
+    original = original.slice(0, match.index) + original.slice(match.index + match[0].length);
+  }
   for (const lead of MAY_HAVE_LEAD.test(upper) ? LEAD_NOISE : []) {
     const match = lead.exec(upper);
     if (match) {
@@ -535,6 +670,7 @@ export function clean(description: string): Cleaned {
   // Online merchants put a phone number or a web address where the city goes ("… 800-555-0101 CA").
   // (Bank of America's card lines end with a 23-digit reference after the state.)
   const hasNoCity = CITY_FIELD_NOT_A_CITY.test(text.replace(/\s+\d{10,}$/, ""));
+  if (hasNoCity) text = text.replace(HOST_IN_CITY_FIELD, "$1");
   text = text.replace(SUPPORT_HOSTS, " ").replace(NOISE, " ").replace(/\s+/g, " ").trim();
   const located = achCompany ? { rest: text, ...NOWHERE } : splitLocation(text, original, hasNoCity);
   let name = located.rest
@@ -549,15 +685,23 @@ export function clean(description: string): Cleaned {
     .trim();
   // "STAR TRIBUNE SUBSCRIPTION", "BARTELL DRUGS 42": a plan's word or a store's number after a
   // name of two words or more (FOREVER 21, MOTEL 6 keep theirs).
-  const tail = / (SUBSCRIPTION|SUBSCR|\d{1,2})$/.exec(name);
+  // So do a professional corporation's "PC" (SUMMIT PEDIATRICS PC).
+  const tail = / (SUBSCRIPTION|SUBSCR|PC|P C|\d{1,2})$/.exec(name);
   if (tail && name.lastIndexOf(" ", tail.index - 1) > 0) name = name.slice(0, tail.index);
+  // "TESCO STORES", "ROSS STORES": the company's word for its shops.
+  name = name.replace(/(?<=\S) STORES$/, "");
+  name = governmentName(name);
+  // A name run together: in camel case ("LunaKnitStudio"), or after a platform's prefix in
+  // capitals ("GRUBHUB*SZECHUANGARDEN"): its words apart.
+  name = camelWordsApart(name, original);
+  if (intermediaries.length > 0 || unnamed) name = runTogetherApart(name);
   // The platform's own product after its prefix ("INSTACART*SUBSCRIPTION", "DD *DOORDASH
   // DASHPASS"): the platform is the payee, no go-between.
   const isPlatformProduct = intermediaries.length > 0 && PLATFORM_OWN_PRODUCT.test(name);
   if (isPlatformProduct) intermediaries.pop();
   return {
     text: located.rest,
-    name: titleCase(completeTruncated(withoutCityEcho(camelWordsApart(name, original), located.city))),
+    name: titleCase(completeTruncated(withoutCityEcho(name, located.city))),
     intermediaries,
     city: located.city,
     state: located.state,

@@ -86,6 +86,17 @@ const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "p
   "Google Pay": { website: "pay.google.com", alone: "both ways" },
 };
 
+/** Platforms money goes through, by their website: a payout the catalogue names ("Stripe Payout") is the platform's. */
+const PLATFORM_BY_SITE = new Map(
+  Object.entries(INTERMEDIARIES)
+    .filter(([, platform]) => platform.alone)
+    .map(([name, platform]) => [platform.website, name]),
+);
+
+/** The platform whose payout (or payroll) a catalogue entry is: "Stripe Payout", "Square Deposit". */
+const payoutPlatformOf = (merchant: Merchant | null) =>
+  merchant?.kind === "payroll" && merchant.website ? PLATFORM_BY_SITE.get(merchant.website) : undefined;
+
 /** A store's prefix before its owner's own product ("GOOGLE *YouTube TV") is no go-between. */
 const OWNERS_SITES: Record<string, readonly string[]> = {
   "Google Play": ["google.com", "youtube.com"],
@@ -136,8 +147,14 @@ function find(whole: EngineInput, cat: Catalogue): Found {
   const bankEvent = bankEventOf(input.description, cents > 0);
   if (bankEvent) {
     // A fee is the bank's, when the line names it ("NON-CHASE ATM FEE": Chase charges it; the
-    // withdrawal itself, at another's ATM, has no counterparty).
-    const named = bankEvent.startsWith("BANK_FEES_") ? cat.match(tokensOf(input.description)) : null;
+    // withdrawal itself, at another's ATM, has no counterparty), and so is cash from an ATM whose
+    // bank is printed after the words ("ATM WITHDRAWAL US BANK 0412 NICOLLET MALL …").
+    const atBank = ATM_AT_BANK.exec(input.description.toUpperCase());
+    const named = bankEvent.startsWith("BANK_FEES_")
+      ? cat.match(tokensOf(input.description))
+      : atBank
+        ? cat.match(tokensOf(atBank[1]!))
+        : null;
     const bank = named?.kind === "bank" ? named : null;
     return { input, cleaned, p2p: null, merchant: bank, bankEvent, isCredit: cents > 0, cents };
   }
@@ -151,8 +168,52 @@ function find(whole: EngineInput, cat: Catalogue): Found {
     : p2p?.payee
       ? cat.match(tokensOf(p2p.payee))
       : (cat.match(tokensOf(cleaned.text)) ??
-        (isNamedAfterPrefix ? null : cat.match(tokensOf(input.description))));
+        // An ACH biller's name runs on into its entry field ("DISCOVER DES:E-PAYMENT").
+        (cleaned.achCompany && cleaned.achEntry
+          ? cat.match(tokensOf(`${cleaned.achCompany} ${cleaned.achEntry}`))
+          : null) ??
+        (isNamedAfterPrefix
+          ? (ownProductOf(cleaned, cat) ?? wordsApartMatch(cleaned, cat))
+          : wholeLineMatch(input.description, cleaned, cat)));
   return { input, cleaned, p2p, merchant, bankEvent, isCredit: cents > 0, cents };
+}
+
+/** "ATM WITHDRAWAL US BANK 0412 …": the words between the withdrawal's and the first number. */
+const ATM_AT_BANK = /^ATM (?:CASH )?(?:WITHDRAWAL|WITHDRAW|WDL|WD)\s+([A-Z][A-Z0-9/&.' -]*?)(?=\s+\d|\s*$)/;
+
+/**
+ * The merchant the whole description names, unless only its city names it: "… BURLINGTON VT" is
+ * no Burlington store (then the words without the city are read).
+ */
+function wholeLineMatch(description: string, cleaned: Cleaned, cat: Catalogue): Merchant | null {
+  const tokens = tokensOf(description);
+  const found = cat.match(tokens);
+  if (!found || !cleaned.city) return found;
+  const city = tokensOf(cleaned.city);
+  if (cat.match(city) !== found) return found;
+  for (let i = tokens.length - city.length; i >= 0; i--) {
+    if (city.every((word, j) => tokens[i + j] === word))
+      return cat.match([...tokens.slice(0, i), ...tokens.slice(i + city.length)]);
+  }
+  return found;
+}
+
+/** A name run together after a prefix ("PAYPAL *SIERRACLUB") matched by its words apart (Sierra Club). */
+function wordsApartMatch(cleaned: Cleaned, cat: Catalogue): Merchant | null {
+  const isOneWord = /^\S+$/.test(cleaned.text.trim());
+  return isOneWord && cleaned.name.includes(" ") ? cat.match(tokensOf(cleaned.name)) : null;
+}
+
+/** The store's owner's word, for its own products after its prefix ("GOOGLE *FI 1A2B3C": Google Fi). */
+const OWNER_WORDS: Record<string, string> = { "Google Play": "GOOGLE" };
+
+function ownProductOf(cleaned: Cleaned, cat: Catalogue): Merchant | null {
+  const store = cleaned.intermediaries.find((name) => OWNER_WORDS[name]);
+  if (!store) return null;
+  const owner = OWNER_WORDS[store]!;
+  const product = cat.match([owner, ...tokensOf(cleaned.text)]);
+  const isOwners = product?.website ? OWNERS_SITES[store]?.includes(product.website) : false;
+  return isOwners && product !== cat.match([owner]) ? product : null;
 }
 
 function intermediaryParty(name: string, cat: Catalogue, options: EngineOptions): Party {
@@ -264,6 +325,8 @@ function transferInDirection(category: string, isCredit: boolean, cat: Catalogue
 
 function locationOf(found: Found) {
   const { city, state, country } = found.cleaned;
+  // Money sent to a person carries no place of theirs ("ZELLE TO GARCIA LUIS ON 03/14": ON is no province).
+  if (found.p2p) return { location: null, locationStructured: null };
   // A place read from the description always has its country (clean.ts: regionOf).
   if (!country) return { location: null, locationStructured: null };
   // "Oakland, CA"; abroad with the country: "Toronto, ON, CA", "London, GB".
@@ -325,7 +388,7 @@ function describe(
   } else if (merchant) {
     counterparty = {
       ...merchantParty(merchant, options),
-      name: cat.brandOf.get(merchant.id) ?? merchant.name,
+      name: payoutPlatformOf(merchant) ?? cat.brandOf.get(merchant.id) ?? merchant.name,
       type: "organization",
       mccs: merchant.mcc ? [merchant.mcc] : [],
     };
@@ -359,7 +422,9 @@ function describe(
     (goesBetween === "both ways" || (goesBetween === "purchases" && !isCredit)) &&
     !intermediaryNames.includes(name) &&
     !cleaned.isPlatformProduct &&
-    (!merchant || merchant.name === name)
+    // The platform's payout under another name ("Square Deposit"), unless an app is named as the
+    // way the money went ("SQUARE INC DES:CASH APP").
+    (!merchant || merchant.name === name || (payoutPlatformOf(merchant) === name && !p2p?.app))
   )
     intermediaryNames.push(name);
   const intermediaries = intermediaryNames.map((n) => intermediaryParty(n, cat, options));

@@ -109,6 +109,7 @@ export const HELD_OUT = [
   "holdout-3.json",
   "holdout-4.json",
   "holdout-5.json",
+  "holdout-6.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import { titleCase, US_STATES } from "./text.ts";
+import { NON_ASCII, titleCase, US_STATES } from "./text.ts";
 
 /**
  * Step 2, intermediaries and people: money sent through a P2P app names the app (an
@@ -26,7 +26,7 @@ const APPS: [RegExp, string][] = [
 
 /** Words that end a person's name in P2P descriptions. */
 const NAME_STOP =
-  /\s+(ON|CONF|CONFIRMATION|REF|JPM\w*|WFCT\w*|BAC\w*|ID|TRN|TRACE|MEMO|FOR|VIA|WEB|PPD|CCD|VISA DIRECT|XXXX\w*|\d[\w-]*|#\S*)\b.*$/i;
+  /\s+(ON|CONF|CONFIRMATION|REF|JPM\w*|WFCT\w*|BAC\w*|ID|TRN|TRACE|MEMO|FOR|VIA|WEB|PPD|CCD|VISA DIRECT|XXXX\w*|CARD(?= \d)|\d[\w-]*|#\S*)\b.*$/i;
 
 /** Given names of many languages (data/first-names.txt): they tell "GARCIA LUIS" (last name first, as some banks print) from "LUIS GARCIA". */
 const FIRST_NAMES = new Set(
@@ -36,7 +36,11 @@ const FIRST_NAMES = new Set(
     .filter((line) => line && !line.startsWith("#")),
 );
 
-const isFirstName = (word: string) => FIRST_NAMES.has(word.toLowerCase());
+/** Accents folded: the list has "jose" for JOSÉ. */
+const isFirstName = (word: string) =>
+  FIRST_NAMES.has(
+    (NON_ASCII.test(word) ? word.normalize("NFKD").replace(/\p{M}+/gu, "") : word).toLowerCase(),
+  );
 
 /** "GARCIA LUIS" and "Rodriguez, Carlos" put the last name first: read them first name first. */
 function inReadingOrder(words: string[], hadComma: boolean): string[] {
@@ -67,7 +71,12 @@ function personIn(text: string, isLastFirst = false): string | null {
     .trim();
   // "CASH APP*TYLER BROOKS OAKLAND CA": where the card entry put its city and state.
   const words = candidate.split(" ");
-  if (words.length >= 3 && US_STATES.has(words.at(-1)!.toUpperCase()) && /^[\p{Lu} ]+$/u.test(candidate)) {
+  // Mixed case sets the state apart in capitals ("Cash App*Maria Santos Oakland CA").
+  if (
+    words.length >= 3 &&
+    US_STATES.has(words.at(-1)!.toUpperCase()) &&
+    (/^[\p{Lu} ]+$/u.test(candidate) || (/^\p{Lu}{2}$/u.test(words.at(-1)!) && /\p{Ll}/u.test(candidate)))
+  ) {
     words.pop();
     if (words.length >= 3) words.pop();
     candidate = words.join(" ");
@@ -122,7 +131,7 @@ export function detectP2P(description: string): P2P | null {
   const starred = /\*\s*([^*]+?)\s*(\*|$)/.exec(text.replace(/^.*?(CASH ?APP|VENMO|SQC)\s*/i, "*"));
   if (starred) candidates.push(starred[1]!);
   // Wells Fargo prints "ZELLE TO GARCIA LUIS ON 03/14 REF # …": the last name first.
-  const isLastFirst = /^ZELLE (TO|FROM) [A-Z ,.'-]+ ON \d{2}\/\d{2}\b/.test(text);
+  const isLastFirst = /^ZELLE (TO|FROM) [\p{Lu} ,.'-]+ ON \d{2}\/\d{2}\b/u.test(text);
   for (const candidate of candidates) {
     const party = partyIn(candidate, isLastFirst);
     if (party.person || party.payee) return { app, ...party };

@@ -37,9 +37,9 @@ export const tokensOf = (text: string): string[] => {
   return normalized ? normalized.split(" ") : [];
 };
 
-/** Words people write in lower case inside names. */
-const SMALL_WORDS = new Set(["and", "of", "the", "at", "for", "in", "on", "de", "la", "du"]);
-/** Abbreviations that stay upper case. */
+/** Words people write in lower case inside names ("La" is an article that starts a name: La Casita). */
+const SMALL_WORDS = new Set(["and", "of", "the", "at", "for", "in", "on", "de", "du"]);
+/** Abbreviations that stay upper case (not LA: in a name it is the article far more often than Los Angeles). */
 const UPPER_WORDS = new Set([
   "ATM",
   "USA",
@@ -55,18 +55,21 @@ const UPPER_WORDS = new Set([
   "AT&T",
   "HBO",
   "NYC",
-  "LA",
   "DC",
 ]);
+
+/** What "LA" is Los Angeles's before: "LA COUNTY TTC" (else the article: "LA CASITA" is La Casita). */
+const LOS_ANGELES_BEFORE = new Set(["COUNTY", "CITY", "DWP", "METRO", "UNIFIED"]);
 
 /** "LUCKY DUMPLING KITCHEN" -> "Lucky Dumpling Kitchen"; words with digits and abbreviations kept. */
 export function titleCase(text: string): string {
   return text
     .split(/\s+/)
     .filter(Boolean)
-    .map((word, index) => {
+    .map((word, index, words) => {
       const upper = word.toUpperCase();
       if (UPPER_WORDS.has(upper)) return upper;
+      if (upper === "LA" && LOS_ANGELES_BEFORE.has(words[index + 1]?.toUpperCase() ?? "")) return upper;
       const lower = word.toLowerCase();
       if (index > 0 && SMALL_WORDS.has(lower)) return lower;
       if (/\d/.test(word) && !/^\d+(st|nd|rd|th)$/i.test(word)) return upper;
