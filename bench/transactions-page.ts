@@ -4,7 +4,9 @@
  * 1M rows in the table; with them the balances (to 500,000 rows) and holdings (to 50,000), the
  * first and last page of the account's 1,000 balances and 500 holdings. Paging reads the (account, date, id) index and fetches only the page's
  * rows; the unfiltered total is the count the sync keeps on the account. Flat means the 1M
- * figures stay near the 10k ones (the ratio column).
+ * figures stay near the 10k ones (the ratio column). At 1M, an account of 500,000 transactions
+ * is compared with one of 1,000: the first page, the same deep page, and its own last page
+ * (which OFFSET paging reads past 499,975 index entries to reach).
  *   node bench/transactions-page.ts   (PostgreSQL when DATABASE_URL, BENCH_DATABASE_URL or
  *                                      TEST_DATABASE_URL is set; else embedded PGlite)
  * BENCH_PAGE_SAMPLES (default 200) requests per figure.
@@ -21,8 +23,11 @@ import { benchStorage, writeResults } from "./lib.ts";
 
 export const MEASURED = "acct_bench_measured_0000000";
 const BIG = "acct_bench_big_0000000000000";
+/** An account with 1,000 transactions, the baseline the big one is compared with. */
+const SMALL = "acct_bench_small_00000000000";
 const MEASURED_ROWS = 10_000;
-const BIG_ROWS = 100_000;
+const SMALL_ROWS = 1_000;
+const BIG_ROWS = 500_000;
 const OTHER_ACCOUNTS = 2_000;
 const STAGES = [10_000, 100_000, 1_000_000];
 const LIMIT = 25;
@@ -45,7 +50,7 @@ export async function seedOwners(db: Database, environmentId: string) {
   await db.execute(sql`
     insert into accounts (id, environment_id, profile_id, connection_id, external_id, name, kind, type, provider_status, currency_code)
     select id, ${environmentId}, 'p_bench', 'conn_bench', id, 'Bench account', 'DEPOSITORY', 'CHECKING', 'OPEN', 'USD'
-    from (select ${MEASURED} as id union all select ${BIG}
+    from (select ${MEASURED} as id union all select ${BIG} union all select ${SMALL}
           union all select 'acct_bench_' || lpad(g::text, 17, '0') from generate_series(1, ${OTHER_ACCOUNTS}::int) g) a`);
 }
 
@@ -129,8 +134,15 @@ export async function benchTransactionsPage() {
     holdingsInTable: number;
     holdings: { firstPage: { p50Ms: number; p99Ms: number }; deepPage: { p50Ms: number; p99Ms: number } };
   }[] = [];
+  type Figure = { p50Ms: number; p99Ms: number };
+  /** The 500,000-transaction account against the 1,000 one: first page, the same deep page, and its own last. */
   let big:
-    | { firstPage: { p50Ms: number; p99Ms: number }; deepPage: { p50Ms: number; p99Ms: number } }
+    | {
+        small: { firstPage: Figure; deepPage: Figure };
+        firstPage: Figure;
+        deepPage: Figure;
+        lastPage: Figure;
+      }
     | undefined;
   try {
     const environment = await createEnvironment(db, { name: "bench", mode: "TEST" });
@@ -146,10 +158,11 @@ export async function benchTransactionsPage() {
     let holdingsLoaded = 0;
     for (const size of STAGES) {
       const start = performance.now();
-      // The measured account gets its 10,000 first; at 1M the big account holds 100,000; the
-      // rest is spread over 2,000 other accounts.
+      // The measured account gets its 10,000 first, the small one the next 1,000; at 1M the big
+      // account holds 500,000; the rest is spread over 2,000 other accounts.
       const accountOf = sql.raw(
         `case when g < ${MEASURED_ROWS} then '${MEASURED}' ` +
+          `when g < ${MEASURED_ROWS + SMALL_ROWS} then '${SMALL}' ` +
           `when g >= ${BIG_FROM} then '${BIG}' ` +
           `else 'acct_bench_' || lpad((1 + g % ${OTHER_ACCOUNTS})::text, 17, '0') end`,
       );
@@ -203,9 +216,28 @@ export async function benchTransactionsPage() {
         holdings: await pages(listHoldings, MEASURED_HOLDINGS)(),
       });
       if (size === STAGES.at(-1)) {
+        const smallLast = Math.ceil(SMALL_ROWS / LIMIT);
+        // Alternated, so the machine's noise falls on both alike.
+        const small = { firstPage: [] as number[], deepPage: [] as number[] };
+        const large = { firstPage: [] as number[], deepPage: [] as number[] };
+        for (let round = 0; round < 4; round++) {
+          for (const [account, into] of [
+            [SMALL, small],
+            [BIG, large],
+          ] as const) {
+            into.firstPage.push((await measure(page(account, 1), samples / 4)).p50Ms);
+            into.deepPage.push((await measure(page(account, smallLast), samples / 4)).p50Ms);
+          }
+        }
+        const median = (values: number[]) => {
+          const sorted = [...values].sort((a, b) => a - b);
+          return { p50Ms: round(percentile(sorted, 50)), p99Ms: round(sorted.at(-1)!) };
+        };
         big = {
-          firstPage: await measure(page(BIG, 1), samples),
-          deepPage: await measure(page(BIG, Math.ceil(BIG_ROWS / LIMIT)), Math.max(20, samples / 4)),
+          small: { firstPage: median(small.firstPage), deepPage: median(small.deepPage) },
+          firstPage: median(large.firstPage),
+          deepPage: median(large.deepPage),
+          lastPage: await measure(page(BIG, Math.ceil(BIG_ROWS / LIMIT)), Math.max(20, samples / 10)),
         };
       }
       // Sanity: the deep page is the oldest of the account, and the total is right.
@@ -257,9 +289,15 @@ if (import.meta.main) {
     );
   }
   if (result.bigAccount) {
+    const b = result.bigAccount;
+    const deep = Math.ceil(SMALL_ROWS / LIMIT);
     console.log(
-      `  one account with 100,000 transactions (in the 1M table): first page ${result.bigAccount.firstPage.p50Ms} ms, ` +
-        `last page (offset 99,975) ${result.bigAccount.deepPage.p50Ms} ms p50`,
+      `An account with ${BIG_ROWS.toLocaleString("en-US")} transactions against one with ${SMALL_ROWS.toLocaleString("en-US")} (1M in the table; 4 alternated rounds, median p50 ms):`,
+    );
+    console.log(
+      `  first page ${b.firstPage.p50Ms} against ${b.small.firstPage.p50Ms} (${ratio(b.firstPage.p50Ms, b.small.firstPage.p50Ms)}); ` +
+        `page ${deep} ${b.deepPage.p50Ms} against ${b.small.deepPage.p50Ms} (${ratio(b.deepPage.p50Ms, b.small.deepPage.p50Ms)}); ` +
+        `its own last page (offset ${(BIG_ROWS - LIMIT).toLocaleString("en-US")}) ${b.lastPage.p50Ms} p50`,
     );
   }
   writeResults("transactions-page.json", result);
