@@ -90,14 +90,16 @@ type Handlers = {
 function registerKind(
   app: Server,
   ctx: AppContext,
-  route: { provider: string; name: string; type: string; kind: RouteKind; note?: string },
+  /** noIntegration: why the routes answer 403 (a provider Weft has no integration with), for their descriptions. */
+  route: { provider: string; name: string; type: string; kind: RouteKind; noIntegration?: string },
   handlers: Handlers,
 ): void {
   const config = { api: "platform", auth: ["apiKey"] } as const;
-  const { provider, name, type, kind, note } = route;
+  const { provider, name, type, kind, noIntegration } = route;
   const { item, record } = schemasOf(provider, type, kind);
   const one = singular(kind);
-  const also = note ? ` ${note}` : "";
+  const also = noIntegration ? ` ${noIntegration}` : "";
+  const forbidden = noIntegration ? [403] : [];
   app.get(
     `/v1/remote/${provider}/${kind}`,
     {
@@ -110,7 +112,7 @@ function registerKind(
         querystring: PaginationQuery,
         response: {
           200: Type.Array(item, { headers: PAGINATION_HEADERS }),
-          ...errorResponses(401, ...(note ? [403] : []), 422),
+          ...errorResponses(401, ...forbidden, 422),
         },
       },
     },
@@ -133,7 +135,7 @@ function registerKind(
         params: Type.Object({
           id: Type.String({ maxLength: 40, description: `The ${one}'s Weft id.` }),
         }),
-        response: { 200: record, ...errorResponses(401, ...(note ? [403] : []), 404) },
+        response: { 200: record, ...errorResponses(401, ...forbidden, 404) },
       },
     },
     async (request) => handlers.get(apiKeyPrincipalOf(request).environment.id, request.params.id),
@@ -158,11 +160,11 @@ export function registerRemoteDataRoutes(app: Server, ctx: AppContext): void {
   }
   for (const provider of Object.keys(UNINTEGRATED_REMOTE_DATA) as UnintegratedProvider[]) {
     const { type, name, kinds } = UNINTEGRATED_REMOTE_DATA[provider];
-    const note = `This Weft server has no ${name} integration: the route answers 403, the integration not being enabled.`;
+    const noIntegration = `This Weft server has no ${name} integration: the route answers 403, the integration not being enabled.`;
     const refuse = async (): Promise<never> => {
       throw remoteIntegrationNotEnabled(provider);
     };
     for (const kind of kinds)
-      registerKind(app, ctx, { provider, name, type, kind, note }, { list: refuse, get: refuse });
+      registerKind(app, ctx, { provider, name, type, kind, noIntegration }, { list: refuse, get: refuse });
   }
 }
