@@ -1,4 +1,4 @@
-import { NON_ASCII, PAY_WORDS } from "./text.ts";
+import { PAY_WORDS, withoutAccents } from "./text.ts";
 
 /**
  * Step 4, categorise an unknown counterparty: keywords of the description and the amount's
@@ -225,7 +225,7 @@ export const KEYWORD_RULES: Rule[] = [
 /** The category of a description no merchant matched, or null when nothing says. */
 export function categoryByKeywords(upperText: string, isCredit: boolean): string | null {
   // Accents folded: "CAFÉ" and "PÂTISSERIE" are the words the rules know.
-  if (NON_ASCII.test(upperText)) upperText = upperText.normalize("NFKD").replace(/\p{M}+/gu, "");
+  upperText = withoutAccents(upperText);
   for (const r of KEYWORD_RULES) {
     if (r.direction === "in" && !isCredit) continue;
     if (r.direction === "out" && isCredit) continue;

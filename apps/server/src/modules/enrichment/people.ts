@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import { NON_ASCII, titleCase, US_STATES } from "./text.ts";
+import { titleCase, US_STATES, withoutAccents } from "./text.ts";
 
 /**
  * Step 2, intermediaries and people: money sent through a P2P app names the app (an
@@ -37,10 +37,7 @@ const FIRST_NAMES = new Set(
 );
 
 /** Accents folded: the list has "jose" for JOSÉ. */
-const isFirstName = (word: string) =>
-  FIRST_NAMES.has(
-    (NON_ASCII.test(word) ? word.normalize("NFKD").replace(/\p{M}+/gu, "") : word).toLowerCase(),
-  );
+const isFirstName = (word: string) => FIRST_NAMES.has(withoutAccents(word).toLowerCase());
 
 /** "GARCIA LUIS" and "Rodriguez, Carlos" put the last name first: read them first name first. */
 function inReadingOrder(words: string[], hadComma: boolean): string[] {

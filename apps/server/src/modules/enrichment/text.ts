@@ -23,7 +23,7 @@ export function normalize(text: string): string {
 }
 
 /** Beyond ASCII: accents folded ("CAFÉ" reads as "CAFE"); letters of other scripts stay letters. */
-const withoutAccents = (text: string) =>
+export const withoutAccents = (text: string) =>
   NON_ASCII.test(text) ? text.normalize("NFKD").replace(/\p{M}+/gu, "") : text;
 
 /** Anything beyond ASCII: most descriptions have none, and skip the Unicode work. */
