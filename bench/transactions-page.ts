@@ -218,21 +218,25 @@ export async function benchTransactionsPage() {
       if (size === STAGES.at(-1)) {
         const smallLast = Math.ceil(SMALL_ROWS / LIMIT);
         // Alternated, so the machine's noise falls on both alike.
-        const small = { firstPage: [] as number[], deepPage: [] as number[] };
-        const large = { firstPage: [] as number[], deepPage: [] as number[] };
+        const small = { firstPage: [] as Figure[], deepPage: [] as Figure[] };
+        const large = { firstPage: [] as Figure[], deepPage: [] as Figure[] };
         for (let round = 0; round < 4; round++) {
           for (const [account, into] of [
             [SMALL, small],
             [BIG, large],
           ] as const) {
-            into.firstPage.push((await measure(page(account, 1), samples / 4)).p50Ms);
-            into.deepPage.push((await measure(page(account, smallLast), samples / 4)).p50Ms);
+            into.firstPage.push(await measure(page(account, 1), samples / 4));
+            into.deepPage.push(await measure(page(account, smallLast), samples / 4));
           }
         }
-        const median = (values: number[]) => {
-          const sorted = [...values].sort((a, b) => a - b);
-          return { p50Ms: round(percentile(sorted, 50)), p99Ms: round(sorted.at(-1)!) };
-        };
+        // The rounds' median p50, and their worst p99.
+        const median = (rounds: Figure[]) => ({
+          p50Ms: percentile(
+            rounds.map((r) => r.p50Ms).sort((a, b) => a - b),
+            50,
+          ),
+          p99Ms: Math.max(...rounds.map((r) => r.p99Ms)),
+        });
         big = {
           small: { firstPage: median(small.firstPage), deepPage: median(small.deepPage) },
           firstPage: median(large.firstPage),

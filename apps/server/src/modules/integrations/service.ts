@@ -108,6 +108,10 @@ export const plaidSettingsFor = (
   environmentId: string,
 ) => providerSettingsFor(ctx, environmentId, "PLAID");
 
+/** Spec 8's 403 for a provider an environment cannot use: its message, whatever the instruction. */
+export const integrationNotEnabledMessage = (provider: string) =>
+  `The ${provider} integration is not enabled for this environment`;
+
 /**
  * 403 (spec 8) naming the command that turns the provider on; the values to fill in are words
  * in capitals, not `<…>`, which a shell pasted into would read as a redirect.
@@ -117,7 +121,7 @@ export const integrationNotEnabled = (provider: KeyedProvider, environmentId: st
   const flags = [spec.clientIdName, spec.secretName, ...("appKey" in spec ? ["app-key"] : [])];
   const variables = flags.map((flag) => keyVariable(provider, flag));
   return forbidden(
-    `The ${provider} integration is not enabled for this environment`,
+    integrationNotEnabledMessage(provider),
     `Enable it with: npm run weft -- integrations set --env ${environmentId} ${provider.toLowerCase()} ${flags.map((f) => `--${f} ${flagValueName(f)}`).join(" ")}` +
       ` (or set ${variables.join(", ")} for every environment).`,
   );

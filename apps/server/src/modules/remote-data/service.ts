@@ -6,6 +6,7 @@ import { forbidden, notFound } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import type { Pagination } from "../../http/pagination.ts";
 import type { ProviderDocument } from "../../providers/types.ts";
+import { integrationNotEnabledMessage } from "../integrations/service.ts";
 
 /** The providers whose remote data can be read, as they appear in the path and in `type`. */
 export const REMOTE_DATA_PROVIDERS = { plaid: "PLAID", mx: "MX", akoya: "AKOYA" } as const;
@@ -34,7 +35,7 @@ export function remoteIntegrationNotEnabled(provider: UnintegratedProvider) {
   const { type, name } = UNINTEGRATED_REMOTE_DATA[provider];
   const stored = Object.keys(REMOTE_DATA_PROVIDERS).map((p) => `/v1/remote/${p}/…`);
   return forbidden(
-    `The ${type} integration is not enabled for this environment`,
+    integrationNotEnabledMessage(type),
     `This Weft server has no ${name} integration, so it holds no ${name} documents. Raw provider documents are kept for ${stored.join(", ")}.`,
   );
 }

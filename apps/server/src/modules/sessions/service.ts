@@ -55,15 +55,11 @@ function sessionLimitReached(profileId: string, limitIndex: number, retryAfterMs
 }
 
 /**
- * Lock the profile, check its session limits and insert the session with its audit record: one
- * round trip, a function (migration 0020) whose statements each see what concurrent issues
- * committed before the lock was taken, so the limits hold under concurrency. 404, 409 or 429
- * otherwise (and no audit record).
- */
-/**
- * `weft_issue_session` (migrations 0020, 0023): checks the profile, counts its sessions against
- * the limits, inserts the session and its audit record. Prepared: PostgreSQL parses and plans
- * the call once per connection.
+ * `weft_issue_session` (migrations 0020, 0023, 0026): locks the profile, counts its sessions
+ * against the limits and inserts the session with its audit record — one round trip, whose
+ * statements each see what concurrent issues committed before the lock was taken, so the limits
+ * hold under concurrency (404, 409 or 429 otherwise, and no audit record). Prepared: PostgreSQL
+ * parses and plans the call once per connection.
  */
 const issueStatement = preparedStatement((db) =>
   db

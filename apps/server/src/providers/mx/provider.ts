@@ -36,10 +36,10 @@ import {
 export const TRANSACTIONS_PAGE_SIZE = 1000;
 export const PAGE_SIZE = 100;
 
-/** MX's member jobs beyond aggregation, in the order a connection starts them. */
 /** How soon a balance refresh looks again while MX checks (MX's jobs take seconds). */
 const BALANCE_CHECK_POLL_SECONDS = 5;
 
+/** MX's member jobs beyond aggregation, in the order a connection starts them. */
 export const MX_JOB_ORDER = ["extend_history", "verify", "identify", "fetch_statements"] as const;
 export type MxJob = (typeof MX_JOB_ORDER)[number];
 
