@@ -72,7 +72,7 @@ export async function benchPlaidSync() {
     for (let i = 0; i < RUNS; i++) {
       // An imported item, synced (initial and historical) with a little history.
       const item = plaid.createItem({ transactionCount: 20 });
-      const profile = await ctx.db.transaction((tx) => createProfile(tx, environment, {}, 1_000_000));
+      const { profile } = await createProfile(ctx.db, environment, {}, 1_000_000);
       const row = await importPlaidConnection(ctx, environment.id, profile.id, {
         accessToken: item.accessToken,
         migrateWebhook: false,

@@ -153,7 +153,7 @@ async function benchSubject(subject: Subject) {
     });
     const provider = await subject.provider(ctx, environment.id);
     for (let i = 0; i < RUNS; i++) {
-      const profile = await ctx.db.transaction((tx) => createProfile(tx, environment, {}, 1_000_000));
+      const { profile } = await createProfile(ctx.db, environment, {}, 1_000_000);
       const linked = await subject.link(ctx, { environmentId: environment.id, profileId: profile.id });
       const accessToken = decrypt(ctx.secretKey, linked.accessTokenEncrypted!);
       const offered = await provider.listAccounts({ accessToken, products: [], now: new Date() });

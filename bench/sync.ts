@@ -89,7 +89,7 @@ export async function benchSync() {
   try {
     const environment = await createEnvironment(ctx.db, { name: "bench", mode: "TEST" });
     for (let i = 0; i < runs; i++) {
-      const profile = await ctx.db.transaction((tx) => createProfile(tx, environment, {}, 1_000_000));
+      const { profile } = await createProfile(ctx.db, environment, {}, 1_000_000);
       const [linked, linkMs] = await timed(() =>
         linkConnection(ctx, environment, {
           profileId: profile.id,

@@ -46,6 +46,8 @@ const seqScansIn = (node: PlanNode): string[] => [
 describe.skipIf(testDriver !== "postgres")("round trips per request", () => {
   let platform: TestPlatform;
   let env: TestEnvironment;
+  /** A TEST environment: no profile cap. */
+  let test: TestEnvironment;
   let profileId: string;
   let accountId: string;
 
@@ -60,6 +62,8 @@ describe.skipIf(testDriver !== "postgres")("round trips per request", () => {
     accountId = (accounts.json() as { id: string }[])[0]!.id;
     // The API key's cache entry is made by the first request, the signing key by the first session.
     await platform.app.inject({ url: `/v1/profiles/${profileId}`, headers: env.auth });
+    test = await platform.environment("TEST");
+    await platform.app.inject({ url: "/v1/profiles", headers: test.auth });
     await platform.app.inject({
       method: "POST",
       url: "/v1/users/sessions",
@@ -143,10 +147,10 @@ describe.skipIf(testDriver !== "postgres")("round trips per request", () => {
       payload: { userId: profileId },
     });
     expect(statements).toHaveLength(1);
-    // The function writes the audit record from its last six arguments (migration 0023).
-    expect(statements[0]).toMatch(
-      /^select outcome, .* from weft_issue_session\((\$\d+[^,]*,\s*){12}\$13\)$/s,
-    );
+    // The function locks and checks (migration 0027); the statement around it writes.
+    expect(statements[0]).toMatch(/^with "checked" as \(select \* from weft_check_session\(/);
+    expect(statements[0]).toContain('insert into "user_sessions"');
+    expect(statements[0]).toContain('insert into "audit_events"');
     const [record] = await platform.ctx.db
       .select()
       .from(auditEvents)
@@ -154,6 +158,63 @@ describe.skipIf(testDriver !== "postgres")("round trips per request", () => {
       .orderBy(desc(auditEvents.createdAt))
       .limit(1);
     expect(record).toMatchObject({ action: "POST /v1/users/sessions", status: 201, actorType: "apiKey" });
+  });
+
+  it("a first session is one round trip too: the new profile, its event with deliveries, the session and its audit record", async () => {
+    // A subscription, so the event has a delivery to write.
+    const subscribed = await platform.app.inject({
+      method: "POST",
+      url: "/v1/webhooks/subscriptions",
+      headers: test.auth,
+      payload: {
+        name: "First sessions",
+        targetUrl: "https://example.com/hooks",
+        eventTypes: ["profile.created"],
+      },
+    });
+    expect(subscribed.statusCode).toBe(201);
+    let answer: { userId: string } | undefined;
+    const statements = await platform.statementsOf(async () => {
+      const res = await platform.app.inject({
+        method: "POST",
+        url: "/v1/users/sessions",
+        headers: test.auth,
+        payload: { email: "first@example.com" },
+      });
+      expect(res.statusCode).toBe(201);
+      answer = res.json();
+    });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^with created as \(insert into "profiles"/);
+    const { userId } = answer!;
+    const profile = await platform.app.inject({ url: `/v1/profiles/${userId}`, headers: test.auth });
+    expect(profile.json()).toMatchObject({ id: userId, email: "first@example.com" });
+    const events = await platform.ctx.db.execute(
+      sql`select e.type, count(d.id)::int as deliveries from events e left join webhook_deliveries d on d.event_id = e.id
+        where e.profile_id = ${userId} group by e.type`,
+    );
+    expect((events as unknown as { rows: unknown[] }).rows).toEqual([
+      { type: "profile.created", deliveries: 1 },
+    ]);
+    const [record] = await platform.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.resourceId, userId));
+    expect(record).toMatchObject({ action: "POST /v1/users/sessions", status: 201, environmentId: test.id });
+    // In a SANDBOX environment the cap is checked first: the environment locked, its profiles counted.
+    const sandbox = await statementsOf({
+      method: "POST",
+      url: "/v1/users/sessions",
+      headers: env.auth,
+      payload: { email: "capped@example.com" },
+    });
+    expect(sandbox.map((s) => s.trim().split(/\s+/)[0])).toEqual([
+      "begin",
+      "select",
+      "select",
+      "with",
+      "commit",
+    ]);
   });
 
   it("the hot routes send prepared statements: parsed and planned once a connection, not built a request", async () => {
@@ -198,14 +259,30 @@ describe.skipIf(testDriver !== "postgres")("round trips per request", () => {
     expect(deliveries.json().map((d: { eventId: string }) => d.eventId)).toContain(eventId);
   });
 
-  it("creating a profile: one transaction (cap, insert, event with its deliveries) and the audit record", async () => {
-    const statements = await statementsOf({
+  it("creating a profile: one statement (the profile, its event with deliveries), then the audit record", async () => {
+    const created = await statementsOf({
+      method: "POST",
+      url: "/v1/profiles",
+      headers: test.auth,
+      payload: {},
+    });
+    expect(created.map((s) => s.trim().split(/\s+/)[0])).toEqual(["with", "insert"]);
+    expect(created[1]).toMatch(/^insert into "audit_events"/);
+    // SANDBOX: in a transaction, after the cap's lock and count.
+    const capped = await statementsOf({
       method: "POST",
       url: "/v1/profiles",
       headers: env.auth,
       payload: {},
     });
-    expect(statements.length).toBeLessThanOrEqual(8);
+    expect(capped.map((s) => s.trim().split(/\s+/)[0])).toEqual([
+      "begin",
+      "select",
+      "select",
+      "with",
+      "commit",
+      "insert",
+    ]);
   });
 
   it("a worker's claim is one statement, whatever it finds", async () => {

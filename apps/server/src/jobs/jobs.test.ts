@@ -6,6 +6,7 @@ import { startTestPlatform, type TestPlatform, testDriver } from "../../test/har
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { PRUNE_BATCH } from "../db/prune.ts";
 import { type JobState, jobs, webhookDeliveries } from "../db/schema/index.ts";
+import { recordEvent } from "../modules/events/service.ts";
 import { createSubscription } from "../modules/webhooks/service.ts";
 import { createWorker } from "../workers.ts";
 import {
@@ -280,6 +281,26 @@ describe("Worker", () => {
       .toBe("completed");
     expect(ran[0]! - committedAt).toBeLessThan(5_000);
     await worker.stop();
+  });
+
+  it("notifies only when a statement inserted jobs: an event no subscription matches wakes no worker", async () => {
+    let heard = 0;
+    const unlisten = await platform.listen(JOBS_CHANNEL, () => void heard++);
+    try {
+      // No subscription in this environment: the event's fan-out inserts no job.
+      const quiet = await platform.environment("TEST", "No subscriptions");
+      await db().transaction((tx) =>
+        recordEvent(tx, { environmentId: quiet.id, type: "profile.ready", profile: null, record: {} }),
+      );
+      // Then a statement that does insert one. Notifications arrive in commit order, so by the
+      // time this one is heard, the event's would have been.
+      await enqueueJob(db(), "t.heard", {});
+      await expect.poll(() => heard, { timeout: 10_000, interval: 10 }).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard).toBe(1);
+    } finally {
+      await unlisten();
+    }
   });
 
   it("start() polls and stop() waits for jobs in flight", async () => {

@@ -85,7 +85,7 @@ declare module "fastify" {
 
 /**
  * A hot write may record its audit record in the statement that makes the change (a session's
- * issue: `weft_issue_session` takes the record's fields) — one round trip and one commit fewer,
+ * issue: its statement inserts the record too) — one round trip and one commit fewer,
  * and the record commits with the change or not at all. The route then calls
  * `auditedWithWrite(request)`, so the onSend hook does not record it again.
  */

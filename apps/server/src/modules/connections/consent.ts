@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { connections } from "../../db/schema/index.ts";
 import { conflict, HttpError, notFound, ValidationError } from "../../http/errors.ts";
 import { apiErrorOf } from "../../http/provider-errors.ts";
@@ -16,7 +17,6 @@ import {
   type ConnectionRow,
   findConnection,
   fingerprintOf,
-  isUniqueViolation,
   type LinkOutcome,
   moveConnection,
   providerForMode,

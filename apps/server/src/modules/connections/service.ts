@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { selectPage } from "../../db/page.ts";
 import {
   type ConnectionStatus,
@@ -204,10 +205,6 @@ export async function requestSync(tx: Database, row: ConnectionRow, now = new Da
   await tx.update(connections).set({ nextSyncAt: now, updatedAt: now }).where(eq(connections.id, row.id));
   await enqueueJob(tx, SYNC_QUEUE, { connectionId: row.id, scheduledFor: now.toISOString() });
 }
-
-export const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === "23505" ||
-  (error as { cause?: { code?: string } }).cause?.code === "23505";
 
 export type LinkInput = {
   profileId: string;

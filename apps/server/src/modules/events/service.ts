@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { type EventProfile, events } from "../../db/schema/index.ts";
 import { newId } from "../../http/ids.ts";
@@ -43,8 +43,16 @@ export const EVENTS_CHANNEL = "weft_events";
  */
 export async function recordEvent(db: Database, event: NewEvent): Promise<string> {
   const id = newId("event");
-  await db.execute(sql`
-    with recorded as (
+  await db.execute(sql`with ${eventCtes(id, event)} select 1`);
+  return id;
+}
+
+/**
+ * The CTEs of recordEvent's statement, for a statement that writes the change itself as well
+ * (one statement needs no transaction around it): the event, its deliveries and their jobs.
+ */
+export function eventCtes(id: string, event: NewEvent): SQL {
+  return sql`recorded as (
       insert into ${events} (id, environment_id, profile_id, type, profile, record, metadata)
       values (${id}, ${event.environmentId}, ${event.profile?.id ?? null}, ${event.type},
         ${event.profile === null ? null : JSON.stringify(event.profile)}::jsonb, ${JSON.stringify(event.record)}::jsonb,
@@ -54,9 +62,7 @@ export async function recordEvent(db: Database, event: NewEvent): Promise<string
       targets: matchingSubscriptions(event.environmentId, event.type),
       event: { id, type: event.type },
       reason: "EVENT",
-    })}
-    select 1`);
-  return id;
+    })}`;
 }
 
 /** A stored event by id, optionally only within one environment. */

@@ -13,7 +13,7 @@ import { newId } from "../../http/ids.ts";
 import { safeEqual, sha256Hex } from "../../security/secrets.ts";
 import { type ConnectorRow, findConnector } from "../connectors/service.ts";
 import { findEnvironment, isSandboxMode } from "../environments/service.ts";
-import { createProfile, findProfileByContact } from "../profiles/service.ts";
+import { findProfileByContact } from "../profiles/service.ts";
 import type { UserSessionView } from "../sessions/schemas.ts";
 import { issueSession } from "../sessions/service.ts";
 
@@ -161,17 +161,10 @@ export async function verifyPasscode(
 
   const environment = (await findEnvironment(ctx.db, connector.environmentId))!;
   const existing = await findProfileByContact(ctx.db, environment.id, destination);
-  const profileId =
-    existing?.id ??
-    (
-      await ctx.db.transaction((tx) =>
-        createProfile(
-          tx,
-          environment,
-          { [destination.channel]: destination.value },
-          ctx.config.sandboxProfileLimit,
-        ),
-      )
-    ).id;
-  return issueSession(ctx, environment, { userId: profileId });
+  // A new profile is created with its first session (one statement).
+  return issueSession(
+    ctx,
+    environment,
+    existing ? { userId: existing.id } : { [destination.channel]: destination.value },
+  );
 }

@@ -36,10 +36,13 @@ export function registerProfileRoutes(app: Server, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { environment } = apiKeyPrincipalOf(request);
-      const row = await ctx.db.transaction((tx) =>
-        createProfile(tx, environment, request.body, ctx.config.sandboxProfileLimit),
+      const { profile } = await createProfile(
+        ctx.db,
+        environment,
+        request.body,
+        ctx.config.sandboxProfileLimit,
       );
-      return reply.code(201).send(toProfileView(row));
+      return reply.code(201).send(toProfileView(profile));
     },
   );
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, isNull, type Placeholder, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { selectPage } from "../../db/page.ts";
 import { asText, isoTimestampText, preparedStatement, rawRows } from "../../db/prepared.ts";
 import { type EventProfile, environments, profiles } from "../../db/schema/index.ts";
@@ -10,7 +11,7 @@ import { jsonString } from "../../http/json-text.ts";
 import type { Pagination } from "../../http/pagination.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import type { EnvironmentRow } from "../environments/service.ts";
-import { recordEvent } from "../events/service.ts";
+import { eventCtes, recordEvent } from "../events/service.ts";
 import type { ProfileCreateInput, ProfileFieldsInput, ProfileView } from "./schemas.ts";
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -200,41 +201,67 @@ async function assertUnderProfileCap(db: Database, environment: EnvironmentRow, 
   }
 }
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === "23505" ||
-  (error as { cause?: { code?: string } }).cause?.code === "23505";
-
 const uuidTaken = (uuid: string) =>
   conflict(`The uuid ${uuid} is not available`, "Use another uuid, or omit it and one will be generated.");
 
-/** Create a profile and record profile.created; run inside the caller's transaction. */
-export async function createProfile(
-  tx: Database,
+/**
+ * Create a profile. One statement writes it and its profile.created event with the event's
+ * deliveries, then what `then` adds: the CTEs of a change made with the profile and the
+ * statement's final select (a first session: sessions/service.ts), whose rows come back. The row
+ * is made here, its timestamps too, so the event can carry it. A SANDBOX environment's cap is
+ * checked first, in one transaction with the statement; elsewhere the statement is the whole write.
+ */
+export async function createProfile<Row = never>(
+  db: Database,
   environment: EnvironmentRow,
   input: ProfileCreateInput,
   sandboxLimit: number,
-): Promise<ProfileRow> {
-  await assertUnderProfileCap(tx, environment, sandboxLimit);
-  const uuid = input.uuid ?? randomUUID();
-  // The unique index on (environment, uuid) decides, also between concurrent creates.
-  let row: ProfileRow | undefined;
-  try {
-    [row] = await tx
-      .insert(profiles)
-      .values({ id: newId("profile"), environmentId: environment.id, uuid, ...toColumns(input) })
-      .returning();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw uuidTaken(uuid);
-    throw error;
-  }
-  await recordEvent(tx, {
+  then?: (profile: ProfileRow) => SQL,
+): Promise<{ profile: ProfileRow; rows: Row[] }> {
+  const now = new Date();
+  const profile: ProfileRow = {
+    ...NO_FIELDS,
+    ...toColumns(input),
+    id: newId("profile"),
+    environmentId: environment.id,
+    uuid: input.uuid ?? randomUUID(),
+    createdAt: now,
+    updatedAt: now,
+    deletingAt: null,
+  };
+  const event = eventCtes(newId("event"), {
     environmentId: environment.id,
     type: "profile.created",
-    profile: toEventProfile(row!),
-    record: toProfileView(row!),
+    profile: toEventProfile(profile),
+    record: toProfileView(profile),
   });
-  return row!;
+  const statement = sql`with created as (${db.insert(profiles).values(profile).getSQL()}), ${event}
+    ${then ? sql`, ${then(profile)}` : sql`select 1`}`;
+  const write = async (tx: Database) => {
+    await assertUnderProfileCap(tx, environment, sandboxLimit);
+    try {
+      return ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows;
+    } catch (error) {
+      // The unique index on (environment, uuid) decides, also between concurrent creates.
+      if (isUniqueViolation(error, "profiles_environment_uuid_idx")) throw uuidTaken(profile.uuid);
+      throw error;
+    }
+  };
+  const rows = environment.mode === "SANDBOX" ? await db.transaction(write) : await write(db);
+  return { profile, rows };
 }
+
+/** A profile's fields before any is set. */
+const NO_FIELDS = {
+  email: null,
+  phone: null,
+  name: null,
+  firstName: null,
+  lastName: null,
+  dateOfBirth: null,
+  address: null,
+  metadata: null,
+} satisfies Partial<ProfileRow>;
 
 export async function updateProfile(
   tx: Database,

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { preparedStatement, rawRows } from "../../db/prepared.ts";
-import { environments, profiles, userSessions } from "../../db/schema/index.ts";
+import { auditEvents, environments, profiles, userSessions } from "../../db/schema/index.ts";
 import { notFound, tooManyRequests, ValidationError } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import type { AuditRecord } from "../audit/service.ts";
@@ -11,7 +11,6 @@ import {
   applyProfileUpdate,
   createProfile,
   findLiveProfile,
-  type ProfileRow,
   profileBeingDeleted,
 } from "../profiles/service.ts";
 import type { SessionIssueInput, UserSessionView } from "./schemas.ts";
@@ -41,7 +40,7 @@ export function toUserSessionView(
   };
 }
 
-/** SESSION_LIMITS as weft_issue_session takes them: PostgreSQL arrays of windows and maxima. */
+/** SESSION_LIMITS as weft_check_session takes them: PostgreSQL arrays of windows and maxima. */
 const LIMIT_WINDOWS = `{${SESSION_LIMITS.map((l) => `${l.windowMs / 1000} seconds`).join(",")}}`;
 const LIMIT_MAXIMA = `{${SESSION_LIMITS.map((l) => l.max).join(",")}}`;
 
@@ -54,65 +53,37 @@ function sessionLimitReached(profileId: string, limitIndex: number, retryAfterMs
   );
 }
 
-/**
- * `weft_issue_session` (migrations 0020, 0023, 0026): locks the profile, counts its sessions
- * against the limits and inserts the session with its audit record — one round trip, whose
- * statements each see what concurrent issues committed before the lock was taken, so the limits
- * hold under concurrency (404, 409 or 429 otherwise, and no audit record). Prepared: PostgreSQL
- * parses and plans the call once per connection.
- */
-const issueStatement = preparedStatement((db) =>
-  db
-    .select({
-      outcome: sql`outcome`,
-      profile_id: sql`profile_id`,
-      profile_uuid: sql`profile_uuid`,
-      limit_index: sql`limit_index`,
-      retry_after_ms: sql`retry_after_ms`,
-    })
-    .from(
-      sql`weft_issue_session(${sql.placeholder("environmentId")}, ${sql.placeholder("profile")},
-        ${sql.placeholder("sessionId")}, ${sql.placeholder("now")}::timestamptz,
-        ${sql.placeholder("expiresAt")}::timestamptz, ${LIMIT_WINDOWS}::interval[], ${LIMIT_MAXIMA}::integer[],
-        ${sql.placeholder("auditId")}, ${sql.placeholder("actorType")}, ${sql.placeholder("actorId")},
-        ${sql.placeholder("action")}, ${sql.placeholder("status")}::integer, ${sql.placeholder("requestId")})`,
-    )
-    .prepare("weft_issue_session"),
-);
+/** What a session's statement writes: values, or sql.placeholder()s in the prepared statement. */
+const SESSION_WRITE_FIELDS = [
+  "environmentId",
+  "sessionId",
+  "now",
+  "expiresAt",
+  "auditId",
+  "actorType",
+  "actorId",
+  "action",
+  "status",
+  "requestId",
+] as const;
+type SessionWrite = Record<(typeof SESSION_WRITE_FIELDS)[number], unknown>;
 
-async function insertSession(
-  db: Database,
-  environmentId: string,
-  idOrUuid: string,
-  now: Date,
-  audit: AuditRecord | undefined,
-): Promise<{ session: SessionRow; profile: { id: string; uuid: string } }> {
-  const id = newId("session");
-  // Whole seconds, so expiresAt, expiration and the token's exp all name the same instant.
-  const expiresAt = new Date(Math.floor((now.getTime() + SESSION_LIFETIME_MS) / 1000) * 1000);
-  const [row] = await rawRows<IssueOutcome>(issueStatement(db), {
-    environmentId,
-    profile: idOrUuid,
-    sessionId: id,
-    now: now.toISOString(),
-    expiresAt: expiresAt.toISOString(),
-    auditId: audit ? newId("auditEvent") : null,
-    actorType: audit?.actor.type ?? null,
-    actorId: audit?.actor.id ?? null,
-    action: audit?.action ?? null,
-    status: audit?.status ?? null,
-    requestId: audit?.requestId ?? null,
-  });
-  if (!row || row.outcome === "not_found") throw notFound("Profile", idOrUuid);
-  if (row.outcome === "deleting") throw profileBeingDeleted(row.profile_id!);
-  if (row.outcome === "limited")
-    throw sessionLimitReached(row.profile_id!, row.limit_index! - 1, Number(row.retry_after_ms));
-  const profileId = row.profile_id!;
-  return {
-    session: { id, environmentId, profileId, createdAt: now, expiresAt, revokedAt: null },
-    profile: { id: profileId, uuid: row.profile_uuid! },
-  };
-}
+/**
+ * A session's statement reads `checked` (one row: outcome, profile_id, profile_uuid, limit_index,
+ * retry_after_ms) and, when its outcome is "issued", writes the session for that profile and the
+ * session's audit record (when the caller is audited: an audit id given) — so the record commits
+ * with the session or not at all. These are the two writes; `checked` and the statement's final
+ * select are the caller's.
+ */
+const sessionWrites = (v: SessionWrite) => ({
+  session: sql`insert into ${userSessions} (id, environment_id, profile_id, created_at, expires_at)
+    select ${v.sessionId}::text, ${v.environmentId}::text, profile_id, ${v.now}::timestamptz, ${v.expiresAt}::timestamptz
+    from checked where outcome = 'issued'`,
+  audit: sql`insert into ${auditEvents} (id, environment_id, actor_type, actor_id, action, resource_id, status, request_id)
+    select ${v.auditId}::text, ${v.environmentId}::text, ${v.actorType}::text, ${v.actorId}::text, ${v.action}::text,
+      profile_id, ${v.status}::integer, ${v.requestId}::text
+    from checked where outcome = 'issued' and ${v.auditId}::text is not null`,
+});
 
 type IssueOutcome = {
   outcome: "issued" | "not_found" | "deleting" | "limited";
@@ -122,12 +93,78 @@ type IssueOutcome = {
   retry_after_ms: number | string | null;
 };
 
+const OUTCOME_COLUMNS = {
+  outcome: sql`outcome`,
+  profile_id: sql`profile_id`,
+  profile_uuid: sql`profile_uuid`,
+  limit_index: sql`limit_index`,
+  retry_after_ms: sql`retry_after_ms`,
+};
+
+/**
+ * A session for an existing profile: `weft_check_session` (migration 0027) finds and locks the
+ * profile and counts its sessions against the limits, and the same statement writes the
+ * session — one round trip, whose checks see what concurrent issues committed before the lock
+ * was taken, so the limits hold under concurrency (404, 409 or 429 otherwise, and nothing
+ * written). Prepared: PostgreSQL parses and plans it once per connection.
+ */
+const issueStatement = preparedStatement((db) => {
+  const placeholders = Object.fromEntries(
+    SESSION_WRITE_FIELDS.map((name) => [name, sql.placeholder(name)]),
+  ) as SessionWrite;
+  const writes = sessionWrites(placeholders);
+  const checked = db.$with("checked", OUTCOME_COLUMNS).as(
+    sql`select * from weft_check_session(${sql.placeholder("environmentId")}::text, ${sql.placeholder("profile")}::text,
+      ${sql.placeholder("now")}::timestamptz, ${LIMIT_WINDOWS}::interval[], ${LIMIT_MAXIMA}::integer[])`,
+  );
+  const session = db.$with("issued", {}).as(writes.session);
+  const audit = db.$with("audited", {}).as(writes.audit);
+  return db.with(checked, session, audit).select(OUTCOME_COLUMNS).from(checked).prepare("weft_issue_session");
+});
+
+/** The values of a session's statement for `audit` (undefined: the caller is not audited). */
+function sessionWrite(environmentId: string, now: Date, audit: AuditRecord | undefined) {
+  // Whole seconds, so expiresAt, expiration and the token's exp all name the same instant.
+  const expiresAt = new Date(Math.floor((now.getTime() + SESSION_LIFETIME_MS) / 1000) * 1000);
+  return {
+    environmentId,
+    sessionId: newId("session"),
+    now: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    auditId: audit ? newId("auditEvent") : null,
+    actorType: audit?.actor.type ?? null,
+    actorId: audit?.actor.id ?? null,
+    action: audit?.action ?? null,
+    status: audit?.status ?? null,
+    requestId: audit?.requestId ?? null,
+  } satisfies SessionWrite;
+}
+
+/** The session a statement wrote, or the error its outcome names. */
+function issued(row: IssueOutcome | undefined, write: ReturnType<typeof sessionWrite>, idOrUuid: string) {
+  if (!row || row.outcome === "not_found") throw notFound("Profile", idOrUuid);
+  if (row.outcome === "deleting") throw profileBeingDeleted(row.profile_id!);
+  if (row.outcome === "limited")
+    throw sessionLimitReached(row.profile_id!, row.limit_index! - 1, Number(row.retry_after_ms));
+  const session: SessionRow = {
+    id: write.sessionId,
+    environmentId: write.environmentId,
+    profileId: row.profile_id!,
+    createdAt: new Date(write.now),
+    expiresAt: new Date(write.expiresAt),
+    revokedAt: null,
+  };
+  return { session, profile: { id: row.profile_id!, uuid: row.profile_uuid! } };
+}
+
 /**
  * Issue a session for an existing profile (userId: its id or uuid; sent fields are saved onto
- * it) or for a new one (no userId). A session for a profile as it is takes one round trip; one
- * that creates or changes the profile is a transaction that ends with the same statement. The
- * session's audit record, when the caller is audited (`audit`; resourceId: the profile), is
- * written by that statement.
+ * it) or for a new one (no userId). Each is one statement: for a profile as it is, the prepared
+ * one above; for a new profile, the statement that creates it (with its event) writes its first
+ * session too — a new profile has no sessions to count, and no one else can see it yet. A
+ * profile whose fields change is locked and updated first, in a transaction ending with the
+ * prepared statement. The session's audit record, when the caller is audited (`audit`;
+ * resourceId: the profile), is written by the statement that writes the session.
  */
 export async function issueSession(
   ctx: AppContext,
@@ -135,26 +172,43 @@ export async function issueSession(
   input: SessionIssueInput,
   audit?: AuditRecord,
 ): Promise<UserSessionView> {
-  const now = new Date();
+  const write = sessionWrite(environment.id, new Date(), audit);
   const { userId, ...fields } = input;
-  const hasFields = Object.values(fields).some((value) => value !== undefined);
-  const { session, profile } =
-    userId && !hasFields
-      ? await insertSession(ctx.db, environment.id, userId, now, audit)
-      : await ctx.db.transaction(async (tx) => {
-          let profile: ProfileRow;
-          if (userId) {
-            const existing = await findLiveProfile(tx, environment.id, userId, { forUpdate: true });
-            if (fields.uuid != null && fields.uuid !== existing.uuid) {
-              throw ValidationError.of("uuid", "Uuid cannot be changed on an existing profile");
-            }
-            const { uuid: _uuid, ...updates } = fields;
-            profile = await applyProfileUpdate(tx, existing, updates);
-          } else {
-            profile = await createProfile(tx, environment, fields, ctx.config.sandboxProfileLimit);
-          }
-          return insertSession(tx, environment.id, profile.id, now, audit);
-        });
+  const forProfile = (db: Database, idOrUuid: string) =>
+    rawRows<IssueOutcome>(issueStatement(db), { ...write, profile: idOrUuid });
+  let row: IssueOutcome | undefined;
+  if (!userId) {
+    const { rows } = await createProfile<IssueOutcome>(
+      ctx.db,
+      environment,
+      fields,
+      ctx.config.sandboxProfileLimit,
+      (profile) => {
+        const writes = sessionWrites(write);
+        return sql`checked as (
+            select 'issued'::text as outcome, ${profile.id}::text as profile_id, ${profile.uuid}::text as profile_uuid,
+              null::integer as limit_index, null::double precision as retry_after_ms
+          ),
+          issued as (${writes.session}),
+          audited as (${writes.audit})
+          select outcome, profile_id, profile_uuid, limit_index, retry_after_ms from checked`;
+      },
+    );
+    row = rows[0];
+  } else if (Object.values(fields).some((value) => value !== undefined)) {
+    row = await ctx.db.transaction(async (tx) => {
+      const existing = await findLiveProfile(tx, environment.id, userId, { forUpdate: true });
+      if (fields.uuid != null && fields.uuid !== existing.uuid) {
+        throw ValidationError.of("uuid", "Uuid cannot be changed on an existing profile");
+      }
+      const { uuid: _uuid, ...updates } = fields;
+      await applyProfileUpdate(tx, existing, updates);
+      return (await forProfile(tx, existing.id))[0];
+    });
+  } else {
+    row = (await forProfile(ctx.db, userId))[0];
+  }
+  const { session, profile } = issued(row, write, userId ?? "");
   // Signing may create the first signing key: outside the transaction (PGlite has one connection).
   const token = await ctx.signer.sign(
     { sessionId: session.id, profileId: profile.id, environmentId: environment.id },
