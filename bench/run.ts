@@ -9,7 +9,12 @@ const here = fileURLToPath(new URL(".", import.meta.url));
 const skip = new Set(["run.ts", "lib.ts", "bare-server.ts", "reference-server.ts"]);
 /** Run only when named: they kill processes and measure no speed. */
 const onlyWhenNamed = new Set(["chaos.ts"]);
-const only = process.argv.slice(2);
+/**
+ * `perf`: the performance issue's figures in one command — the hot routes against the bare
+ * server and the reference, webhook delivery, and one API process against two.
+ */
+const groups: Record<string, string[]> = { perf: ["perf.ts", "webhooks.ts", "scale.ts"] };
+const only = process.argv.slice(2).flatMap((name) => groups[name] ?? [name]);
 const files = fs
   .readdirSync(here)
   .filter((f) => f.endsWith(".ts") && !skip.has(f))
