@@ -1,4 +1,4 @@
-import { NON_ASCII, PAY_WORDS, POSSESSIVE_S, regionOf, titleCase } from "./text.ts";
+import { countryOfAlpha2, NON_ASCII, PAY_WORDS, POSSESSIVE_S, regionOf, titleCase } from "./text.ts";
 
 /**
  * Step 1, clean: what the bank added around the counterparty goes — card-network and POS
@@ -62,6 +62,14 @@ const PREFIXES: [RegExp, string][] = [
   [/^ETSY(\.COM)? ?(\*|- )\s*/, "Etsy"],
   [/^APPLE ?PAY\s+/, "Apple Pay"],
   [/^AMAZON ?PAY\s*\*?\s*/, "Amazon Pay"],
+  // Pay-later at checkout: Klarna pays the merchant that follows.
+  [/^KLARNA ?\*\s*/, "Klarna"],
+  // A rent portal before the property it collects for ("APPFOLIO INC BRIARWOOD APARTMEN"); alone,
+  // or with only its entry's words and numbers after it, it is the payee itself.
+  [
+    /^APPFOLIO(?: INC)?(?: RENT| PMT| PAYMENT)?\s+(?!(?:INC|WEB|PPD|CCD|DES|ID|RENT|PMT|PAYMENT)\b)(?=[A-Z]{2})/,
+    "AppFolio",
+  ],
 ];
 
 /** What a platform charges for itself, named where a merchant's name would follow its prefix. */
@@ -84,6 +92,11 @@ const LEAD_NOISE = [
   /^(POS|DBT|DDA)\s+/,
   /^PURCHASE\s+/,
   /^RECURRING (PAYMENT|PMT)\s+/,
+  // Puerto Rico's and Quebec's banks, in Spanish and French: "COMPRA POS 0314 …" (a purchase and
+  // its date), "PAGO ELECTRONICO …", "DEPOSITO DIRECTO …", "ACHAT INTERAC …", "PAIEMENT PREAUTORISE …".
+  /^(COMPRA|ACHAT)( POS| TPV| PDV| CON TARJETA| TARJETA| DEBITO| DEBIT| INTERAC)?(\s+\d{4})?\s+/,
+  /^(PAGO|PAIEMENT) (ELECTRONICO|AUTOMATICO|PREAUTORIZADO|EN LINEA|ELECTRONIQUE|PREAUTORISE|DIRECT)\s+/,
+  /^(DEPOSITO DIRECTO|DEPOT DIRECT)( DE)?\s+/,
 ];
 
 /**
@@ -244,6 +257,11 @@ const TRUNCATED_WORDS = [
   "CONTROL",
   "CONSULTANTS",
   "GYMNASTICS",
+  "CHILDCARE",
+  "METHODIST",
+  "PRESBYTERIAN",
+  "COLLEGE",
+  "CUPCAKES",
 ];
 /** Words that end a business's name, never a city's. */
 const NOT_CITIES = new Set([
@@ -255,7 +273,7 @@ const NOT_CITIES = new Set([
 
 /** Words that are whole as they are, though a longer trade's word starts with them (BAR, BARBERSHOP). */
 const WHOLE_WORDS = new Set(
-  "BAR PUB DELI AUTO VET ART SPORT PHOTO BREW LAND JEWEL CREAM SEA FIT HEAT CLEAN MARK CAN".split(" "),
+  "BAR PUB DELI AUTO VET ART SPORT PHOTO BREW LAND JEWEL CREAM SEA FIT HEAT CLEAN MARK CAN FEST".split(" "),
 );
 
 /** Names this long may have been cut at the statement's width. */
@@ -290,7 +308,63 @@ const ABBREVIATIONS: Record<string, string> = {
   REST: "RESTAURANT",
   HDWE: "HARDWARE",
   HDW: "HARDWARE",
+  FCU: "FEDERAL CREDIT UNION",
+  HOA: "HOMEOWNERS ASSOCIATION",
+  ELEC: "ELECTRIC",
 };
+
+/**
+ * Words cut or abbreviated that only the word before says how to complete: "COFFEE RO" is
+ * Roasters, "SALON & SP" Spa, "PARKING AUTH" Authority, "ELEC COOP" Cooperative. `cuts` are the
+ * abbreviations read anywhere in the name; at its end, any first letters of `whole` are read too.
+ */
+const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }[] = [
+  {
+    after:
+      /^(PARKING|TRANSIT|HOUSING|PORT|AIRPORT|TURNPIKE|TOLL|TOLLWAY|WATER|SEWER|REDEVELOPMENT|TRANSPORTATION|UTILITIES|POWER)$/,
+    whole: "AUTHORITY",
+    cuts: /^AUTH$/,
+  },
+  {
+    after: /^(ELEC|ELECTRIC|ENERGY|POWER|TELEPHONE|TEL|WATER|RURAL|FARMERS)$/,
+    whole: "COOPERATIVE",
+    cuts: /^CO-?OP$/,
+  },
+  { after: /^COFFEE$/, whole: "ROASTERS" },
+  { after: /^(SALON|NAILS?|HAIR|MASSAGE|BEAUTY) (&|AND)$/, whole: "SPA" },
+  { after: /^PLUMBING (&|AND)$/, whole: "HEATING" },
+  { after: /^HEATING (&|AND)$/, whole: "COOLING" },
+  {
+    after: /^(BLUES|JAZZ|MUSIC|FILM|FOLK|FOOD|WINE|BEER|ARTS?|BOOK|COMEDY|CULTURAL|BLUEGRASS)$/,
+    whole: "FESTIVAL",
+  },
+  { after: /^MUNICIPAL$/, whole: "UTILITIES" },
+  // "GRACE COMMUNITY C" may as well be a church: two letters at least.
+  { after: /^COMMUNITY$/, whole: "COLLEGE", least: 2 },
+];
+
+/** The whole word a cut or abbreviated one after `before` stands for ("COFFEE", "RO": ROASTERS). */
+function wholeAfter(before: string[], word: string, isLast: boolean): string | undefined {
+  for (const { after, whole, cuts, least = 1 } of CUT_AFTER) {
+    const n = after.source.includes(" ") ? 2 : 1;
+    if (before.length < n || !after.test(before.slice(-n).join(" "))) continue;
+    if (cuts?.test(word)) return whole;
+    const isCut = word.length >= least && word.length < whole.length && whole.startsWith(word);
+    // "BEER FEST" is whole as it is.
+    if (isLast && isCut && !WHOLE_WORDS.has(word)) return whole;
+  }
+  return undefined;
+}
+
+/** A congregation named by its denomination alone ("FIRST BAPTIST", "ST ANDREWS UNITED METHODIST"): a church. */
+const DENOMINATION_END = / (BAPTIST|METHODIST|LUTHERAN|PRESBYTERIAN|EPISCOPAL|PENTECOSTAL)$/;
+
+/**
+ * What an ACH line adds after the payee's name, its purpose: "BRIGHT BEGINNINGS CHILDCA TUITION",
+ * "MAPLE GLEN HOA DUES", "HERITAGE FCU LOAN", "FIRST BAPTIST CHURC (ONLINE) GIV".
+ */
+const PURPOSE_TAIL =
+  / (TUITION|DUES|LOAN|GIV|GIVING|DONATION|DONATIONS|TITHE|TITHES|OFFERING|PREMIUM|PREM|INSTALLMENT|INSTALLMT)$/;
 
 /** Names that may hold an abbreviation, a " - BRANCH" or a number after the legal form. */
 const MAY_EXPAND = new RegExp(
@@ -298,9 +372,38 @@ const MAY_EXPAND = new RegExp(
 );
 
 function completeTruncated(name: string): string {
+  const completed = completeCut(name);
+  return DENOMINATION_END.test(completed) ? `${completed} CHURCH` : completed;
+}
+
+/** Names shorter than the statement's width may still end in a long trade's word cut short ("LAKEVIEW PEDIATR"). */
+const SHORT_CUT_LENGTH = 6;
+
+function completeCut(name: string): string {
+  const lastWord = name.slice(name.lastIndexOf(" ") + 1);
   // Most names are short and plain: nothing to spell out, nothing cut.
-  if (name.length < TRUNCATION_LENGTH && !MAY_EXPAND.test(name)) return name;
-  const words = name.split(" ").map((word) => ABBREVIATIONS[word] ?? word);
+  if (
+    name.length < TRUNCATION_LENGTH &&
+    !MAY_EXPAND.test(name) &&
+    !(name.includes(" ") && lastWord.length >= SHORT_CUT_LENGTH) &&
+    !(name.includes(" ") && wholeAfter(name.split(" ").slice(0, -1), lastWord, true))
+  )
+    return name;
+  const words = name
+    .split(" ")
+    .map(
+      (word, i, all) =>
+        wholeAfter(all.slice(0, i), word, i === all.length - 1) ?? ABBREVIATIONS[word] ?? word,
+    );
+  if (words.join(" ").length < TRUNCATION_LENGTH) {
+    // Short, only a long trade's word cut to six letters or more is completed (not a plural's S).
+    const end = words.at(-1)!;
+    const cutWhole =
+      words.length >= 2 && end.length >= SHORT_CUT_LENGTH
+        ? TRUNCATED_WORDS.find((w) => w.length > end.length && w.startsWith(end) && w !== `${end}S`)
+        : undefined;
+    if (cutWhole) words[words.length - 1] = cutWhole;
+  }
   // Where a name is followed by " - DOWNTOWN": the branch is not the name.
   const dash = words.indexOf("-");
   if (dash >= 2) words.splice(dash);
@@ -327,9 +430,9 @@ function completeTruncated(name: string): string {
 export const spellOut = (upperName: string): string => titleCase(completeTruncated(upperName));
 
 /** Cheap tests that skip the prefix and lead-in loops for the many descriptions without them. */
-const MAY_HAVE_PREFIX = /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP )/;
+const MAY_HAVE_PREFIX = /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP |APPFOLIO)/;
 const MAY_HAVE_LEAD =
-  /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT)\b/;
+  /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT)\b/;
 
 /** Pay's words followed by numbers, and whatever comes after them. */
 const PAY_AND_AFTER = new RegExp(`\\s+(${PAY_WORDS})\\s+\\d.*$`);
@@ -476,11 +579,15 @@ const NOWHERE = { city: null, state: null, country: null };
  * The city and state (or province, or country) a card entry ends with ("... Oakland CA", "...
  * TORONTO ON", "... LONDON GBR"), split off the text.
  */
-function splitLocation(text: string, original: string, hasNoCity: boolean): Located {
+function splitLocation(text: string, original: string, hasNoCity: boolean, isForeign = false): Located {
   const words = text.split(" ");
   const unlocated = { rest: text, ...NOWHERE };
-  const region = regionOf(words.at(-1) ?? "");
+  // Before an amount in another currency, a two-letter code is the country ("LYON FR 38.20 EUR").
+  const abroad = isForeign ? countryOfAlpha2(words.at(-1) ?? "") : undefined;
+  const region = abroad ? { state: null, country: abroad } : regionOf(words.at(-1) ?? "");
   if (!region) return unlocated;
+  // "LAKESHORE COMMUNITY CO": a word cut short after the one that says what it is (College), no state.
+  if (words.length >= 2 && !abroad && wholeAfter(words.slice(0, -1), words.at(-1)!, true)) return unlocated;
   // Outside the US only a city, or the phone number or web address in the city's field, makes
   // the last word a place ("… TORONTO ON", "… 877-778-1161 SWE"; not "TURN ON").
   const needsCity = region.country !== "US" && !hasNoCity;
@@ -632,11 +739,14 @@ export function clean(description: string): Cleaned {
   const intermediaries: string[] = [];
   let original = description.replace(/\s+/g, " ").trim();
   let upper = original.toUpperCase();
+  let isForeign = false;
   // What the card network adds after the place: an amount in another currency, a street, "USA".
   for (const added of [FOREIGN_AMOUNT, USA_AFTER_STATE, STREET_ADDRESS]) {
     if (added === USA_AFTER_STATE && !upper.endsWith(" USA")) continue;
     const match = added.exec(upper);
     if (!match) continue;
+    // Dollars (US or Canadian) leave the place as it is: "QC" stays Quebec's.
+    if (added === FOREIGN_AMOUNT) isForeign = !/\b(USD|CAD|CANADIAN DOLLARS?)\b/.test(match[0]);
     upper = upper.slice(0, match.index) + upper.slice(match.index + match[0].length);
     original = original.slice(0, match.index) + original.slice(match.index + match[0].length);
   }
@@ -672,7 +782,10 @@ export function clean(description: string): Cleaned {
   const hasNoCity = CITY_FIELD_NOT_A_CITY.test(text.replace(/\s+\d{10,}$/, ""));
   if (hasNoCity) text = text.replace(HOST_IN_CITY_FIELD, "$1");
   text = text.replace(SUPPORT_HOSTS, " ").replace(NOISE, " ").replace(/\s+/g, " ").trim();
-  const located = achCompany ? { rest: text, ...NOWHERE } : splitLocation(text, original, hasNoCity);
+  const located = achCompany
+    ? { rest: text, ...NOWHERE }
+    : splitLocation(text, original, hasNoCity, isForeign);
+  const isAch = achCompany !== null || ACH_TAIL.test(upper);
   let name = located.rest
     .replace(POSSESSIVE_S, "$1'S")
     .replace(PAYMENT_WORDS, " ")
@@ -688,6 +801,9 @@ export function clean(description: string): Cleaned {
   // So do a professional corporation's "PC" (SUMMIT PEDIATRICS PC).
   const tail = / (SUBSCRIPTION|SUBSCR|PC|P C|\d{1,2})$/.exec(name);
   if (tail && name.lastIndexOf(" ", tail.index - 1) > 0) name = name.slice(0, tail.index);
+  // An ACH line's purpose after a name of two words or more ("MAPLE GLEN HOA DUES") is no part of it.
+  const purpose = isAch ? PURPOSE_TAIL.exec(name) : null;
+  if (purpose && name.lastIndexOf(" ", purpose.index - 1) > 0) name = name.slice(0, purpose.index);
   // "TESCO STORES", "ROSS STORES": the company's word for its shops.
   name = name.replace(/(?<=\S) STORES$/, "");
   name = governmentName(name);

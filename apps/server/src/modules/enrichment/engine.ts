@@ -83,6 +83,7 @@ const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "p
   AppFolio: { website: "appfolio.com", alone: "both ways" },
   Zillow: { website: "zillow.com", alone: "both ways" },
   Etsy: { website: "etsy.com" },
+  Klarna: { website: "klarna.com" },
   "Google Pay": { website: "pay.google.com", alone: "both ways" },
 };
 
@@ -284,6 +285,9 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       const utility = categoryByKeywords(ownWords, false);
       if (utility && CITY_UTILITIES.has(utility)) return { detailed: utility, isGuess: false };
     }
+    // Money in from a tax authority is a refund of tax ("DEPOSITO DIRECTO DEPTO HACIENDA PR REINTEGRO").
+    if (merchant.category === "GOVERNMENT_AND_NON_PROFIT_TAX_PAYMENT" && isCredit)
+      return { detailed: "INCOME_TAX_REFUND", isGuess: false };
     // A store's fuel station ("COSTCO GAS", "SAMS CLUB FUEL") sells fuel.
     if (merchant.kind === "merchant" && !isCredit && FUEL_WORDS.test(cleaned.text))
       return { detailed: "TRANSPORTATION_GAS", isGuess: false };

@@ -1054,6 +1054,108 @@ describe("the engine's steps", () => {
     );
     expect(result.intermediaries.map((i) => i.name)).toEqual(["Cash App"]);
   });
+
+  // What holdout-7 showed the engine misreading: formats and words, not merchants.
+  it.each([
+    ["COMPRA POS 0522 FARMACIA EL AMAL CAGUAS PR", "Farmacia El Amal", "MEDICAL"],
+    ["ACHAT INTERAC PHARMACIE JEAN COUTU LAVAL QC", "Pharmacie Jean Coutu", "MEDICAL"],
+    ["ESTACIONAMIENTO CENTRO PONCE PR", "Estacionamiento Centro", "TRANSPORTATION"],
+    ["PAGO ELECTRONICO AUTORIDAD ACUEDUCTOS SAN JUAN PR", "Autoridad Acueductos", null],
+  ])(
+    "a Spanish or French lead-in (%s) goes, and its trade's words categorise",
+    (description, name, general) => {
+      const result = one(description);
+      expect(result.counterparty?.name).toBe(name);
+      if (general) expect(result.categories.general).toBe(general);
+    },
+  );
+
+  it("Zelle in Spanish names the person (ENVIADO A, RECIBIDO DE)", () => {
+    const sent = one("ZELLE ENVIADO A ANA RIVERA REF 12345678");
+    expect(sent).toMatchObject({
+      person: "Ana Rivera",
+      counterparty: { name: "Ana Rivera", type: "person" },
+    });
+    expect(sent.intermediaries.map((i) => i.name)).toEqual(["Zelle"]);
+    expect(one("ZELLE RECIBIDO DE MARIA LOPEZ", "50.00").person).toBe("Maria Lopez");
+  });
+
+  it.each([
+    ["ACH DEBIT SUNNY DAYS PRESCHOOL TUITION PPD ID: 1234567890", "Sunny Days Preschool"],
+    ["ACH DEBIT OAK HILL HOA DUES PPD ID: 1234567890", "Oak Hill Homeowners Association"],
+    ["ACH DEBIT TRINITY FCU LOAN PYMT PPD ID: 1234567890", "Trinity Federal Credit Union"],
+    ["ACH DEBIT GRACE BAPTIST CHURC ONLINE GIV WEB ID: 1411234500", "Grace Baptist Church"],
+    ["ACH DEBIT TINY STEPS CHILDCA TUITION PPD ID: 1234567890", "Tiny Steps Childcare"],
+  ])("an ACH line's purpose after the name is no part of it: %s", (description, name) => {
+    expect(one(description).counterparty?.name).toBe(name);
+  });
+
+  it.each([
+    ["SQ *RED FOX COFFEE RO Boise ID", "Red Fox Coffee Roasters"],
+    ["LUXE NAILS SALON & SP DENVER CO", "Luxe Nails Salon & Spa"],
+    ["IN *ACME PLUMBING & H Akron OH", "Acme Plumbing & Heating"],
+    ["BOSTON TRANSIT AUTH 617-222-3200 MA", "Boston Transit Authority"],
+    ["PIEDMONT ELEC COOP DES:UTIL PMT ID:0001 INDN:DOE JANE CO ID:1 WEB", "Piedmont Electric Cooperative"],
+    ["EB *HARBOR JAZZ FES 801-413-7200 CA", "Harbor Jazz Festival"],
+    ["EB *HARBOR JAZZ FEST 801-413-7200 CA", "Harbor Jazz Fest"],
+    ["PY *SPRINGFIELD MUNICIPAL UT 413-555-0190 MA", "Springfield Municipal Utilities"],
+    ["FLYWIRE* MESA COMMUNITY CO", "Mesa Community College"],
+    ["PUSHPAY*GRACE COMMUNITY C 206-6941640 WA", "Grace Community"],
+    ["PUSHPAY*FIRST UNITED METHODI", "First United Methodist Church"],
+    ["INSTAMED*OAK PEDIATR 866-467-8263 PA", "Oak Pediatrics"],
+  ])("completes a word only the word before says how to (%s)", (description, name) => {
+    expect(one(description).counterparty?.name).toBe(name);
+  });
+
+  it("a municipal utility, a cut pediatrician's and a community college's names categorise by their words", () => {
+    expect(one("PY *SPRINGFIELD MUNICIPAL UT 413-555-0190 MA").categories.general).toBe("RENT_AND_UTILITIES");
+    expect(one("INSTAMED*OAK PEDIATR 866-467-8263 PA").categories.general).toBe("MEDICAL");
+    expect(one("FLYWIRE* MESA COMMUNITY CO", "-1200.00").categories.general).toBe("GENERAL_SERVICES");
+  });
+
+  it("a two-letter country before an amount in its currency is the place (LYON FR 38.20 EUR)", () => {
+    const result = one("CAFE CENTRAL WIEN AT 12.40 EUR");
+    expect(result.counterparty?.name).toBe("Cafe Central");
+    expect(result.locationStructured).toMatchObject({ city: "Wien", country: "AT" });
+  });
+
+  it("Klarna pays the merchant at checkout: the merchant is the counterparty, Klarna the intermediary", () => {
+    const result = one("KLARNA*ULTA BEAUTY 844-552-7621 OH");
+    expect(result.counterparty?.name).toBe("Ulta Beauty");
+    expect(result.categories.general).toBe("PERSONAL_CARE");
+    expect(result.intermediaries.map((i) => i.name)).toEqual(["Klarna"]);
+  });
+
+  it("a rent portal before a property: the property is the counterparty, the portal the intermediary", () => {
+    const result = one("APPFOLIO INC MAPLEWOOD APARTMEN WEB ID: 1800948598", "-1450.00");
+    expect(result.counterparty?.name).toBe("Maplewood Apartments");
+    expect(result.intermediaries.map((i) => i.name)).toEqual(["AppFolio"]);
+    expect(result.categories.general).toBe("RENT_AND_UTILITIES");
+    // With only its entry's words and numbers after it, the portal is the payee.
+    expect(one("APPFOLIO INC RENT 0801 WEB ID: 9000212345", "-1450.00").counterparty?.name).toBe("AppFolio");
+    expect(one("APPFOLIO INC DES:WEB PMTS ID:ZX8N2Q INDN:DOE JANE CO ID:1 WEB").counterparty?.name).toBe(
+      "AppFolio",
+    );
+  });
+
+  it("a business word marks a Venmo payee as a business; its city in title case is no part of its name", () => {
+    const result = one("VENMO *LITTLE LOAF CUPCAKES Brooklyn NY");
+    expect(result.person).toBeNull();
+    expect(result.counterparty).toMatchObject({ name: "Little Loaf Cupcakes", type: "organization" });
+    expect(result.categories.general).toBe("FOOD_AND_DRINK");
+  });
+
+  it("knows Quebec's and Puerto Rico's public companies; money from a tax authority is a tax refund", () => {
+    expect(one("SAQ EXPRESS 23001 QUEBEC QC")).toMatchObject({ merchant: "SAQ", website: "saq.com" });
+    expect(one("PAGO ELECTRONICO LUMA ENERGY SAN JUAN PR")).toMatchObject({
+      merchant: "LUMA Energy",
+      categories: { general: "RENT_AND_UTILITIES" },
+    });
+    expect(one("DEPOSITO DIRECTO DEPTO HACIENDA REINTEGRO", "500.00")).toMatchObject({
+      merchant: "Departamento de Hacienda de Puerto Rico",
+      categories: { detailed: "INCOME_TAX_REFUND" },
+    });
+  });
 });
 
 describe("recurrence", () => {
@@ -1205,6 +1307,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       people: 6,
     },
     "holdout-6.json": { counterparty: 95.3, website: 90.0, category: 95.3, intermediaries: 100.0, people: 9 },
+    "holdout-7.json": { counterparty: 90.7, website: 99.3, category: 98.0, intermediaries: 99.3, people: 9 },
   };
 
   it("reads each set at least as well as the floors, every series and one-off", () => {

@@ -110,6 +110,7 @@ export const HELD_OUT = [
   "holdout-4.json",
   "holdout-5.json",
   "holdout-6.json",
+  "holdout-7.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {

@@ -14,7 +14,7 @@ export type P2P = { app: string | null; person: string | null; payee?: string | 
 
 /** Words in a business's name, never in a person's. */
 const BUSINESS_WORDS =
-  /\b(LLC|INC|CORP|CO|COMPANY|STUDIOS?|SERVICES?|SVCS?|MGMT|MGT|MANAGEMENT|PROPERT(Y|IES)|APARTMENTS?|APTS|REALTY|RENTALS?|LAWN|CLEANING|CLEANERS|PLUMBING|ELECTRIC|CONSTRUCTION|DENTAL|CLINIC|SALON|SPA|FITNESS|ACADEMY|SCHOOL|CHURCH|DAYCARE|LANDSCAPING|WALKING|CARE|CATERING|BAKERY|CAFE|RESTAURANT|DESIGN|PHOTOGRAPHY|TUTORING|LESSONS|HOA|ASSOC\w*|GROUP|PARTNERS|HOLDINGS|ENTERPRISES?|SOLUTIONS|CONSULTING|TRUST|FOUNDATION|MINISTRIES|AUTO|REPAIR|PLLC|DDS|MD)\b/i;
+  /\b(LLC|INC|CORP|CO|COMPANY|STUDIOS?|SERVICES?|SVCS?|MGMT|MGT|MANAGEMENT|PROPERT(Y|IES)|APARTMENTS?|APTS|REALTY|RENTALS?|LAWN|CLEANING|CLEANERS|PLUMBING|ELECTRIC|CONSTRUCTION|DENTAL|CLINIC|SALON|SPA|FITNESS|ACADEMY|SCHOOL|CHURCH|DAYCARE|LANDSCAPING|WALKING|CARE|CATERING|BAKERY|CUPCAKES?|CAKES|PATISSERIE|CAFE|RESTAURANT|DESIGN|PHOTOGRAPHY|TUTORING|LESSONS|HOA|ASSOC\w*|GROUP|PARTNERS|HOLDINGS|ENTERPRISES?|SOLUTIONS|CONSULTING|TRUST|FOUNDATION|MINISTRIES|AUTO|REPAIR|PLLC|DDS|MD)\b/i;
 
 const APPS: [RegExp, string][] = [
   [/\bZELLE\b/, "Zelle"],
@@ -55,8 +55,24 @@ function partyIn(text: string, isLastFirst = false): { person: string | null; pa
     .replace(/\s+/g, " ")
     .trim();
   if (BUSINESS_WORDS.test(stopped) && /^[A-Za-z][A-Za-z&.'-]*( [A-Za-z&][A-Za-z&.'-]*){1,5}$/.test(stopped))
-    return { person: null, payee: stopped.toUpperCase() };
+    return { person: null, payee: withoutPlace(stopped).toUpperCase() };
   return { person: personIn(text, isLastFirst), payee: null };
+}
+
+/**
+ * "VENMO *SWEET BEE CUPCAKE New York NY": a card entry's city, in title case after a name in
+ * capitals, and its state are no part of a business's name.
+ */
+function withoutPlace(payee: string): string {
+  const words = payee.split(" ");
+  if (words.length < 4 || !/^[A-Z]{2}$/.test(words.at(-1)!) || !US_STATES.has(words.at(-1)!)) return payee;
+  let end = words.length - 1;
+  const isTitle = (word: string) => /^[A-Z][a-z]+\.?$/.test(word);
+  while (end > 2 && words.length - 1 - end < 3 && isTitle(words[end - 1]!)) end--;
+  // Only where the name itself is in capitals does the case tell the city from it.
+  const name = words.slice(0, end);
+  const isCityApart = end < words.length - 1 && name.every((word) => !/\p{Ll}/u.test(word));
+  return isCityApart ? name.join(" ") : payee;
 }
 
 function personIn(text: string, isLastFirst = false): string | null {
@@ -119,8 +135,9 @@ export function detectP2P(description: string): P2P | null {
   if (!app) return null;
   const text = description.replace(/\s+/g, " ").trim();
   const candidates: string[] = [];
-  // "Zelle payment to John Smith JPM99…", "ZELLE FROM JANE DOE ON 11/20", "… Conf# abc123; Maria Garcia"
-  const toFrom = /\b(?:TO|FROM)\s+(.+)$/i.exec(text);
+  // "Zelle payment to John Smith JPM99…", "ZELLE FROM JANE DOE ON 11/20", "… Conf# abc123; Maria Garcia";
+  // in Spanish and French ("ZELLE ENVIADO A LUIS ORTIZ", "RECIBIDO DE", "ENVOYE A", "RECU DE").
+  const toFrom = /\b(?:TO|FROM|ENVIADO A|RECIBIDO DE|ENVOY[EÉ] [AÀ]|RE[CÇ]U DE)\s+(.+)$/i.exec(text);
   if (toFrom) candidates.push(toFrom[1]!);
   const afterSemicolon = /;\s*([^;]+)$/.exec(text);
   if (afterSemicolon) candidates.push(afterSemicolon[1]!);

@@ -119,6 +119,11 @@ const COUNTRIES = new Map(
     .map((pair) => pair.split(":") as [string, string]),
 );
 
+const ALPHA2 = new Set(COUNTRIES.values());
+
+/** A country by its alpha-2 code ("FR"), as some networks print it before an amount in its currency. */
+export const countryOfAlpha2 = (word: string): string | undefined => (ALPHA2.has(word) ? word : undefined);
+
 /**
  * Where the last word of a card entry places it: a US state, a Canadian province (each with its
  * country), or a foreign country by its alpha-3 code (no state); undefined for any other word.
