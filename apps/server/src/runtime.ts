@@ -3,6 +3,7 @@ import pino, { type DestinationStream, type Logger } from "pino";
 import { type Config, ConfigError } from "./config.ts";
 import { type AppContext, createContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { errorCodeOf } from "./db/errors.ts";
 import { redactUrl } from "./http/redact.ts";
 import { armCrashPoint } from "./jobs/crash-points.ts";
 import { requeueOrphanedJobs } from "./jobs/queue.ts";
@@ -174,7 +175,7 @@ export async function openRuntime(
 
 /** A PostgreSQL that cannot be used, said as what to do (no stack trace for an operator's setting). */
 function databaseError(error: unknown, databaseUrl: string): unknown {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  const code = errorCodeOf(error);
   let url: URL;
   try {
     url = new URL(databaseUrl);

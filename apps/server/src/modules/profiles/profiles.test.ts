@@ -174,6 +174,14 @@ describe("profile cap", () => {
     for (let i = 0; i < 4; i++) expect((await create({}, production)).statusCode).toBe(201);
   });
 
+  it("holds under concurrency: 8 creates at once in an empty SANDBOX environment, 3 profiles", async () => {
+    const sandbox = await platform.environment("SANDBOX");
+    const answers = await Promise.all(Array.from({ length: 8 }, () => create({}, sandbox)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 403, 403, 403, 403, 403]);
+    const listed = await request("GET", "/v1/profiles", undefined, sandbox);
+    expect(listed.json()).toHaveLength(3);
+  });
+
   it("a deleted profile frees its place", async () => {
     const sandbox = await platform.environment("SANDBOX");
     const ids: string[] = [];

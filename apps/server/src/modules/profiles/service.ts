@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
+import { errorCodeOf, isUniqueViolation } from "../../db/errors.ts";
 import { selectPage } from "../../db/page.ts";
 import { asText, isoTimestampText, preparedStatement, rawRows } from "../../db/prepared.ts";
-import { type EventProfile, environments, profiles } from "../../db/schema/index.ts";
+import { type EventProfile, profiles } from "../../db/schema/index.ts";
 import { conflict, forbidden, notFound } from "../../http/errors.ts";
 import { ID_PREFIXES, newId } from "../../http/ids.ts";
 import { jsonString } from "../../http/json-text.ts";
@@ -181,25 +181,14 @@ export async function findLiveProfile(
   return row;
 }
 
-async function assertUnderProfileCap(db: Database, environment: EnvironmentRow, sandboxLimit: number) {
-  if (environment.mode !== "SANDBOX") return;
-  // Lock the environment row so concurrent creates cannot both pass the cap.
-  await db
-    .select({ id: environments.id })
-    .from(environments)
-    .where(eq(environments.id, environment.id))
-    .for("update");
-  const [row] = await db
-    .select({ n: count() })
-    .from(profiles)
-    .where(and(eq(profiles.environmentId, environment.id), isNull(profiles.deletingAt)));
-  if ((row?.n ?? 0) >= sandboxLimit) {
-    throw forbidden(
-      `This SANDBOX environment has reached its limit of ${sandboxLimit} profiles`,
-      "Delete profiles you no longer need, or use a TEST environment, which has no profile limit.",
-    );
-  }
-}
+/** What `weft_sandbox_profile_id` raises at the cap. */
+const PROFILE_CAP_REACHED = "WF403";
+
+const profileCapReached = (sandboxLimit: number) =>
+  forbidden(
+    `This SANDBOX environment has reached its limit of ${sandboxLimit} profiles`,
+    "Delete profiles you no longer need, or use a TEST environment, which has no profile limit.",
+  );
 
 const uuidTaken = (uuid: string) =>
   conflict(`The uuid ${uuid} is not available`, "Use another uuid, or omit it and one will be generated.");
@@ -208,8 +197,9 @@ const uuidTaken = (uuid: string) =>
  * Create a profile. One statement writes it and its profile.created event with the event's
  * deliveries, then what `then` adds: the CTEs of a change made with the profile and the
  * statement's final select (a first session: sessions/service.ts), whose rows come back. The row
- * is made here, its timestamps too, so the event can carry it. A SANDBOX environment's cap is
- * checked first, in one transaction with the statement; elsewhere the statement is the whole write.
+ * is made here, its timestamps too, so the event can carry it. In a SANDBOX environment the
+ * statement takes the profile's id from `weft_sandbox_profile_id` (migration 0029), which
+ * locks the environment and counts its profiles first: at the cap, nothing is written.
  */
 export async function createProfile<Row = never>(
   db: Database,
@@ -235,20 +225,24 @@ export async function createProfile<Row = never>(
     profile: toEventProfile(profile),
     record: toProfileView(profile),
   });
-  const statement = sql`with created as (${db.insert(profiles).values(profile).getSQL()}), ${event}
-    ${then ? sql`, ${then(profile)}` : sql`select 1`}`;
-  const write = async (tx: Database) => {
-    await assertUnderProfileCap(tx, environment, sandboxLimit);
-    try {
-      return ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows;
-    } catch (error) {
-      // The unique index on (environment, uuid) decides, also between concurrent creates.
-      if (isUniqueViolation(error, "profiles_environment_uuid_idx")) throw uuidTaken(profile.uuid);
-      throw error;
-    }
-  };
-  const rows = environment.mode === "SANDBOX" ? await db.transaction(write) : await write(db);
-  return { profile, rows };
+  const id =
+    environment.mode === "SANDBOX"
+      ? sql`weft_sandbox_profile_id(${environment.id}::text, ${sandboxLimit}::integer, ${profile.id}::text)`
+      : profile.id;
+  const insert = db
+    .insert(profiles)
+    .values({ ...profile, id })
+    .getSQL();
+  const statement = sql`with created as (${insert}), ${event} ${then ? sql`, ${then(profile)}` : sql`select 1`}`;
+  try {
+    const { rows } = (await db.execute(statement)) as unknown as { rows: Row[] };
+    return { profile, rows };
+  } catch (error) {
+    // The unique index on (environment, uuid) decides, also between concurrent creates.
+    if (isUniqueViolation(error, "profiles_environment_uuid_idx")) throw uuidTaken(profile.uuid);
+    if (errorCodeOf(error) === PROFILE_CAP_REACHED) throw profileCapReached(sandboxLimit);
+    throw error;
+  }
 }
 
 /** A profile's fields before any is set. */
