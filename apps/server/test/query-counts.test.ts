@@ -160,6 +160,19 @@ describe.skipIf(testDriver !== "postgres")("round trips per request", () => {
     expect(record).toMatchObject({ action: "POST /v1/users/sessions", status: 201, actorType: "apiKey" });
   });
 
+  it("a session that saves fields onto its profile is one round trip too: check, update, session, audit record", async () => {
+    const statements = await statementsOf({
+      method: "POST",
+      url: "/v1/users/sessions",
+      headers: env.auth,
+      payload: { userId: profileId, email: "counted@example.com" },
+    });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/weft_check_session\(.*update "profiles" set/s);
+    const saved = await platform.app.inject({ url: `/v1/profiles/${profileId}`, headers: env.auth });
+    expect(saved.json().email).toBe("counted@example.com");
+  });
+
   it("a first session is one round trip too: the new profile, its event with deliveries, the session and its audit record", async () => {
     // A subscription, so the event has a delivery to write.
     const subscribed = await platform.app.inject({

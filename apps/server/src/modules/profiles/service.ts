@@ -48,8 +48,11 @@ export const toEventProfile = (row: ProfileRow): EventProfile => ({
   metadata: row.metadata,
 });
 
-/** Only the fields the caller sent change; `null` clears a field. Derived fields are never input. */
-function toColumns(input: ProfileFieldsInput, current?: ProfileRow): Partial<typeof profiles.$inferInsert> {
+/**
+ * Only the fields the caller sent change; `null` clears a field, and a name's part not sent
+ * stays as it is. Derived fields are never input.
+ */
+function toColumns(input: ProfileFieldsInput): Partial<typeof profiles.$inferInsert> {
   const columns: Partial<typeof profiles.$inferInsert> = {};
   if (input.email !== undefined) columns.email = input.email;
   if (input.phone !== undefined) columns.phone = input.phone;
@@ -61,10 +64,23 @@ function toColumns(input: ProfileFieldsInput, current?: ProfileRow): Partial<typ
     columns.firstName = null;
     columns.lastName = null;
   } else if (input.names !== undefined) {
-    columns.firstName = input.names.first !== undefined ? input.names.first : (current?.firstName ?? null);
-    columns.lastName = input.names.last !== undefined ? input.names.last : (current?.lastName ?? null);
+    if (input.names.first !== undefined) columns.firstName = input.names.first;
+    if (input.names.last !== undefined) columns.lastName = input.names.last;
   }
   return columns;
+}
+
+/**
+ * The UPDATE that saves the fields sent onto the profile `profileId` names (a value, or an SQL
+ * expression such as a subquery of the statement it is part of); undefined when nothing was sent.
+ */
+export function profileUpdate(db: Database, input: ProfileFieldsInput, profileId: string | SQL) {
+  const columns = toColumns(input);
+  if (Object.keys(columns).length === 0) return undefined;
+  return db
+    .update(profiles)
+    .set({ ...columns, updatedAt: new Date() })
+    .where(typeof profileId === "string" ? eq(profiles.id, profileId) : sql`${profiles.id} = ${profileId}`);
 }
 
 /**
@@ -264,19 +280,8 @@ export async function updateProfile(
   input: ProfileFieldsInput,
 ): Promise<ProfileRow> {
   const current = await findLiveProfile(tx, environmentId, idOrUuid, { forUpdate: true });
-  return applyProfileUpdate(tx, current, input);
-}
-
-/** Save the fields sent onto a profile the caller has already locked (nothing sent: no write). */
-export async function applyProfileUpdate(tx: Database, current: ProfileRow, input: ProfileFieldsInput) {
-  const columns = toColumns(input, current);
-  if (Object.keys(columns).length === 0) return current;
-  const [row] = await tx
-    .update(profiles)
-    .set({ ...columns, updatedAt: new Date() })
-    .where(eq(profiles.id, current.id))
-    .returning();
-  return row!;
+  const update = profileUpdate(tx, input, current.id);
+  return update ? (await update.returning())[0]! : current;
 }
 
 export async function listProfiles(db: Database, environmentId: string, page: Pagination) {

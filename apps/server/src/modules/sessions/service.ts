@@ -7,12 +7,7 @@ import { notFound, tooManyRequests, ValidationError } from "../../http/errors.ts
 import { newId } from "../../http/ids.ts";
 import type { AuditRecord } from "../audit/service.ts";
 import type { EnvironmentRow } from "../environments/service.ts";
-import {
-  applyProfileUpdate,
-  createProfile,
-  findLiveProfile,
-  profileBeingDeleted,
-} from "../profiles/service.ts";
+import { createProfile, profileBeingDeleted, profileUpdate } from "../profiles/service.ts";
 import type { SessionIssueInput, UserSessionView } from "./schemas.ts";
 
 export type SessionRow = typeof userSessions.$inferSelect;
@@ -86,7 +81,7 @@ const sessionWrites = (v: SessionWrite) => ({
 });
 
 type IssueOutcome = {
-  outcome: "issued" | "not_found" | "deleting" | "limited";
+  outcome: "issued" | "not_found" | "deleting" | "limited" | "uuid_changed";
   profile_id: string | null;
   profile_uuid: string | null;
   limit_index: number | null;
@@ -140,10 +135,47 @@ function sessionWrite(environmentId: string, now: Date, audit: AuditRecord | und
   } satisfies SessionWrite;
 }
 
+/**
+ * A session for an existing profile with fields to save onto it, in one statement too:
+ * `weft_check_session` finds and locks the profile and checks the limits, a uuid sent must be
+ * the profile's own, and only then is the profile updated and the session written. Not
+ * prepared: the columns to update are the ones sent.
+ */
+async function withFields(
+  db: Database,
+  environmentId: string,
+  idOrUuid: string,
+  fields: Omit<SessionIssueInput, "userId">,
+  write: ReturnType<typeof sessionWrite>,
+): Promise<IssueOutcome | undefined> {
+  const { uuid = null, ...changes } = fields;
+  const writes = sessionWrites(write);
+  const update = profileUpdate(db, changes, sql`(select profile_id from checked where outcome = 'issued')`);
+  const { rows } = (await db.execute(sql`with found as materialized (
+      select * from weft_check_session(${environmentId}::text, ${idOrUuid}::text, ${write.now}::timestamptz,
+        ${LIMIT_WINDOWS}::interval[], ${LIMIT_MAXIMA}::integer[])
+    ),
+    checked as (
+      select case when outcome = 'issued' and ${uuid}::text is not null and profile_uuid <> ${uuid}::text
+          then 'uuid_changed' else outcome end as outcome,
+        profile_id, profile_uuid, limit_index, retry_after_ms
+      from found
+    ),
+    ${update ? sql`updated as (${update.getSQL()}),` : sql``}
+    issued as (${writes.session}),
+    audited as (${writes.audit})
+    select outcome, profile_id, profile_uuid, limit_index, retry_after_ms from checked`)) as unknown as {
+    rows: IssueOutcome[];
+  };
+  return rows[0];
+}
+
 /** The session a statement wrote, or the error its outcome names. */
 function issued(row: IssueOutcome | undefined, write: ReturnType<typeof sessionWrite>, idOrUuid: string) {
   if (!row || row.outcome === "not_found") throw notFound("Profile", idOrUuid);
   if (row.outcome === "deleting") throw profileBeingDeleted(row.profile_id!);
+  if (row.outcome === "uuid_changed")
+    throw ValidationError.of("uuid", "Uuid cannot be changed on an existing profile");
   if (row.outcome === "limited")
     throw sessionLimitReached(row.profile_id!, row.limit_index! - 1, Number(row.retry_after_ms));
   const session: SessionRow = {
@@ -161,9 +193,9 @@ function issued(row: IssueOutcome | undefined, write: ReturnType<typeof sessionW
  * Issue a session for an existing profile (userId: its id or uuid; sent fields are saved onto
  * it) or for a new one (no userId). Each is one statement: for a profile as it is, the prepared
  * one above; for a new profile, the statement that creates it (with its event) writes its first
- * session too — a new profile has no sessions to count, and no one else can see it yet. A
- * profile whose fields change is locked and updated first, in a transaction ending with the
- * prepared statement. The session's audit record, when the caller is audited (`audit`;
+ * session too — a new profile has no sessions to count, and no one else can see it yet; for a
+ * profile with fields to save, `withFields`' statement. The session's audit record, when the
+ * caller is audited (`audit`;
  * resourceId: the profile), is written by the statement that writes the session.
  */
 export async function issueSession(
@@ -174,8 +206,6 @@ export async function issueSession(
 ): Promise<UserSessionView> {
   const write = sessionWrite(environment.id, new Date(), audit);
   const { userId, ...fields } = input;
-  const forProfile = (db: Database, idOrUuid: string) =>
-    rawRows<IssueOutcome>(issueStatement(db), { ...write, profile: idOrUuid });
   let row: IssueOutcome | undefined;
   if (!userId) {
     const { rows } = await createProfile<IssueOutcome>(
@@ -196,17 +226,9 @@ export async function issueSession(
     );
     row = rows[0];
   } else if (Object.values(fields).some((value) => value !== undefined)) {
-    row = await ctx.db.transaction(async (tx) => {
-      const existing = await findLiveProfile(tx, environment.id, userId, { forUpdate: true });
-      if (fields.uuid != null && fields.uuid !== existing.uuid) {
-        throw ValidationError.of("uuid", "Uuid cannot be changed on an existing profile");
-      }
-      const { uuid: _uuid, ...updates } = fields;
-      await applyProfileUpdate(tx, existing, updates);
-      return (await forProfile(tx, existing.id))[0];
-    });
+    row = await withFields(ctx.db, environment.id, userId, fields, write);
   } else {
-    row = (await forProfile(ctx.db, userId))[0];
+    row = (await rawRows<IssueOutcome>(issueStatement(ctx.db), { ...write, profile: userId }))[0];
   }
   const { session, profile } = issued(row, write, userId ?? "");
   // Signing may create the first signing key: outside the transaction (PGlite has one connection).

@@ -135,6 +135,35 @@ describe("POST /v1/users/sessions", () => {
     expect(res.json()).toEqual({ uuid: ["Uuid cannot be changed on an existing profile"] });
   });
 
+  it("saves only the part of the names sent; the other part stays", async () => {
+    const profile = await createProfile({ names: { first: "Ada", last: "Byron" } });
+    expect((await issue({ userId: profile.id, names: { first: "Augusta" } })).statusCode).toBe(201);
+    const saved = await platform.app.inject({ url: `/v1/profiles/${profile.id}`, headers: env.auth });
+    expect(saved.json().names).toEqual({ full: "Augusta Byron", first: "Augusta", last: "Byron" });
+  });
+
+  it("its own uuid sent back is no change: the session is issued and the fields saved", async () => {
+    const profile = await createProfile();
+    const res = await issue({ userId: profile.id, uuid: profile.uuid, email: "same@example.com" });
+    expect(res.statusCode).toBe(201);
+    const saved = await platform.app.inject({ url: `/v1/profiles/${profile.id}`, headers: env.auth });
+    expect(saved.json().email).toBe("same@example.com");
+  });
+
+  it("saves none of the fields sent when it issues no session (422 for another uuid, 429 at the limit)", async () => {
+    const profile = await createProfile({ email: "kept@example.com" });
+    const otherUuid = await issue({
+      userId: profile.id,
+      uuid: "5d6f1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a2c",
+      email: "lost@example.com",
+    });
+    expect(otherUuid.statusCode).toBe(422);
+    for (let i = 0; i < 10; i++) expect((await issue({ userId: profile.id })).statusCode).toBe(201);
+    expect((await issue({ userId: profile.id, email: "lost@example.com" })).statusCode).toBe(429);
+    const saved = await platform.app.inject({ url: `/v1/profiles/${profile.id}`, headers: env.auth });
+    expect(saved.json().email).toBe("kept@example.com");
+  });
+
   it("404 for an unknown profile and for another environment's profile", async () => {
     const res = await issue({ userId: "p_00000000000000000000000000" });
     expect(res.statusCode).toBe(404);
