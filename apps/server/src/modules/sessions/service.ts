@@ -80,6 +80,14 @@ const sessionWrites = (v: SessionWrite) => ({
     from checked where outcome = 'issued' and ${v.auditId}::text is not null`,
 });
 
+/** The end of a statement built for one request, after its `checked`: the two writes and the outcome. */
+const writesAndOutcome = (v: SessionWrite) => {
+  const writes = sessionWrites(v);
+  return sql`issued as (${writes.session}),
+    audited as (${writes.audit})
+    select outcome, profile_id, profile_uuid, limit_index, retry_after_ms from checked`;
+};
+
 type IssueOutcome = {
   outcome: "issued" | "not_found" | "deleting" | "limited" | "uuid_changed";
   profile_id: string | null;
@@ -149,7 +157,6 @@ async function withFields(
   write: ReturnType<typeof sessionWrite>,
 ): Promise<IssueOutcome | undefined> {
   const { uuid = null, ...changes } = fields;
-  const writes = sessionWrites(write);
   const update = profileUpdate(db, changes, sql`(select profile_id from checked where outcome = 'issued')`);
   const { rows } = (await db.execute(sql`with found as materialized (
       select * from weft_check_session(${environmentId}::text, ${idOrUuid}::text, ${write.now}::timestamptz,
@@ -162,9 +169,7 @@ async function withFields(
       from found
     ),
     ${update ? sql`updated as (${update.getSQL()}),` : sql``}
-    issued as (${writes.session}),
-    audited as (${writes.audit})
-    select outcome, profile_id, profile_uuid, limit_index, retry_after_ms from checked`)) as unknown as {
+    ${writesAndOutcome(write)}`)) as unknown as {
     rows: IssueOutcome[];
   };
   return rows[0];
@@ -213,16 +218,11 @@ export async function issueSession(
       environment,
       fields,
       ctx.config.sandboxProfileLimit,
-      (profile) => {
-        const writes = sessionWrites(write);
-        return sql`checked as (
-            select 'issued'::text as outcome, ${profile.id}::text as profile_id, ${profile.uuid}::text as profile_uuid,
-              null::integer as limit_index, null::double precision as retry_after_ms
-          ),
-          issued as (${writes.session}),
-          audited as (${writes.audit})
-          select outcome, profile_id, profile_uuid, limit_index, retry_after_ms from checked`;
-      },
+      (profile) => sql`checked as (
+          select 'issued'::text as outcome, ${profile.id}::text as profile_id, ${profile.uuid}::text as profile_uuid,
+            null::integer as limit_index, null::double precision as retry_after_ms
+        ),
+        ${writesAndOutcome(write)}`,
     );
     row = rows[0];
   } else if (Object.values(fields).some((value) => value !== undefined)) {
