@@ -344,10 +344,15 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
 ];
 
 /** The whole word a cut or abbreviated one after `before` stands for ("COFFEE", "RO": ROASTERS). */
+/** CUT_AFTER with the number of words each `after` reads (two where it names "SALON &"), counted once. */
+const CUT_AFTER_READ = CUT_AFTER.map((rule) => ({
+  ...rule,
+  wordsBefore: rule.after.source.includes(" ") ? 2 : 1,
+}));
+
 function wholeAfter(before: string[], word: string, isLast: boolean): string | undefined {
-  for (const { after, whole, cuts, least = 1 } of CUT_AFTER) {
-    const n = after.source.includes(" ") ? 2 : 1;
-    if (before.length < n || !after.test(before.slice(-n).join(" "))) continue;
+  for (const { after, whole, cuts, least = 1, wordsBefore } of CUT_AFTER_READ) {
+    if (before.length < wordsBefore || !after.test(before.slice(-wordsBefore).join(" "))) continue;
     if (cuts?.test(word)) return whole;
     const isCut = word.length >= least && word.length < whole.length && whole.startsWith(word);
     // "BEER FEST" is whole as it is.

@@ -80,7 +80,7 @@ export function profileUpdate(db: Database, input: ProfileFieldsInput, profileId
   return db
     .update(profiles)
     .set({ ...columns, updatedAt: new Date() })
-    .where(typeof profileId === "string" ? eq(profiles.id, profileId) : sql`${profiles.id} = ${profileId}`);
+    .where(sql`${profiles.id} = ${profileId}`);
 }
 
 /**
