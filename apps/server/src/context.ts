@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
-import type { Database } from "./db/client.ts";
+import type { Database, Listen } from "./db/client.ts";
 import { TransactionPageCache } from "./modules/accounts/page-cache.ts";
 import { ApiKeyCache } from "./modules/api-keys/cache.ts";
 import type { Mailer } from "./modules/passcodes/mailer.ts";
@@ -32,7 +32,7 @@ export type AppContext = {
   /** Whether this process's job workers are alive; null when they run in other processes. */
   workersHealthy(): boolean | null;
   /** LISTEN on the database: onNotify after each NOTIFY on the channel (at commit); returns unlisten. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen: Listen;
 };
 
 /** The context from its parts; the session signer is derived (it needs the database and the key). */

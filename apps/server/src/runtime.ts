@@ -120,7 +120,7 @@ export async function openContext(
       mailer: createMailer(config, logger),
       wakeWorkers: () => workers?.wake(),
       workersHealthy: () => workers?.healthy() ?? null,
-      listen: (channel, onNotify) => database.listen(channel, onNotify),
+      listen: database.listen,
     });
     return {
       ctx,

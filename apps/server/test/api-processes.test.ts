@@ -103,7 +103,7 @@ describe.skipIf(testDriver !== "postgres")("two API processes on one database (P
       for (const _ of [0, 1])
         expect((await call(base, "POST", "/v1/introspect/api_key", secret)).status).toBe(200);
     }
-    await revokeApiKey(runtime.ctx.db, key.id);
+    await revokeApiKey(runtime.ctx, key.id);
     for (const base of urls) {
       const after = await call(base, "POST", "/v1/introspect/api_key", secret);
       expect(after.status, base).toBe(401);

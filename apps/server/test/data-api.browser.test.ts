@@ -35,7 +35,7 @@ beforeAll(async () => {
   platform.worker.start();
   env = await platform.environment("SANDBOX");
   connectorId = (await createConnector(platform.ctx.db, { environmentId: env.id, name: "Budget" })).id;
-  await setEnvironmentOrigin(platform.ctx.db, env.id, appUrl, true);
+  await setEnvironmentOrigin(platform.ctx, env.id, appUrl, true);
   browser = await launchChromium();
 }, 120_000);
 

@@ -130,7 +130,7 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     secretKey,
     logger,
     mailer: { send: async (message) => void mail.push(message) },
-    listen: (channel, onNotify) => database.listen(channel, onNotify),
+    listen: database.listen,
   });
   const worker = new Worker(database.db, jobHandlers(ctx), { logger, pollIntervalMs: 20 });
   const { app } = await buildApp(ctx);
@@ -143,7 +143,7 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     ctx,
     app,
     worker,
-    listen: (channel, onNotify) => database.listen(channel, onNotify),
+    listen: database.listen,
     mail,
     async statementsOf(run) {
       return (await sentBy(run)).map((s) => s.text);

@@ -155,12 +155,7 @@ async function envCommand(action: string | undefined, values: Flags, open: OpenR
     }
     const features = await open("weft env features", async ({ ctx }) => {
       const current = change
-        ? await setEnvironmentFeature(
-            ctx.db,
-            envId,
-            change as EnvironmentFeature,
-            values.enable !== undefined,
-          )
+        ? await setEnvironmentFeature(ctx, envId, change as EnvironmentFeature, values.enable !== undefined)
         : (await findEnvironment(ctx.db, envId))?.features;
       if (!current) throw noEnvironment(envId);
       return current;
@@ -177,7 +172,7 @@ async function envCommand(action: string | undefined, values: Flags, open: OpenR
       change === undefined ? undefined : parseOrigins(change, values.allow ? "--allow" : "--disallow");
     const origins = await open("weft env origins", async ({ ctx }) => {
       const current = origin
-        ? await setEnvironmentOrigin(ctx.db, envId, origin[0]!, values.allow !== undefined)
+        ? await setEnvironmentOrigin(ctx, envId, origin[0]!, values.allow !== undefined)
         : (await findEnvironment(ctx.db, envId))?.allowedOrigins;
       if (!current) throw noEnvironment(envId);
       return current;
@@ -194,7 +189,7 @@ async function envCommand(action: string | undefined, values: Flags, open: OpenR
       session: parseRateLimit(values.session, "--session"),
     };
     const limits = await open("weft env rate-limits", async ({ ctx }) => {
-      const own = await setEnvironmentRateLimits(ctx.db, envId, changes);
+      const own = await setEnvironmentRateLimits(ctx, envId, changes);
       if (!own) throw noEnvironment(envId);
       return {
         apiKey: own.apiKey ?? ctx.config.rateLimits.apiKey,
@@ -264,7 +259,7 @@ async function keysCommand(
   if (action === "revoke") {
     const id = required(rest[0], "API_KEY_ID");
     const revoked = await open("weft keys revoke", async ({ ctx }) => {
-      const key = await revokeApiKey(ctx.db, id);
+      const key = await revokeApiKey(ctx, id);
       if (key) await audit(ctx, key.environmentId, "keys revoke", id);
       return key;
     });

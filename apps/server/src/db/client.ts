@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
 import type { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 // Each driver (PGlite's WebAssembly build, node-postgres) loads only when a database of its kind
@@ -18,11 +19,42 @@ export type DatabaseHandle = {
   driver: DatabaseDriver;
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** Call `onNotify` on every NOTIFY to `channel` (delivered at commit); returns the unsubscribe. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen: Listen;
   /** The embedded database's lock on its data dir (PGlite with a data dir only). */
   lock?: DataDirLock;
 };
+
+/**
+ * Call `onNotify` with the payload of every NOTIFY to `channel` (delivered at commit); returns the
+ * unsubscribe. `counted`: while it listens, this process is one of `countListeners(channel)`.
+ */
+export type Listen = (
+  channel: string,
+  onNotify: (payload: string) => void,
+  options?: { counted?: boolean },
+) => Promise<() => Promise<void>>;
+
+/**
+ * The processes listening on `channel` with `counted`: each holds a shared advisory lock on the
+ * channel's key for as long as its listening connection lives (PGlite: none, it is one process).
+ */
+export async function countListeners(db: Database, channel: string): Promise<number> {
+  const [key1, key2] = listenerLock(channel);
+  const { rows } = (await db.execute(sql`
+    select count(*)::int as listeners from pg_locks
+    where locktype = 'advisory' and granted and classid = ${key1} and objid = ${key2} and objsubid = 2
+      and database = (select oid from pg_database where datname = current_database())`)) as unknown as {
+    rows: { listeners: number }[];
+  };
+  return rows[0]?.listeners ?? 0;
+}
+
+/** The two-int advisory lock key of a channel's counted listeners (a stable hash of its name). */
+function listenerLock(channel: string): [number, number] {
+  let hash = 0;
+  for (const char of channel) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) & 0x7fffffff;
+  return [727276, hash];
+}
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -86,7 +118,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       driver: "postgres",
       migrate: () => migratePostgresOnce(pool, db),
       close: () => pool.end(),
-      listen: (channel, onNotify) => listenPostgres(pool, channel, onNotify),
+      listen: (channel, onNotify, options) => listenPostgres(pool, channel, onNotify, options?.counted),
     };
   }
   const lock = options.dataDir
@@ -112,7 +144,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         lock?.release();
       },
       listen: async (channel, onNotify) => {
-        const unlisten = await client.listen(channel, () => onNotify());
+        const unlisten = await client.listen(channel, (payload) => onNotify(payload));
         return () => unlisten();
       },
     };
@@ -122,17 +154,34 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 }
 
-/** A pooled connection kept for LISTEN; if it breaks, listeners fall back to their polling. */
-async function listenPostgres(pool: pg.Pool, channel: string, onNotify: () => void) {
+/**
+ * A pooled connection kept for LISTEN; if it breaks, listeners fall back to their polling. A
+ * counted listener takes its lock after LISTEN, so a process counted is one that hears.
+ */
+async function listenPostgres(
+  pool: pg.Pool,
+  channel: string,
+  onNotify: (payload: string) => void,
+  counted = false,
+) {
   const { escapeIdentifier } = (await import("pg")).default;
   const client = await pool.connect();
   client.on("notification", (message) => {
-    if (message.channel === channel) onNotify();
+    if (message.channel === channel) onNotify(message.payload ?? "");
   });
   client.on("error", () => {});
-  await client.query(`listen ${escapeIdentifier(channel)}`);
+  const lock = listenerLock(channel);
+  try {
+    await client.query(`listen ${escapeIdentifier(channel)}`);
+    if (counted) await client.query("select pg_advisory_lock_shared($1, $2)", lock);
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
+  }
   return async () => {
     await client.query(`unlisten ${escapeIdentifier(channel)}`).catch(() => {});
+    // Back in the pool, the connection must not go on holding the lock.
+    if (counted) await client.query("select pg_advisory_unlock_shared($1, $2)", lock).catch(() => {});
     client.release();
   };
 }

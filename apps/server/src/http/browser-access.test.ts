@@ -39,7 +39,7 @@ beforeAll(async () => {
   mine = { ...a, token: await session(env, a.profileId) };
   theirs = await linked(env);
   elsewhere = await linked(other);
-  await setEnvironmentOrigin(platform.ctx.db, env.id, APP_ORIGIN, true);
+  await setEnvironmentOrigin(platform.ctx, env.id, APP_ORIGIN, true);
   await createConnector(platform.ctx.db, {
     environmentId: other.id,
     name: "Widget",

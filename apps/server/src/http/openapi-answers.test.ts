@@ -249,7 +249,7 @@ describe("real answers are declared for the operation that gave them", () => {
 
   it("429: past the credential's limit, with Retry-After and the rate-limit headers", async () => {
     const limited = await platform.environment("SANDBOX", "one request a second");
-    await setEnvironmentRateLimits(platform.ctx.db, limited.id, { apiKey: 1 });
+    await setEnvironmentRateLimits(platform.ctx, limited.id, { apiKey: 1 });
     // At the start of a second, so that the requests below share one.
     await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 5));
     expect((await inject("GET", "/v1/profiles", limited.auth)).statusCode).toBe(200);

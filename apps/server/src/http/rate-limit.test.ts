@@ -103,11 +103,11 @@ describe("rate limits", () => {
   it("an environment's own limits apply from its next request; 0 is no limit", async () => {
     const other = await platform.environment("SANDBOX", "own limits");
     const otherProfile = await createProfile(platform, other);
-    await setEnvironmentRateLimits(platform.ctx.db, other.id, { apiKey: 2 });
+    await setEnvironmentRateLimits(platform.ctx, other.id, { apiKey: 2 });
     await freshSecond();
     const limited = await burst(3, other.auth, `/v1/profiles/${otherProfile}`);
     expect(limited.map((a) => a.statusCode)).toEqual([200, 200, 429]);
-    await setEnvironmentRateLimits(platform.ctx.db, other.id, { apiKey: 0 });
+    await setEnvironmentRateLimits(platform.ctx, other.id, { apiKey: 0 });
     const free = await burst(10, other.auth, `/v1/profiles/${otherProfile}`);
     expect(free.every((a) => a.statusCode === 200 && a.headers["ratelimit-limit"] === undefined)).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { announceCredentialChange } from "../../db/notifications.ts";
+import type { Database, Listen } from "../../db/client.ts";
+import { changeCredentials } from "../../db/notifications.ts";
 import { apiKeys, environments } from "../../db/schema/index.ts";
 import { newId } from "../../http/ids.ts";
 import { newSecret, sha256Hex } from "../../security/secrets.ts";
@@ -35,19 +35,20 @@ export function listApiKeys(db: Database) {
   return db.select().from(apiKeys).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
 }
 
-/** Returns whether a key was revoked now (false when unknown or already revoked). */
 /**
- * Revoke a live key at once — every process drops its cached credentials when this commits;
- * its environment's id, or undefined when no live key has this id.
+ * Revoke a live key: when this returns, no process serves it any more (`changeCredentials`).
+ * Its environment's id, or undefined when no live key has this id.
  */
-export async function revokeApiKey(db: Database, id: string): Promise<{ environmentId: string } | undefined> {
-  return db.transaction(async (tx) => {
+export function revokeApiKey(
+  ctx: { db: Database; listen: Listen },
+  id: string,
+): Promise<{ environmentId: string } | undefined> {
+  return changeCredentials(ctx, async (tx) => {
     const [row] = await tx
       .update(apiKeys)
       .set({ revokedAt: new Date() })
       .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
       .returning({ environmentId: apiKeys.environmentId });
-    if (row) await announceCredentialChange(tx);
     return row;
   });
 }

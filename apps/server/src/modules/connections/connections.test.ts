@@ -690,7 +690,7 @@ describe("GET /v1/profiles/{profileId}/connections/{connectionId}/export", () =>
       instruction:
         "Ask the operator to enable it: weft env features --env ENV_ID --enable connection_export.",
     });
-    await setEnvironmentFeature(platform.ctx.db, env.id, "connection_export", true);
+    await setEnvironmentFeature(platform.ctx, env.id, "connection_export", true);
     const res = await get(platform, env, url);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { announceCredentialChange } from "../../db/notifications.ts";
+import type { Database, Listen } from "../../db/client.ts";
+import { changeCredentials } from "../../db/notifications.ts";
 import { type EnvironmentMode, environments } from "../../db/schema/index.ts";
 import { newId } from "../../http/ids.ts";
 
@@ -46,46 +46,62 @@ export async function findEnvironment(db: Database, id: string): Promise<Environ
 export const ENVIRONMENT_FEATURES = ["connection_export"] as const;
 export type EnvironmentFeature = (typeof ENVIRONMENT_FEATURES)[number];
 
+/** Where credential changes are made from: the database and its LISTEN (`changeCredentials`). */
+type Changer = { db: Database; listen: Listen };
+
+/**
+ * Change an environment's settings from its row as it is (locked, so two changes at once both
+ * count); returns the row after, or undefined for no such environment. Requests read these
+ * settings with their API key from the credential cache: the change returns once every process
+ * has dropped it.
+ */
+function changeSettings(
+  ctx: Changer,
+  id: string,
+  settings: (environment: EnvironmentRow) => Partial<EnvironmentRow>,
+): Promise<EnvironmentRow | undefined> {
+  return changeCredentials(ctx, async (tx) => {
+    const [environment] = await tx.select().from(environments).where(eq(environments.id, id)).for("update");
+    if (!environment) return undefined;
+    const [row] = await tx
+      .update(environments)
+      .set(settings(environment))
+      .where(eq(environments.id, id))
+      .returning();
+    return row;
+  });
+}
+
 /** Switch a feature on or off; returns the environment's features after. */
 export async function setEnvironmentFeature(
-  db: Database,
+  ctx: Changer,
   id: string,
   feature: EnvironmentFeature,
   isEnabled: boolean,
 ): Promise<string[] | undefined> {
-  const environment = await findEnvironment(db, id);
-  if (!environment) return undefined;
-  const features = new Set(environment.features);
-  if (isEnabled) features.add(feature);
-  else features.delete(feature);
-  const [row] = await db
-    .update(environments)
-    .set({ features: [...features].sort() })
-    .where(eq(environments.id, id))
-    .returning();
-  await announceCredentialChange(db);
-  return row!.features;
+  const row = await changeSettings(ctx, id, (environment) => {
+    const features = new Set(environment.features);
+    if (isEnabled) features.add(feature);
+    else features.delete(feature);
+    return { features: [...features].sort() };
+  });
+  return row?.features;
 }
 
 /** Allow or stop allowing a web origin (CORS); returns the environment's origins after. */
 export async function setEnvironmentOrigin(
-  db: Database,
+  ctx: Changer,
   id: string,
   origin: string,
   isAllowed: boolean,
 ): Promise<string[] | undefined> {
-  const environment = await findEnvironment(db, id);
-  if (!environment) return undefined;
-  const origins = new Set(environment.allowedOrigins);
-  if (isAllowed) origins.add(origin);
-  else origins.delete(origin);
-  const [row] = await db
-    .update(environments)
-    .set({ allowedOrigins: [...origins].sort() })
-    .where(eq(environments.id, id))
-    .returning();
-  await announceCredentialChange(db);
-  return row!.allowedOrigins;
+  const row = await changeSettings(ctx, id, (environment) => {
+    const origins = new Set(environment.allowedOrigins);
+    if (isAllowed) origins.add(origin);
+    else origins.delete(origin);
+    return { allowedOrigins: [...origins].sort() };
+  });
+  return row?.allowedOrigins;
 }
 
 export type RateLimitSetting = { apiKey?: number; session?: number };
@@ -95,26 +111,20 @@ export type RateLimitSetting = { apiKey?: number; session?: number };
  * environment's rate limits; returns its own settings after.
  */
 export async function setEnvironmentRateLimits(
-  db: Database,
+  ctx: Changer,
   id: string,
   changes: { apiKey?: number | null; session?: number | null },
 ): Promise<RateLimitSetting | undefined> {
-  const environment = await findEnvironment(db, id);
-  if (!environment) return undefined;
-  const limits: RateLimitSetting = { ...environment.rateLimits };
-  for (const key of ["apiKey", "session"] as const) {
-    const value = changes[key];
-    if (value === null) delete limits[key];
-    else if (value !== undefined) limits[key] = value;
-  }
-  const [row] = await db
-    .update(environments)
-    .set({ rateLimits: Object.keys(limits).length > 0 ? limits : null })
-    .where(eq(environments.id, id))
-    .returning();
-  // Requests read an environment's settings with its API key, from the credential cache.
-  await announceCredentialChange(db);
-  return row!.rateLimits ?? {};
+  const row = await changeSettings(ctx, id, (environment) => {
+    const limits: RateLimitSetting = { ...environment.rateLimits };
+    for (const key of ["apiKey", "session"] as const) {
+      const value = changes[key];
+      if (value === null) delete limits[key];
+      else if (value !== undefined) limits[key] = value;
+    }
+    return { rateLimits: Object.keys(limits).length > 0 ? limits : null };
+  });
+  return row && (row.rateLimits ?? {});
 }
 
 /** Sandbox data (the MOCK provider, `/v1/sandbox/*`) is for TEST and SANDBOX only. */

@@ -338,7 +338,7 @@ describe("a token revoked after its socket opened stops working on the socket at
     const limited = await platform.environment("SANDBOX", "socket rate limit");
     const { profileId } = await linkAndSync(platform, limited);
     const token = await issueSession(platform, limited, profileId);
-    await setEnvironmentRateLimits(platform.ctx.db, limited.id, { session: 2 });
+    await setEnvironmentRateLimits(platform.ctx, limited.id, { session: 2 });
     const cable = await channelOf(token, identifier);
     // At the start of a second, so the three fall in one window.
     await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 5));

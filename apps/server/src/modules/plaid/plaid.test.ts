@@ -596,10 +596,10 @@ describe("Plaid processor tokens, export and tenants", () => {
     const { profileId, connectionId, accessToken } = await importAndSync({ transactionCount: 1 });
     const url = `/v1/profiles/${profileId}/connections/${connectionId}/export`;
     expect((await get(platform, env, url)).statusCode).toBe(403);
-    await setEnvironmentFeature(platform.ctx.db, env.id, "connection_export", true);
+    await setEnvironmentFeature(platform.ctx, env.id, "connection_export", true);
     const res = await get(platform, env, url);
     expect(res.json()).toEqual({ id: connectionId, profileId, provider: "PLAID", apiKey: [accessToken] });
-    await setEnvironmentFeature(platform.ctx.db, env.id, "connection_export", false);
+    await setEnvironmentFeature(platform.ctx, env.id, "connection_export", false);
   });
 
   it("a webhook to one environment never touches another environment's connection to the same item", async () => {

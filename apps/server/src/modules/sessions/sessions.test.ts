@@ -67,7 +67,7 @@ describe("POST /v1/introspect/api_key", () => {
   it("401 once the key is revoked", async () => {
     const e = await platform.environment("TEST");
     const { revokeApiKey } = await import("../api-keys/service.ts");
-    expect(await revokeApiKey(platform.ctx.db, e.apiKeyId)).toEqual({ environmentId: e.id });
+    expect(await revokeApiKey(platform.ctx, e.apiKeyId)).toEqual({ environmentId: e.id });
     const res = await platform.app.inject({ method: "POST", url: "/v1/introspect/api_key", headers: e.auth });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe("The API key is invalid or revoked");
