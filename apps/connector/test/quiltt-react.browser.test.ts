@@ -56,7 +56,7 @@ beforeAll(async () => {
   platform.worker.start();
   env = await platform.environment("SANDBOX");
   connectorId = (await createConnector(platform.ctx.db, { environmentId: env.id, name: "Quiltt app" })).id;
-  await setEnvironmentOrigin(platform.ctx.db, env.id, appUrl, true);
+  await setEnvironmentOrigin(platform.ctx, env.id, appUrl, true);
   browser = await launchChromium({ args: [`--host-resolver-rules=MAP *.${DOMAIN} 127.0.0.1`] });
 }, 180_000);
 
