@@ -102,6 +102,23 @@ describe("structure", () => {
     expect(JSON.stringify(tooDeep.json())).toContain(`nests deeper than ${MAX_METADATA_DEPTH} levels`);
   });
 
+  it("a key named metadata inside metadata is the caller's own: no new budget, however deep", async () => {
+    const profile = await send("POST", "/v1/profiles", "{}");
+    for (const levels of [MAX_METADATA_DEPTH + 1, 5_000]) {
+      const body = `{"metadata":${'{"metadata":'.repeat(levels)}1${"}".repeat(levels + 1)}`;
+      for (const [method, url] of [
+        ["PATCH", `/v1/profiles/${profile.json().id}`],
+        ["POST", "/v1/users/sessions"],
+      ] as const) {
+        const res = await send(method, url, body);
+        expect(res.statusCode, `${method} ${url} ${levels}`).toBe(422);
+        expect(JSON.stringify(res.json())).toContain(`nests deeper than ${MAX_METADATA_DEPTH} levels`);
+      }
+    }
+    const after = await send("GET", `/v1/profiles/${profile.json().id}`);
+    expect(after.json().metadata).toBeNull();
+  });
+
   it("an unknown body field is a 422 naming it, nested ones by their path, and nothing is done", async () => {
     const before = await profileCount();
     const misspelt = await send("POST", "/v1/profiles", JSON.stringify({ emial: "ada@example.com" }));

@@ -25,8 +25,12 @@ export const NUMBER_OUT_OF_RANGE = "is a number out of range (beyond ±1.8e308)"
 
 type Problem = { field: string; message: string };
 
-/** The first problem in a value, depth-first; `depth` counts the objects and arrays around it. */
-function problemIn(value: unknown, field: string, depth: number, limit: number): Problem | null {
+/**
+ * The first problem in a value, depth-first. `depth` counts the objects and arrays around it
+ * (MAX_BODY_DEPTH at most); within a request's `metadata`, `inMetadata` counts those inside it
+ * (MAX_METADATA_DEPTH at most). A key named metadata inside metadata is the caller's own.
+ */
+function problemIn(value: unknown, field: string, depth: number, inMetadata: number | null): Problem | null {
   if (typeof value === "string") {
     const message = problemOfText(value);
     return message ? { field, message } : null;
@@ -35,9 +39,10 @@ function problemIn(value: unknown, field: string, depth: number, limit: number):
     return Number.isFinite(value) ? null : { field, message: NUMBER_OUT_OF_RANGE };
   }
   if (value === null || typeof value !== "object") return null;
-  if (depth >= limit) {
-    return { field, message: `nests deeper than ${limit} levels` };
+  if (inMetadata !== null && inMetadata >= MAX_METADATA_DEPTH) {
+    return { field, message: `nests deeper than ${MAX_METADATA_DEPTH} levels` };
   }
+  if (depth >= MAX_BODY_DEPTH) return { field, message: `nests deeper than ${MAX_BODY_DEPTH} levels` };
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
   for (const [key, child] of entries) {
     const keyProblem = problemOfText(key);
@@ -45,10 +50,8 @@ function problemIn(value: unknown, field: string, depth: number, limit: number):
       return { field: field ? `${field}.${key}` : key, message: `has a key that ${keyProblem}` };
     const childField = field ? `${field}.${key}` : key;
     // Metadata holds the caller's own structure: it gets its own, smaller, depth budget.
-    const found =
-      key === "metadata" && child !== null && typeof child === "object"
-        ? problemIn(child, childField, 0, MAX_METADATA_DEPTH)
-        : problemIn(child, childField, depth + 1, limit);
+    const childInMetadata = inMetadata !== null ? inMetadata + 1 : key === "metadata" ? 0 : null;
+    const found = problemIn(child, childField, depth + 1, childInMetadata);
     if (found) return found;
   }
   return null;
@@ -62,7 +65,7 @@ const label = (field: string) => {
 
 /** The 422 field map the policy answers for one part of a request (params, query or body), or null. */
 export function inputPolicyErrors(part: unknown): Record<string, string[]> | null {
-  const problem = problemIn(part, "", 0, MAX_BODY_DEPTH);
+  const problem = problemIn(part, "", 0, null);
   if (!problem) return null;
   const field = problem.field || "body";
   return { [field]: [`${label(field)} ${problem.message}`] };
