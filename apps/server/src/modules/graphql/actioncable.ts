@@ -14,7 +14,7 @@ import { HttpError } from "../../http/errors.ts";
 import type { Server } from "../../http/server-type.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { withCallerFacingErrors } from "./errors.ts";
-import { documentErrors, PARSE_OPTIONS } from "./limits.ts";
+import { documentErrors, nestingError, PARSE_OPTIONS } from "./limits.ts";
 import type { GraphQLScope } from "./routes.ts";
 import { schema } from "./schema.ts";
 
@@ -68,9 +68,12 @@ export function registerActionCable(
       const turn = checked.then(() => scope!.socket!.beforeOperation());
       checked = turn.catch(() => undefined);
       await turn;
+      const source = String(data.query ?? "");
+      const tooDeep = nestingError(source);
+      if (tooDeep) return reply(identifier, { errors: [tooDeep] }, false);
       let document: DocumentNode;
       try {
-        document = parse(String(data.query ?? ""), PARSE_OPTIONS);
+        document = parse(source, PARSE_OPTIONS);
       } catch (error) {
         return reply(identifier, { errors: [error as GraphQLError] }, false);
       }

@@ -2,6 +2,7 @@ import SchemaBuilder from "@pothos/core";
 import RelayPlugin from "@pothos/plugin-relay";
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from "graphql";
 import type { AppContext } from "../../context.ts";
+import { MAX_METADATA_DEPTH } from "../../http/input-policy.ts";
 import type { Credential } from "../../http/principal.ts";
 import { isCalendarDay } from "../../providers/dates.ts";
 import type { EventFeed } from "./feed.ts";
@@ -81,14 +82,26 @@ const literalValue = (node: ValueNode): unknown => {
   }
 };
 
+/** Objects and arrays nested in a value, itself included. */
+const nesting = (value: unknown): number =>
+  value !== null && typeof value === "object" ? 1 + Math.max(0, ...Object.values(value).map(nesting)) : 0;
+
+/** A JSON argument (metadata, an address) nests as deep as metadata may in a REST body. */
+const withinDepth = (value: unknown): unknown => {
+  if (nesting(value) > MAX_METADATA_DEPTH) {
+    throw new GraphQLError(`A JSON value may nest at most ${MAX_METADATA_DEPTH} levels`);
+  }
+  return value;
+};
+
 builder.addScalarType(
   "JSON",
   new GraphQLScalarType({
     name: "JSON",
-    description: "Any JSON value (metadata).",
+    description: `Any JSON value (metadata), nested at most ${MAX_METADATA_DEPTH} levels.`,
     serialize: (value) => value,
-    parseValue: (value) => value,
-    parseLiteral: literalValue,
+    parseValue: withinDepth,
+    parseLiteral: (node) => withinDepth(literalValue(node)),
   }),
 );
 

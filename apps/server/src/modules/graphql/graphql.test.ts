@@ -5,7 +5,15 @@ import { buildClientSchema, getIntrospectionQuery, type IntrospectionQuery, prin
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { issueSession, linkAndSync, simulate } from "../../../test/sandbox-helpers.ts";
-import { MAX_FIELDS, MAX_QUERY_DEPTH, MAX_ROOT_FIELDS, MAX_TOKENS, MAX_VARIABLES } from "./limits.ts";
+import { MAX_METADATA_DEPTH } from "../../http/input-policy.ts";
+import {
+  MAX_FIELDS,
+  MAX_NESTING,
+  MAX_QUERY_DEPTH,
+  MAX_ROOT_FIELDS,
+  MAX_TOKENS,
+  MAX_VARIABLES,
+} from "./limits.ts";
 import { MAX_BATCH } from "./routes.ts";
 import { printedSchema, schema } from "./schema.ts";
 import { MAX_PAGE } from "./types.ts";
@@ -318,6 +326,41 @@ describe("queries", () => {
       ]);
     }
     expect(await gql("{ profile { metadata } }")).toEqual(before);
+  });
+
+  it(`refuses a document nested more than ${MAX_NESTING} deep before parsing it, and JSON nested more than ${MAX_METADATA_DEPTH} levels`, async () => {
+    const before = await gql("{ profile { metadata } }");
+    const nested = (levels: number) => `${"{ k: ".repeat(levels)}1${" }".repeat(levels)}`;
+    // 2,000 levels took graphql-js's parser past the stack ("Maximum call stack size exceeded").
+    for (const levels of [MAX_NESTING, 2_000]) {
+      const deep = await gql(
+        `mutation { profileUpdate(input: { metadata: ${nested(levels)} }) { success } }`,
+      );
+      expect(deep.status).toBe(400);
+      expect(deep.errors?.map((e) => e.message)).toEqual([
+        `A query may nest braces, brackets and parentheses at most ${MAX_NESTING} deep. Send less nested values, or send them as variables.`,
+      ]);
+    }
+    // Braces in strings and comments are not nesting.
+    const quoted = await gql(`{ profile { id } } # ${"{".repeat(100)}\n`);
+    expect(quoted.errors).toBeUndefined();
+    const update = "mutation ($m: JSON) { profileUpdate(input: { metadata: $m }) { success } }";
+    const nestedValue = (levels: number): unknown => (levels === 0 ? 1 : { k: nestedValue(levels - 1) });
+    for (const [written, tooDeep] of [
+      [`mutation { profileUpdate(input: { metadata: ${nested(MAX_METADATA_DEPTH + 1)} }) { success } }`, {}],
+      [update, { m: nestedValue(MAX_METADATA_DEPTH + 1) }],
+    ] as const) {
+      const res = await gql(written, tooDeep);
+      expect(JSON.stringify(res.errors)).toContain(
+        `A JSON value may nest at most ${MAX_METADATA_DEPTH} levels`,
+      );
+    }
+    expect(await gql("{ profile { metadata } }")).toEqual(before);
+    const deepest = await gql(update, { m: nestedValue(MAX_METADATA_DEPTH) });
+    expect(deepest.errors).toBeUndefined();
+    expect((await gql("{ profile { metadata } }")).data).toEqual({
+      profile: { metadata: nestedValue(MAX_METADATA_DEPTH) },
+    });
   });
 
   it("answers a resolver's failure of ours with an errorId, never its text (which may hold SQL)", async () => {

@@ -24,6 +24,12 @@ export const PARSE_OPTIONS = { maxTokens: MAX_TOKENS } as const;
  * the event loop. A subscription or query document is a few hundred bytes.
  */
 export const MAX_SOCKET_MESSAGE_BYTES = 64 * 1024;
+/**
+ * Braces, brackets and parentheses one document may nest. graphql-js's parser descends a few
+ * calls for each, and runs out of stack near 2,000 levels, well within MAX_TOKENS; a real query
+ * nests a dozen (MAX_QUERY_DEPTH fields, metadata 10 levels deep).
+ */
+export const MAX_NESTING = 64;
 /** Variables one operation may declare. */
 export const MAX_VARIABLES = 50;
 /** Fields one operation may ask for at its top level (aliases count: each is run). */
@@ -181,6 +187,40 @@ function literalErrors(document: DocumentNode): GraphQLError[] {
     },
   });
   return errors;
+}
+
+/**
+ * A document's text that nests deeper than MAX_NESTING, read before it is parsed, as GraphQL's
+ * lexer reads it: nothing in a string, a block string or a comment counts.
+ */
+export function nestingError(text: string): GraphQLError | null {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === "#") {
+      while (i < text.length && text[i] !== "\n" && text[i] !== "\r") i++;
+    } else if (char === '"') {
+      if (text.startsWith('""', i + 1)) {
+        const end = text.indexOf('"""', i + 3);
+        // In a block string, \""" is a quote, not its end.
+        let close = end;
+        while (close > 0 && text[close - 1] === "\\") close = text.indexOf('"""', close + 3);
+        if (close < 0) return null;
+        i = close + 2;
+      } else {
+        for (i++; i < text.length && text[i] !== '"' && text[i] !== "\n"; i++) if (text[i] === "\\") i++;
+      }
+    } else if (char === "{" || char === "[" || char === "(") {
+      if (++depth > MAX_NESTING) {
+        return new GraphQLError(
+          `A query may nest braces, brackets and parentheses at most ${MAX_NESTING} deep. Send less nested values, or send them as variables.`,
+        );
+      }
+    } else if (char === "}" || char === "]" || char === ")") {
+      depth--;
+    }
+  }
+  return null;
 }
 
 /**

@@ -13,7 +13,7 @@ import { registerActionCable } from "./actioncable.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { withCallerFacingErrors } from "./errors.ts";
 import { EventFeed } from "./feed.ts";
-import { documentErrors, MAX_SOCKET_MESSAGE_BYTES, PARSE_OPTIONS } from "./limits.ts";
+import { documentErrors, MAX_SOCKET_MESSAGE_BYTES, nestingError, PARSE_OPTIONS } from "./limits.ts";
 import { createLoaders } from "./loaders.ts";
 import { schema } from "./schema.ts";
 
@@ -199,6 +199,15 @@ export async function registerGraphQLRoutes(
         const own = (error as { statusCode?: unknown }).statusCode;
         reply.code(typeof own === "number" ? own : statusCode).send(response);
       },
+    });
+    // Before the parser, which recurses through each level of a document's nesting.
+    scope.graphql.addHook("preParsing", async (_schema, source) => {
+      const error = nestingError(source);
+      if (error) throw new InvalidDocument([error]);
+    });
+    scope.graphql.addHook("preSubscriptionParsing", async (_schema, source) => {
+      const error = nestingError(source);
+      if (error) throw error;
     });
     scope.graphql.addHook("preValidation", async (_schema, document) => {
       const errors = documentErrors(document);
