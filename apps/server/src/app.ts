@@ -20,6 +20,7 @@ import {
   knownClientError,
   MAX_PARAM_LENGTH,
   onClientError,
+  REQUEST_TIMEOUT_MS,
   RouteMethods,
   routingError,
 } from "./http/framework-errors.ts";
@@ -79,6 +80,10 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
     // Retry-After, below), not Fastify's own body.
     return503OnClosing: false,
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    // Node enforces a request's time only when its headers' time is no longer; it looks for
+    // requests past their time every so often (30 s unless told): each second.
+    http: { headersTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: (error, _request, reply) => {
       const { status, message, instruction } = routingError(error);
@@ -142,6 +147,9 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Refused before its body arrived (a 401 in the auth hook, say): the connection closes with
+    // the answer instead of waiting, without end, for the rest of a body no one will read.
+    if (!request.raw.complete) reply.header("connection", "close");
     if (error instanceof HttpError) {
       return reply
         .code(error.statusCode)

@@ -8,6 +8,11 @@ import type { FastifyError, RouteOptions } from "fastify";
  * cannot read — answered as RestErrors ({message, instruction}) like everything else.
  */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * How long a request may take to arrive, headers and body: one that stalls (a client gone
+ * quiet, or one holding connections open on purpose) is answered 408 and its connection closed.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
 /** Fastify's limit on one path parameter (its default is 100). */
 export const MAX_PARAM_LENGTH = 200;
 
@@ -95,7 +100,10 @@ export function onClientError(error: Error & { code?: string; rawPacket?: unknow
       : "Send fewer or smaller headers.";
   }
   const body = JSON.stringify({ message, instruction });
-  if (socket.writable) {
+  // A request answered before its body arrived (a 401, say) has had its answer: no second one.
+  const answered = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+    ?.headersSent;
+  if (socket.writable && !answered) {
     socket.write(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

@@ -9,6 +9,7 @@ import {
   testDriver,
 } from "../../test/harness.ts";
 import { createLogger } from "../runtime.ts";
+import { REQUEST_TIMEOUT_MS } from "./framework-errors.ts";
 import { isIdOf, newId } from "./ids.ts";
 import type { Server } from "./server-type.ts";
 
@@ -28,6 +29,23 @@ async function listening() {
     address = platform.app.server.address() as { port: number };
   }
   return address;
+}
+
+/** A request written straight to a socket, and the answer read until the server closes it. */
+async function raw(request: string): Promise<{ status: number; body: unknown }> {
+  const { port } = await listening();
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(request));
+    let out = "";
+    socket.on("data", (chunk) => {
+      out += chunk;
+    });
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head, body] = out.split("\r\n\r\n");
+      resolve({ status: Number(head!.split(" ")[1]), body: JSON.parse(body!) });
+    });
+  });
 }
 
 const postProfile = (payload: string, headers: Record<string, string> = {}) =>
@@ -126,20 +144,6 @@ describe("errors as RestError", () => {
   });
 
   it("414, 431 and 400 from the HTTP parser itself are RestErrors on the wire", async () => {
-    const address = await listening();
-    const raw = (request: string) =>
-      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-        const socket = net.connect(address.port, "127.0.0.1", () => socket.write(request));
-        let out = "";
-        socket.on("data", (chunk) => {
-          out += chunk;
-        });
-        socket.on("error", reject);
-        socket.on("close", () => {
-          const [head, body] = out.split("\r\n\r\n");
-          resolve({ status: Number(head!.split(" ")[1]), body: JSON.parse(body!) });
-        });
-      });
     const longUrl = await raw(`GET /v1/profiles?q=${"a".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
     expect(longUrl.status).toBe(414);
     expect(longUrl.body).toMatchObject({ message: "The request's URL is too long" });
@@ -154,6 +158,34 @@ describe("errors as RestError", () => {
       message: "The request is not valid HTTP",
       instruction: "Send an HTTP/1.1 request, as any HTTP client does.",
     });
+  });
+
+  it(`408 for a request that stops arriving (after ${REQUEST_TIMEOUT_MS / 1000} s; shortened here)`, async () => {
+    const server = platform.app.server;
+    expect([server.requestTimeout, server.headersTimeout]).toEqual([REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS]);
+    await listening();
+    server.requestTimeout = 300;
+    server.headersTimeout = 300;
+    try {
+      const stalled = await raw(
+        `POST /v1/profiles HTTP/1.1\r\nHost: x\r\nAuthorization: ${env.auth.authorization}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`,
+      );
+      expect(stalled).toEqual({
+        status: 408,
+        body: {
+          message: "The request took too long to arrive",
+          instruction: "Send the whole request at once, and try again.",
+        },
+      });
+      // Refused before its body arrived: the 401 is its answer, and the connection closes.
+      const refused = await raw(
+        'POST /v1/profiles HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
+      );
+      expect(refused.status).toBe(401);
+    } finally {
+      server.requestTimeout = REQUEST_TIMEOUT_MS;
+      server.headersTimeout = REQUEST_TIMEOUT_MS;
+    }
   });
 
   it("401 comes before validation: bad credentials never learn about the body", async () => {
