@@ -92,8 +92,12 @@ type KeyColumn = "id" | "uuid";
 const PROFILE_ID_START = `${ID_PREFIXES.profile}_`;
 const keyColumn = (idOrUuid: string): KeyColumn => (idOrUuid.startsWith(PROFILE_ID_START) ? "id" : "uuid");
 
+/** A uuid in capitals names the same profile: uuids are stored lowercase (migration 0030). */
 function byKey(environmentId: string | Placeholder, column: KeyColumn, idOrUuid: string | Placeholder) {
-  return and(eq(profiles.environmentId, environmentId), eq(profiles[column], idOrUuid));
+  return and(
+    eq(profiles.environmentId, environmentId),
+    column === "id" ? eq(profiles.id, idOrUuid) : eq(profiles.uuid, sql`lower(${idOrUuid})`),
+  );
 }
 
 /** A statement prepared once for each column a key may name; called with the key, it picks. */
@@ -230,7 +234,7 @@ export async function createProfile<Row = never>(
     ...toColumns(input),
     id: newId("profile"),
     environmentId: environment.id,
-    uuid: input.uuid ?? randomUUID(),
+    uuid: input.uuid?.toLowerCase() ?? randomUUID(),
     createdAt: now,
     updatedAt: now,
     deletingAt: null,

@@ -163,7 +163,7 @@ async function withFields(
         ${LIMIT_WINDOWS}::interval[], ${LIMIT_MAXIMA}::integer[])
     ),
     checked as (
-      select case when outcome = 'issued' and ${uuid}::text is not null and profile_uuid <> ${uuid}::text
+      select case when outcome = 'issued' and ${uuid}::text is not null and profile_uuid <> lower(${uuid}::text)
           then 'uuid_changed' else outcome end as outcome,
         profile_id, profile_uuid, limit_index, retry_after_ms
       from found

@@ -113,6 +113,34 @@ describe("POST /v1/users/sessions", () => {
     expect(taken.json().message).toBe(`The uuid ${uuid} is not available`);
   });
 
+  it("a uuid in capitals is the same uuid: stored lowercase, taken once, found either way", async () => {
+    const upper = "6E7F8A9B-0C1D-4E2F-9A3B-4C5D6E7F8A9B";
+    const lower = upper.toLowerCase();
+    const created = await issue({ uuid: upper });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().userUuid).toBe(lower);
+    for (const again of [lower, "6e7f8a9b-0C1D-4e2f-9A3B-4c5d6e7f8a9b"]) {
+      const taken = await issue({ uuid: again });
+      expect(taken.statusCode, again).toBe(409);
+    }
+    const profiled = await platform.app.inject({
+      method: "POST",
+      url: "/v1/profiles",
+      headers: env.auth,
+      payload: { uuid: lower },
+    });
+    expect(profiled.statusCode).toBe(409);
+    const byUpper = await issue({ userId: upper, uuid: upper, name: "Same" });
+    expect(byUpper.statusCode).toBe(201);
+    expect(byUpper.json().userId).toBe(created.json().userId);
+    const read = await platform.app.inject({
+      method: "GET",
+      url: `/v1/profiles/${upper}`,
+      headers: env.auth,
+    });
+    expect(read.json()).toMatchObject({ id: created.json().userId, uuid: lower, name: "Same" });
+  });
+
   it("with userId (id or uuid) issues for that profile and saves the fields sent onto it", async () => {
     const profile = await createProfile({ email: "old@example.com" });
     const byId = await issue({ userId: profile.id, email: "changed@example.com" });
