@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
@@ -72,6 +73,10 @@ async function checkDatabase(ctx: AppContext): Promise<"ok" | "unavailable"> {
   }
 }
 
+/** The charset parameter of a Content-Type header. */
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)/i;
+const NOT_UTF8_INSTRUCTION = "Send JSON encoded as UTF-8, as JSON requires (RFC 8259).";
+
 export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi: OpenApiRegistry }> {
   const openapi = new OpenApiRegistry();
   const app = Fastify({
@@ -105,13 +110,25 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  // A DELETE may say Content-Type: application/json and send nothing (Quiltt's clients revoke a
-  // session so): there is no body to parse. Everything else is parsed as Fastify does.
+  // JSON is UTF-8 (RFC 8259): a body in another charset, or with bytes that are not UTF-8, is
+  // refused rather than read with replacement characters in place of what was sent. A DELETE
+  // may say Content-Type: application/json and send nothing (Quiltt's clients revoke a session
+  // so): there is no body to parse. Everything else is parsed as Fastify does.
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    if (body === "" && request.method === "DELETE") return done(null, undefined);
-    return parseJson(request, body as string, done);
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    const charset = CHARSET.exec(request.headers["content-type"] ?? "")?.[1]?.toLowerCase();
+    if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
+      return done(
+        new HttpError(415, `The request body's charset ${charset} is not supported`, NOT_UTF8_INSTRUCTION),
+        undefined,
+      );
+    }
+    if (!isUtf8(body as Buffer)) {
+      return done(new HttpError(400, "The request body is not valid UTF-8", NOT_UTF8_INSTRUCTION), undefined);
+    }
+    if ((body as Buffer).length === 0 && request.method === "DELETE") return done(null, undefined);
+    return parseJson(request, (body as Buffer).toString("utf8"), done);
   });
   // Every body is JSON: a text/plain one (JSON sent without its Content-Type) is a 415 that says
   // so, not a string failing the route's schema.

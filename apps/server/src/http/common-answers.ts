@@ -46,7 +46,8 @@ export function commonAnswers(route: RouteShape): Map<number, CommonAnswer> {
   if (BODY_METHODS.has(route.method)) {
     // The parser runs whenever the request says a Content-Type, with or without a body.
     answers.set(400, {
-      description: "The body is not JSON: not valid JSON, or empty while Content-Type says application/json",
+      description:
+        "The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json",
       body: "RestError",
     });
     const limit = route.bodyLimit ?? BODY_LIMIT_BYTES;
@@ -54,7 +55,10 @@ export function commonAnswers(route: RouteShape): Map<number, CommonAnswer> {
       description: `The body is larger than ${limit / 1024 / 1024} MiB`,
       body: "RestError",
     });
-    answers.set(415, { description: "The body's Content-Type is not application/json", body: "RestError" });
+    answers.set(415, {
+      description: "The body's Content-Type is not application/json, or names a charset other than UTF-8",
+      body: "RestError",
+    });
   }
   if (route.pathParameters.length > 0) {
     answers.set(414, {

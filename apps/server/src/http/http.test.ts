@@ -72,6 +72,47 @@ describe("errors as RestError", () => {
     }
   });
 
+  it("400 for a body that is not UTF-8, 415 for another charset: nothing is read with replacement characters", async () => {
+    const profileCount = async () => {
+      const { rows } = (await platform.ctx.db.execute(
+        sql`select count(*)::int as n from profiles`,
+      )) as unknown as {
+        rows: { n: number }[];
+      };
+      return rows[0]!.n;
+    };
+    const before = await profileCount();
+    const notUtf8 = await platform.app.inject({
+      method: "POST",
+      url: "/v1/profiles",
+      headers: { ...env.auth, "content-type": "application/json" },
+      payload: Buffer.concat([Buffer.from('{"name":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('b"}')]),
+    });
+    expect(notUtf8.statusCode).toBe(400);
+    expect(notUtf8.json()).toEqual({
+      message: "The request body is not valid UTF-8",
+      instruction: "Send JSON encoded as UTF-8, as JSON requires (RFC 8259).",
+    });
+    const utf16 = await platform.app.inject({
+      method: "POST",
+      url: "/v1/profiles",
+      headers: { ...env.auth, "content-type": "application/json; charset=utf-16" },
+      payload: Buffer.from('{"name":"a"}', "utf16le"),
+    });
+    expect(utf16.statusCode).toBe(415);
+    expect(utf16.json().message).toBe("The request body's charset utf-16 is not supported");
+    expect(await profileCount()).toBe(before);
+    // UTF-8 said in any of its spellings, and multi-byte text, is read as sent.
+    const named = await platform.app.inject({
+      method: "POST",
+      url: "/v1/profiles",
+      headers: { ...env.auth, "content-type": 'application/json; charset="UTF-8"' },
+      payload: Buffer.from('{"name":"Zoë 李"}'),
+    });
+    expect(named.statusCode).toBe(201);
+    expect(named.json().name).toBe("Zoë 李");
+  });
+
   it("400 for an empty JSON body", async () => {
     const res = await postProfile("");
     expect(res.statusCode).toBe(400);

@@ -331,7 +331,7 @@ export interface operations {
                     "application/json": components["schemas"]["APIKey"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -385,7 +385,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -504,7 +504,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserSession"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -588,7 +588,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -703,7 +703,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserSession"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -757,7 +757,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -951,7 +951,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserSession"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -987,7 +987,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1076,7 +1076,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasscodeSent"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1112,7 +1112,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1192,7 +1192,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -1231,7 +1231,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -1324,7 +1324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProcessorToken"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -1378,7 +1378,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */

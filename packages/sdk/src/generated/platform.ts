@@ -2996,7 +2996,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -3065,7 +3065,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -3332,7 +3332,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -3416,7 +3416,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -3535,7 +3535,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -3619,7 +3619,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -3859,7 +3859,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSubscriptionWithSecret"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -3913,7 +3913,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -4171,7 +4171,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -4240,7 +4240,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -4359,7 +4359,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSubscription"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -4428,7 +4428,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -4546,7 +4546,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSecretRotation"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -4630,7 +4630,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -4904,7 +4904,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -4988,7 +4988,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -5106,7 +5106,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookReplay"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -5190,7 +5190,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -5613,7 +5613,7 @@ export interface operations {
                     "application/json": components["schemas"]["Connection"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -5697,7 +5697,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -5816,7 +5816,7 @@ export interface operations {
                     "application/json": components["schemas"]["Connection"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -5900,7 +5900,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -6018,7 +6018,7 @@ export interface operations {
                     "application/json": components["schemas"]["RefreshAccepted"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -6117,7 +6117,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -6717,7 +6717,7 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -6801,7 +6801,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -6920,7 +6920,7 @@ export interface operations {
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -6989,7 +6989,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -7261,7 +7261,7 @@ export interface operations {
                     "application/json": components["schemas"]["RefreshAccepted"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -7360,7 +7360,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -8654,7 +8654,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -8872,7 +8872,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -8994,7 +8994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Connection"];
                 };
             };
-            /** @description The body is not JSON: not valid JSON, or empty while Content-Type says application/json */
+            /** @description The body is not JSON: not valid JSON, not UTF-8, or empty while Content-Type says application/json */
             400: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -9093,7 +9093,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -9315,7 +9315,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -13843,7 +13843,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description The body's Content-Type is not application/json */
+            /** @description The body's Content-Type is not application/json, or names a charset other than UTF-8 */
             415: {
                 headers: {
                     /** @description Requests this credential may send a second. */
