@@ -200,14 +200,12 @@ export async function registerGraphQLRoutes(
         reply.code(typeof own === "number" ? own : statusCode).send(response);
       },
     });
-    // Before the parser, which recurses through each level of a document's nesting.
+    // Before the parser, which recurses through each level of a document's nesting. Mercurius
+    // parses a graphql-ws subscription before any hook of ours runs: a document nested thousands
+    // deep there is answered with the parser's own error on the socket (the process is fine).
     scope.graphql.addHook("preParsing", async (_schema, source) => {
       const error = nestingError(source);
       if (error) throw new InvalidDocument([error]);
-    });
-    scope.graphql.addHook("preSubscriptionParsing", async (_schema, source) => {
-      const error = nestingError(source);
-      if (error) throw error;
     });
     scope.graphql.addHook("preValidation", async (_schema, document) => {
       const errors = documentErrors(document);
