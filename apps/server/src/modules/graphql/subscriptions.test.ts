@@ -5,7 +5,7 @@ import { freePort } from "../../../test/processes.ts";
 import { issueSession, linkAndSync, simulate } from "../../../test/sandbox-helpers.ts";
 import { setEnvironmentRateLimits } from "../environments/service.ts";
 import { MAX_SUBSCRIPTIONS_PER_PROFILE } from "./feed.ts";
-import { MAX_QUERY_DEPTH, MAX_SOCKET_MESSAGE_BYTES } from "./limits.ts";
+import { MAX_NESTING, MAX_QUERY_DEPTH, MAX_SOCKET_MESSAGE_BYTES } from "./limits.ts";
 
 /** Subscriptions over a real socket: graphql-ws (graphql-transport-ws) and the ActionCable channel. */
 let platform: TestPlatform;
@@ -192,6 +192,17 @@ describe("the ActionCable channel at /websockets", () => {
     expect(await cable.next()).toMatchObject({
       identifier,
       message: { result: { errors: [{ message: TOO_DEEP_MESSAGE }] }, more: false },
+    });
+    // Nested past what graphql-js's parser survives: refused before it is parsed.
+    const nested = `{ profile(x: ${"[".repeat(5_000)}${"]".repeat(5_000)}) { id } }`;
+    cable.send({
+      command: "message",
+      identifier,
+      data: JSON.stringify({ action: "execute", query: nested }),
+    });
+    expect(await cable.next()).toMatchObject({
+      identifier,
+      message: { result: { errors: [{ message: expect.stringContaining(`at most ${MAX_NESTING} deep`) }] } },
     });
     cable.close();
   });
