@@ -403,6 +403,40 @@ describe("provider payloads, with each provider's sign", () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ payload: ['Payload must hold MX\'s transactions ("transactions")'] });
   });
+
+  it("422 names each problem by the provider's own field, with the amount's rule in its terms", async () => {
+    const res = await enrich({
+      profileId,
+      accountType: "CHECKING",
+      provider: "PLAID",
+      payload: {
+        transactions: [
+          { account_id: "a", amount: "lots", iso_currency_code: "XYZ", date: "2026-11-14", name: "x" },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      "payload.transactions.0.transaction_id": ["Id is required"],
+      "payload.transactions.0.name": [
+        "Description must be at least 2 characters, not counting spaces at either end",
+      ],
+      "payload.transactions.0.iso_currency_code": ["Currency code must be an ISO-4217 code, such as USD"],
+      "payload.transactions.0.amount": [
+        "Amount must be a number, as Plaid sends it: positive for money out, negative for money in",
+      ],
+    });
+    const mx = await enrich({
+      profileId,
+      accountType: "CHECKING",
+      provider: "MX",
+      payload: { transactions: [{ guid: "T1", description: "COFFEE", amount: 3, currency_code: "USD" }] },
+    });
+    expect(mx.json()).toEqual({
+      "payload.transactions.0.account_guid": ["Account id must be at least 1 character"],
+      "payload.transactions.0.transacted_at": ["Date must be a date (YYYY-MM-DD)"],
+    });
+  });
 });
 
 describe("the engine's steps", () => {

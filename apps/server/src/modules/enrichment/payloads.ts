@@ -146,15 +146,106 @@ function treasuryPrimeOf(t: Json): Parsed {
   };
 }
 
+/**
+ * How a payload's transactions are named and signed: a problem is reported at the field the
+ * caller sent (Plaid's `transaction_id`, not our `id`), with the amount's rule in its own terms.
+ */
+type Dialect = {
+  fields: Record<Exclude<keyof Parsed, "mcc">, string>;
+  amount: string;
+};
+
+const GENERIC_DIALECT: Dialect = {
+  fields: {
+    id: "id",
+    accountId: "accountId",
+    description: "description",
+    amount: "amount",
+    currencyCode: "currencyCode",
+    date: "date",
+  },
+  amount: 'Amount must be a decimal string: positive for a credit, negative for a debit ("-12.34")',
+};
+
 const PROVIDER_PARSERS: Record<
   Exclude<EnrichmentProvider, "GENERIC">,
-  { keys: string[]; parse: (t: Json) => Parsed }
+  { keys: string[]; parse: (t: Json) => Parsed; dialect: Dialect }
 > = {
-  PLAID: { keys: ["transactions", "added", "modified"], parse: plaidOf },
-  MX: { keys: ["transactions"], parse: mxOf },
-  AKOYA: { keys: ["transactions"], parse: fdxOf },
-  FINICITY: { keys: ["transactions"], parse: finicityOf },
-  TREASURY_PRIME: { keys: ["data", "transactions"], parse: treasuryPrimeOf },
+  PLAID: {
+    keys: ["transactions", "added", "modified"],
+    parse: plaidOf,
+    dialect: {
+      fields: {
+        id: "transaction_id",
+        accountId: "account_id",
+        description: "name",
+        amount: "amount",
+        currencyCode: "iso_currency_code",
+        date: "date",
+      },
+      amount: "Amount must be a number, as Plaid sends it: positive for money out, negative for money in",
+    },
+  },
+  MX: {
+    keys: ["transactions"],
+    parse: mxOf,
+    dialect: {
+      fields: {
+        id: "guid",
+        accountId: "account_guid",
+        description: "description",
+        amount: "amount",
+        currencyCode: "currency_code",
+        date: "transacted_at",
+      },
+      amount: "Amount must be a number, as MX sends it: transaction_type says DEBIT or CREDIT",
+    },
+  },
+  AKOYA: {
+    keys: ["transactions"],
+    parse: fdxOf,
+    dialect: {
+      fields: {
+        id: "transactionId",
+        accountId: "accountId",
+        description: "description",
+        amount: "amount",
+        currencyCode: "currency",
+        date: "transactionTimestamp",
+      },
+      amount: "Amount must be a number, as FDX sends it: debitCreditMemo says DEBIT or CREDIT",
+    },
+  },
+  FINICITY: {
+    keys: ["transactions"],
+    parse: finicityOf,
+    dialect: {
+      fields: {
+        id: "id",
+        accountId: "accountId",
+        description: "description",
+        amount: "amount",
+        currencyCode: "currencySymbol",
+        date: "transactionDate",
+      },
+      amount: "Amount must be a number, as Finicity sends it: negative for money out",
+    },
+  },
+  TREASURY_PRIME: {
+    keys: ["data", "transactions"],
+    parse: treasuryPrimeOf,
+    dialect: {
+      fields: {
+        id: "id",
+        accountId: "account_id",
+        description: "summary",
+        amount: "amount",
+        currencyCode: "currency",
+        date: "date",
+      },
+      amount: 'Amount must be a decimal string, as Treasury Prime sends it: negative for a debit ("-12.34")',
+    },
+  },
 };
 
 const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
@@ -162,29 +253,28 @@ const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 const EARLIEST_DATE = "1900-01-01";
 const LATEST_DATE = "2100-12-31";
 
-/** Spec 5's rules for one transaction, wherever it came from; problems are named by field path. */
-function check(t: Parsed, path: string, problems: Problems): EngineInput | null {
+/**
+ * Spec 5's rules for one transaction, wherever it came from; problems are named by the path of
+ * the field the caller sent, in its dialect.
+ */
+function check(t: Parsed, path: string, problems: Problems, { fields, amount }: Dialect): EngineInput | null {
   const before = Object.keys(problems).length;
-  if (!t.id) add(problems, `${path}.id`, "Id is required");
+  const at = (field: keyof Dialect["fields"]) => `${path}.${fields[field]}`;
+  if (!t.id) add(problems, at("id"), "Id is required");
   if (!t.accountId || t.accountId.length < 1)
-    add(problems, `${path}.accountId`, "Account id must be at least 1 character");
+    add(problems, at("accountId"), "Account id must be at least 1 character");
   if (t.description.trim().length < 2)
     add(
       problems,
-      `${path}.description`,
+      at("description"),
       "Description must be at least 2 characters, not counting spaces at either end",
     );
   if (!t.currencyCode || !CURRENCIES.has(t.currencyCode))
-    add(problems, `${path}.currencyCode`, "Currency code must be an ISO-4217 code, such as USD");
-  if (!DECIMAL.test(t.amount))
-    add(
-      problems,
-      `${path}.amount`,
-      'Amount must be a decimal string: positive for a credit, negative for a debit ("-12.34")',
-    );
-  if (!isCalendarDay(t.date)) add(problems, `${path}.date`, "Date must be a date (YYYY-MM-DD)");
+    add(problems, at("currencyCode"), "Currency code must be an ISO-4217 code, such as USD");
+  if (!DECIMAL.test(t.amount)) add(problems, at("amount"), amount);
+  if (!isCalendarDay(t.date)) add(problems, at("date"), "Date must be a date (YYYY-MM-DD)");
   else if (t.date < EARLIEST_DATE || t.date > LATEST_DATE)
-    add(problems, `${path}.date`, `Date must be from ${EARLIEST_DATE} to ${LATEST_DATE}`);
+    add(problems, at("date"), `Date must be from ${EARLIEST_DATE} to ${LATEST_DATE}`);
   if (Object.keys(problems).length > before) return null;
   return { ...t, currencyCode: t.currencyCode! };
 }
@@ -206,6 +296,7 @@ export function parsePayload(provider: EnrichmentProvider, payload: unknown): En
   const problems: Problems = {};
   let found: { list: unknown[]; field: string } | null;
   let parse: (t: unknown) => Parsed;
+  let dialect = GENERIC_DIALECT;
   if (provider === "GENERIC") {
     found =
       isObject(payload) && Array.isArray(payload.data) ? { list: payload.data, field: "payload.data" } : null;
@@ -215,6 +306,7 @@ export function parsePayload(provider: EnrichmentProvider, payload: unknown): En
     const parser = PROVIDER_PARSERS[provider];
     found = listOf(payload, parser.keys);
     parse = (t) => parser.parse(isObject(t) ? t : {});
+    dialect = parser.dialect;
     if (!found) {
       throw ValidationError.of(
         "payload",
@@ -224,7 +316,7 @@ export function parsePayload(provider: EnrichmentProvider, payload: unknown): En
   }
   const byId = new Map<string, EngineInput>();
   found.list.forEach((raw, index) => {
-    const input = check(parse(raw), `${found.field}.${index}`, problems);
+    const input = check(parse(raw), `${found.field}.${index}`, problems, dialect);
     if (!input) return;
     byId.delete(input.id);
     byId.set(input.id, input);
