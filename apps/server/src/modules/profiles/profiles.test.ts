@@ -132,6 +132,23 @@ describe("POST /v1/profiles", () => {
       },
     ],
     [{ email: 42 }, { email: ["Email is not a valid email address"] }],
+    // Lengths no real name or address reaches (a 900,000-character name was stored).
+    [
+      // 255 characters, each label a valid length: the format alone takes it.
+      { email: `${"a".repeat(64)}@${"b".repeat(62)}.${"c".repeat(61)}.${"d".repeat(61)}.com` },
+      { email: ["Email is not a valid email address"] },
+    ],
+    [{ name: "n".repeat(256) }, { name: ["Name must be at most 255 characters"] }],
+    [{ names: { first: "f".repeat(256) } }, { "names.first": ["First must be at most 255 characters"] }],
+    [{ names: { last: "l".repeat(256) } }, { "names.last": ["Last must be at most 255 characters"] }],
+    [
+      { address: { ...ADDRESS, line1: "1".repeat(256) } },
+      { "address.line1": ["Line 1 must be at most 255 characters"] },
+    ],
+    [
+      { address: { ...ADDRESS, postalCode: "9".repeat(21) } },
+      { "address.postalCode": ["Postal code must be at most 20 characters"] },
+    ],
   ])("422 for %j", async (body, expected) => {
     const before = await request("GET", "/v1/profiles");
     const res = await create(body);

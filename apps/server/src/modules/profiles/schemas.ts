@@ -2,14 +2,18 @@ import { type Static, Type } from "typebox";
 import { DateTime, Metadata, Nullable } from "../../http/schemas.ts";
 
 const E164 = "^\\+[1-9][0-9]{1,14}$";
+/** The longest a name or an address line may be: far beyond any real one, short of abuse. */
+const TEXT_MAX = 255;
 
 export const Address = Type.Object(
   {
-    line1: Type.String({ minLength: 2, examples: ["1 Market St"] }),
-    line2: Type.Optional(Nullable(Type.String({ minLength: 1, examples: ["Suite 300"] }))),
-    city: Type.String({ minLength: 1, examples: ["San Francisco"] }),
-    state: Type.String({ minLength: 2, examples: ["CA"] }),
-    postalCode: Type.String({ minLength: 1, examples: ["94105"] }),
+    line1: Type.String({ minLength: 2, maxLength: TEXT_MAX, examples: ["1 Market St"] }),
+    line2: Type.Optional(
+      Nullable(Type.String({ minLength: 1, maxLength: TEXT_MAX, examples: ["Suite 300"] })),
+    ),
+    city: Type.String({ minLength: 1, maxLength: TEXT_MAX, examples: ["San Francisco"] }),
+    state: Type.String({ minLength: 2, maxLength: TEXT_MAX, examples: ["CA"] }),
+    postalCode: Type.String({ minLength: 1, maxLength: 20, examples: ["94105"] }),
     countryCode: Type.Literal("USA", { errorMessage: "Country code must be USA" }),
   },
   { title: "Address", additionalProperties: false },
@@ -17,8 +21,8 @@ export const Address = Type.Object(
 
 const NamesInput = Type.Object(
   {
-    first: Type.Optional(Nullable(Type.String({ minLength: 1 }))),
-    last: Type.Optional(Nullable(Type.String({ minLength: 1 }))),
+    first: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: TEXT_MAX }))),
+    last: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: TEXT_MAX }))),
   },
   { additionalProperties: false },
 );
@@ -29,6 +33,8 @@ export const profileFields = {
     Nullable(
       Type.String({
         format: "email",
+        // The longest address SMTP carries (RFC 5321).
+        maxLength: 254,
         errorMessage: "Email is not a valid email address",
         examples: ["ada@example.com"],
       }),
@@ -43,7 +49,9 @@ export const profileFields = {
       }),
     ),
   ),
-  name: Type.Optional(Nullable(Type.String({ minLength: 1, examples: ["Ada Lovelace"] }))),
+  name: Type.Optional(
+    Nullable(Type.String({ minLength: 1, maxLength: TEXT_MAX, examples: ["Ada Lovelace"] })),
+  ),
   names: Type.Optional(Nullable(NamesInput)),
   dateOfBirth: Type.Optional(
     Nullable(
