@@ -72,6 +72,14 @@ function changeSettings(
   });
 }
 
+/** A setting's list with `value` in it or not, sorted, each value once. */
+function withOrWithout(values: string[], value: string, isIn: boolean): string[] {
+  const set = new Set(values);
+  if (isIn) set.add(value);
+  else set.delete(value);
+  return [...set].sort();
+}
+
 /** Switch a feature on or off; returns the environment's features after. */
 export async function setEnvironmentFeature(
   ctx: Changer,
@@ -79,12 +87,9 @@ export async function setEnvironmentFeature(
   feature: EnvironmentFeature,
   isEnabled: boolean,
 ): Promise<string[] | undefined> {
-  const row = await changeSettings(ctx, id, (environment) => {
-    const features = new Set(environment.features);
-    if (isEnabled) features.add(feature);
-    else features.delete(feature);
-    return { features: [...features].sort() };
-  });
+  const row = await changeSettings(ctx, id, (environment) => ({
+    features: withOrWithout(environment.features, feature, isEnabled),
+  }));
   return row?.features;
 }
 
@@ -95,12 +100,9 @@ export async function setEnvironmentOrigin(
   origin: string,
   isAllowed: boolean,
 ): Promise<string[] | undefined> {
-  const row = await changeSettings(ctx, id, (environment) => {
-    const origins = new Set(environment.allowedOrigins);
-    if (isAllowed) origins.add(origin);
-    else origins.delete(origin);
-    return { allowedOrigins: [...origins].sort() };
-  });
+  const row = await changeSettings(ctx, id, (environment) => ({
+    allowedOrigins: withOrWithout(environment.allowedOrigins, origin, isAllowed),
+  }));
   return row?.allowedOrigins;
 }
 
