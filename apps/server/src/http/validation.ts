@@ -33,7 +33,9 @@ const bodyAjv = makeAjv(false);
 const textAjv = makeAjv(true);
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  httpPart === "body" ? compileBody(schema as object) : compileText(schema as object);
+  httpPart === "body"
+    ? compileBody(schema as object)
+    : compileText(schema as object, httpPart === "querystring");
 
 /**
  * A number in a query string or a path is written in decimal digits. JavaScript (and so Ajv's
@@ -44,8 +46,36 @@ const DECIMAL = { integer: /^-?\d+$/, number: /^-?\d+(\.\d+)?$/ } as const;
 
 type TextValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-function compileText(schema: object): TextValidator {
-  const validate = textAjv.compile(schema);
+/**
+ * `query`: a query string, whose parameters the route does not have are refused as a body's
+ * unknown fields are (`?startdate=` would otherwise answer the unfiltered list), unless its
+ * schema says `additionalProperties` itself — a redirect from an OAuth server, which may add
+ * parameters of its own.
+ */
+function compileText(schema: object, query = false): TextValidator {
+  const validate = decimalNumbers(schema, textAjv.compile(schema));
+  if (!query || "additionalProperties" in schema) return validate;
+  const known = new Set(Object.keys((schema as { properties?: object }).properties ?? {}));
+  const check: TextValidator = (data) => {
+    const unknown = Object.keys(data ?? {}).filter((name) => !known.has(name));
+    if (unknown.length > 0) {
+      check.errors = unknown.map((name) => ({
+        keyword: "additionalProperties",
+        instancePath: "",
+        schemaPath: "#/additionalProperties",
+        params: { additionalProperty: name },
+      }));
+      return false;
+    }
+    const valid = validate(data);
+    check.errors = validate.errors;
+    return valid;
+  };
+  return check;
+}
+
+/** `validate`, refusing a number not written in decimal digits (DECIMAL) as it refuses text. */
+function decimalNumbers(schema: object, validate: TextValidator): TextValidator {
   const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
   const numeric = Object.entries(properties).flatMap(([name, property]) =>
     property.type === "integer" || property.type === "number"
@@ -180,7 +210,7 @@ function messageOf(error: ErrorObject, field: string, part: string | undefined):
         return `${label} must be sent once; it was sent ${error.data.length} times`;
       return `${label} must be ${String(params.type).replace(",", " or ")}`;
     case "additionalProperties":
-      return "Is not a field of this request; check its spelling against the API reference";
+      return `Is not a ${part === "querystring" ? "parameter" : "field"} of this request; check its spelling against the API reference`;
     default:
       return `${label} is invalid`;
   }

@@ -336,6 +336,12 @@ describe("GET /v1/accounts/{accountId}/transactions", () => {
     });
     const badLimit = await get(platform, env, path("CHECKING", "/transactions?limit=101"));
     expect(badLimit.json()).toEqual({ limit: ["Limit must be at most 100"] });
+    // A filter misspelt is refused, not ignored into the unfiltered list.
+    const misspelt = await get(platform, env, path("CHECKING", "/transactions?startdate=2025-02-01"));
+    expect(misspelt.statusCode).toBe(422);
+    expect(misspelt.json()).toEqual({
+      startdate: ["Is not a parameter of this request; check its spelling against the API reference"],
+    });
   });
 });
 

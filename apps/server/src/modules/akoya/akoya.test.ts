@@ -76,7 +76,8 @@ async function signInThroughAkoya(
   const { code } = akoya.authorize({ username, providerId: "mikomo", redirectUri, state });
   const callback = await platform.app.inject({
     method: "GET",
-    url: `${AKOYA_CALLBACK_PATH}?${new URLSearchParams({ code, state })}`,
+    // `iss`: an authorization server may add parameters of its own (RFC 9207), which are ignored.
+    url: `${AKOYA_CALLBACK_PATH}?${new URLSearchParams({ code, state, iss: "https://idp.ddp.akoya.com" })}`,
   });
   expect(callback.statusCode).toBe(200);
   expect(callback.headers["content-type"]).toContain("text/html");

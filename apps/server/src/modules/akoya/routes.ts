@@ -4,12 +4,16 @@ import { escapeHtml } from "../../http/html.ts";
 import type { Server } from "../../http/server-type.ts";
 import { AKOYA_CALLBACK_PATH, type CallbackOutcome, completeAuthorization } from "./service.ts";
 
-const CallbackQuery = Type.Object({
-  code: Type.Optional(Type.String({ maxLength: 2000 })),
-  state: Type.Optional(Type.String({ maxLength: 4000 })),
-  error: Type.Optional(Type.String({ maxLength: 200 })),
-  error_description: Type.Optional(Type.String({ maxLength: 2000 })),
-});
+/** Open: an OAuth server may add parameters of its own (`iss`, `session_state`), which a client ignores (RFC 6749 4.1.2). */
+const CallbackQuery = Type.Object(
+  {
+    code: Type.Optional(Type.String({ maxLength: 2000 })),
+    state: Type.Optional(Type.String({ maxLength: 4000 })),
+    error: Type.Optional(Type.String({ maxLength: 200 })),
+    error_description: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: true },
+);
 
 /**
  * The page Akoya redirects the end-user's window to: it tells the Connector that opened it (same

@@ -82,12 +82,16 @@ export const RESOLVABLE_PROVIDERS = {
   finicity: "FINICITY",
   akoya: "AKOYA",
 } as const;
-export const SdkResolvableQuery = Type.Object({
-  plaid: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  mx: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  finicity: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  akoya: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-});
+/** Open: Quiltt's SDK sends one provider's key, any provider's; one Weft does not know is its documented 400. */
+export const SdkResolvableQuery = Type.Object(
+  {
+    plaid: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    mx: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    finicity: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    akoya: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  },
+  { additionalProperties: true },
+);
 
 export const PlaidLinkTokenRequest = Type.Object(
   {
