@@ -25,14 +25,10 @@ export function setPaginationHeaders(
   totalCount: number,
 ): void {
   const totalPages = Math.max(1, Math.ceil(totalCount / page.limit));
-  // Links carry the route's own query parameters only, never whatever else the caller sent.
-  const known = Object.keys(
-    (request.routeOptions.schema?.querystring as { properties?: object } | undefined)?.properties ?? {},
-  );
+  // The query holds the route's own parameters only: validation refuses any other.
   const url = new URL(request.url.split("?")[0]!, publicUrl);
   for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
-    if (known.includes(key) && value !== undefined && key !== "page" && key !== "limit")
-      url.searchParams.set(key, String(value));
+    if (value !== undefined && key !== "page" && key !== "limit") url.searchParams.set(key, String(value));
   }
   const linkTo = (n: number, rel: string) => {
     url.searchParams.set("page", String(n));
