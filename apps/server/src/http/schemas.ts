@@ -26,6 +26,12 @@ export const Metadata = Type.Record(Type.String(), Type.Unknown(), {
   examples: [{ plan: "pro" }],
 });
 
+/**
+ * The pattern of text that must say something: not empty, not only spaces. Validation words its
+ * failure "… cannot be blank".
+ */
+export const NOT_BLANK = "\\S";
+
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** PATCH body of records whose only writable field is their metadata. */

@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject } from "ajv";
 import addFormatsModule from "ajv-formats";
 import type { FastifySchemaCompiler } from "fastify";
 import { isCalendarDay } from "../providers/dates.ts";
+import { NOT_BLANK } from "./schemas.ts";
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
@@ -203,6 +204,7 @@ function messageOf(error: ErrorObject, field: string, part: string | undefined):
     case "format":
       return `${label} is not a valid ${params.format}`;
     case "pattern":
+      if (params.pattern === NOT_BLANK) return `${label} cannot be blank`;
       return `${label} is not in the expected format`;
     case "type":
       // A list in a query string is a parameter sent more than once (limit=1&limit=2).
@@ -226,6 +228,8 @@ export function toFieldMessages(errors: ErrorObject[], part?: string): Record<st
   for (const error of errors) {
     if (error.keyword === "anyOf" || error.keyword === "oneOf") continue;
     if (error.keyword === "type" && (error.params as { type: string }).type === "null") continue;
+    // Empty text is said once, by its minimum length.
+    if (error.keyword === "pattern" && error.data === "" && error.schema === NOT_BLANK) continue;
     const field = fieldOf(error);
     const message = messageOf(error, field, part);
     const list = fields[field] ?? [];

@@ -149,6 +149,15 @@ describe("POST /v1/profiles", () => {
       { address: { ...ADDRESS, postalCode: "9".repeat(21) } },
       { "address.postalCode": ["Postal code must be at most 20 characters"] },
     ],
+    // Text of spaces alone says nothing: a blank name is not a name.
+    [{ name: " \t " }, { name: ["Name cannot be blank"] }],
+    [{ names: { first: " " } }, { "names.first": ["First cannot be blank"] }],
+    [{ names: { last: "\u00a0" } }, { "names.last": ["Last cannot be blank"] }],
+    [{ address: { ...ADDRESS, line1: "   " } }, { "address.line1": ["Line 1 cannot be blank"] }],
+    [{ address: { ...ADDRESS, line2: " " } }, { "address.line2": ["Line 2 cannot be blank"] }],
+    [{ address: { ...ADDRESS, city: "\n" } }, { "address.city": ["City cannot be blank"] }],
+    [{ address: { ...ADDRESS, state: "  " } }, { "address.state": ["State cannot be blank"] }],
+    [{ address: { ...ADDRESS, postalCode: " " } }, { "address.postalCode": ["Postal code cannot be blank"] }],
   ])("422 for %j", async (body, expected) => {
     const before = await request("GET", "/v1/profiles");
     const res = await create(body);

@@ -1,5 +1,5 @@
 import { type Static, Type } from "typebox";
-import { DateTime, Metadata, Nullable } from "../../http/schemas.ts";
+import { DateTime, Metadata, NOT_BLANK, Nullable } from "../../http/schemas.ts";
 
 const E164 = "^\\+[1-9][0-9]{1,14}$";
 /** The longest a name or an address line may be: far beyond any real one, short of abuse. */
@@ -7,13 +7,13 @@ const TEXT_MAX = 255;
 
 export const Address = Type.Object(
   {
-    line1: Type.String({ minLength: 2, maxLength: TEXT_MAX, examples: ["1 Market St"] }),
+    line1: Type.String({ minLength: 2, maxLength: TEXT_MAX, pattern: NOT_BLANK, examples: ["1 Market St"] }),
     line2: Type.Optional(
-      Nullable(Type.String({ minLength: 1, maxLength: TEXT_MAX, examples: ["Suite 300"] })),
+      Nullable(Type.String({ minLength: 1, maxLength: TEXT_MAX, pattern: NOT_BLANK, examples: ["Suite 300"] })),
     ),
-    city: Type.String({ minLength: 1, maxLength: TEXT_MAX, examples: ["San Francisco"] }),
-    state: Type.String({ minLength: 2, maxLength: TEXT_MAX, examples: ["CA"] }),
-    postalCode: Type.String({ minLength: 1, maxLength: 20, examples: ["94105"] }),
+    city: Type.String({ minLength: 1, maxLength: TEXT_MAX, pattern: NOT_BLANK, examples: ["San Francisco"] }),
+    state: Type.String({ minLength: 2, maxLength: TEXT_MAX, pattern: NOT_BLANK, examples: ["CA"] }),
+    postalCode: Type.String({ minLength: 1, maxLength: 20, pattern: NOT_BLANK, examples: ["94105"] }),
     countryCode: Type.Literal("USA", { errorMessage: "Country code must be USA" }),
   },
   { title: "Address", additionalProperties: false },
@@ -21,8 +21,8 @@ export const Address = Type.Object(
 
 const NamesInput = Type.Object(
   {
-    first: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: TEXT_MAX }))),
-    last: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: TEXT_MAX }))),
+    first: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: TEXT_MAX, pattern: NOT_BLANK }))),
+    last: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: TEXT_MAX, pattern: NOT_BLANK }))),
   },
   { additionalProperties: false },
 );
@@ -50,7 +50,7 @@ export const profileFields = {
     ),
   ),
   name: Type.Optional(
-    Nullable(Type.String({ minLength: 1, maxLength: TEXT_MAX, examples: ["Ada Lovelace"] })),
+    Nullable(Type.String({ minLength: 1, maxLength: TEXT_MAX, pattern: NOT_BLANK, examples: ["Ada Lovelace"] })),
   ),
   names: Type.Optional(Nullable(NamesInput)),
   dateOfBirth: Type.Optional(
