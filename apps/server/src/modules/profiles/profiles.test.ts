@@ -352,7 +352,10 @@ describe("GET /v1/profiles (pagination)", () => {
     ["limit=%205", { limit: ["Limit must be integer"] }],
     ["limit=1&limit=2", { limit: ["Limit must be sent once; it was sent 2 times"] }],
     // A misspelt parameter would otherwise answer the first page as if it were understood.
-    ["pgae=2", { pgae: ["Is not a parameter of this request; check its spelling against the API reference"] }],
+    [
+      "pgae=2",
+      { pgae: ["Is not a parameter of this request; check its spelling against the API reference"] },
+    ],
   ])("422 for %s", async (query, expected) => {
     const res = await request("GET", `/v1/profiles?${query}`);
     expect(res.statusCode).toBe(422);

@@ -9,7 +9,9 @@ export const Address = Type.Object(
   {
     line1: Type.String({ minLength: 2, maxLength: TEXT_MAX, pattern: NOT_BLANK, examples: ["1 Market St"] }),
     line2: Type.Optional(
-      Nullable(Type.String({ minLength: 1, maxLength: TEXT_MAX, pattern: NOT_BLANK, examples: ["Suite 300"] })),
+      Nullable(
+        Type.String({ minLength: 1, maxLength: TEXT_MAX, pattern: NOT_BLANK, examples: ["Suite 300"] }),
+      ),
     ),
     city: Type.String({ minLength: 1, maxLength: TEXT_MAX, pattern: NOT_BLANK, examples: ["San Francisco"] }),
     state: Type.String({ minLength: 2, maxLength: TEXT_MAX, pattern: NOT_BLANK, examples: ["CA"] }),
@@ -50,7 +52,9 @@ export const profileFields = {
     ),
   ),
   name: Type.Optional(
-    Nullable(Type.String({ minLength: 1, maxLength: TEXT_MAX, pattern: NOT_BLANK, examples: ["Ada Lovelace"] })),
+    Nullable(
+      Type.String({ minLength: 1, maxLength: TEXT_MAX, pattern: NOT_BLANK, examples: ["Ada Lovelace"] }),
+    ),
   ),
   names: Type.Optional(Nullable(NamesInput)),
   dateOfBirth: Type.Optional(
