@@ -22,7 +22,11 @@ const post = (
   platform.app.inject({
     method: "POST",
     url,
-    headers: { ...auth, ...(key === undefined ? {} : { "idempotency-key": key }) },
+    headers: {
+      ...auth,
+      "content-type": "application/json",
+      ...(key === undefined ? {} : { "idempotency-key": key }),
+    },
     payload: payload as object,
   });
 
@@ -40,6 +44,43 @@ describe("Idempotency-Key", () => {
     expect(again.headers["content-type"]).toContain("application/json");
     expect(again.json()).toEqual(first.json());
     expect(await profilesNamed("Once Only")).toBe(1);
+  });
+
+  it("a repeat serialised otherwise (keys in another order, other spacing) is the same request", async () => {
+    const body = {
+      name: "Reordered",
+      address: {
+        line1: "1 Market St",
+        city: "San Francisco",
+        state: "CA",
+        postalCode: "94105",
+        countryCode: "USA",
+      },
+    };
+    const first = await post("/v1/profiles", JSON.stringify(body), "key-reordered");
+    expect(first.statusCode).toBe(201);
+    const reordered = {
+      address: {
+        countryCode: "USA",
+        postalCode: "94105",
+        state: "CA",
+        city: "San Francisco",
+        line1: "1 Market St",
+      },
+      name: "Reordered",
+    };
+    const again = await post("/v1/profiles", JSON.stringify(reordered, null, 2), "key-reordered");
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json()).toEqual(first.json());
+    expect(await profilesNamed("Reordered")).toBe(1);
+    // A value that differs inside is still another request.
+    const moved = await post(
+      "/v1/profiles",
+      { ...reordered, address: { ...reordered.address, city: "Oakland" } },
+      "key-reordered",
+    );
+    expect(moved.statusCode).toBe(422);
   });
 
   it("the same key with another request is a 422 and changes nothing", async () => {

@@ -35,11 +35,26 @@ declare module "fastify" {
   }
 }
 
+/**
+ * The same request is the same method, path and parameters, as Stripe compares them: a retry that
+ * serialises the same body with its keys in another order or other spacing is still the same.
+ */
 function hashOf(request: FastifyRequest): string {
   const path = request.url.split("?")[0];
   return createHash("sha256")
-    .update(`${request.method} ${path}\n${JSON.stringify(request.body ?? null)}`)
+    .update(`${request.method} ${path}\n${JSON.stringify(request.body ?? null, sortedKeys)}`)
     .digest("hex");
+}
+
+/** JSON.stringify's replacer that writes each object's keys in sorted order. */
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort()
+      .map((key) => [key, record[key]]),
+  );
 }
 
 /** preHandler: runs after authentication and validation, so only requests that may run are kept. */
