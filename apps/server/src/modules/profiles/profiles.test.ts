@@ -274,7 +274,7 @@ describe("GET /v1/profiles/{id}", () => {
 });
 
 describe("PATCH /v1/profiles/{id}", () => {
-  it("changes only the fields sent; null clears; names merge; uuid and id cannot change", async () => {
+  it("changes only the fields sent; null clears; names merge; id and the profile's own uuid sent back are ignored", async () => {
     const created = (
       await create({ email: "a@example.com", phone: "+14155552671", names: { first: "Ada", last: "Byron" } })
     ).json();
@@ -282,7 +282,7 @@ describe("PATCH /v1/profiles/{id}", () => {
       phone: null,
       names: { last: "Lovelace" },
       address: ADDRESS,
-      uuid: "00000000-0000-4000-8000-000000000000",
+      uuid: created.uuid.toUpperCase(),
       id: "p_other",
     });
     expect(res.statusCode).toBe(200);
@@ -298,6 +298,17 @@ describe("PATCH /v1/profiles/{id}", () => {
     const cleared = await request("PATCH", `/v1/profiles/${created.uuid}`, { names: null });
     expect(cleared.json().names).toBeNull();
   });
+
+  it.each([["00000000-0000-4000-8000-000000000000"], [null], [42]])(
+    "422 for another uuid (%j), as issuing a session answers it, and nothing changes",
+    async (uuid) => {
+      const created = (await create({ email: "same@example.com" })).json();
+      const res = await request("PATCH", `/v1/profiles/${created.id}`, { uuid, name: "Not Saved" });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ uuid: ["Uuid cannot be changed on an existing profile"] });
+      expect((await request("GET", `/v1/profiles/${created.id}`)).json()).toEqual(created);
+    },
+  );
 
   it("422 with the same messages as create, and nothing changes", async () => {
     const created = (await create({ email: "keep@example.com" })).json();

@@ -18,6 +18,9 @@ import {
 
 const TAG = "Profiles";
 
+/** The uuid a PATCH was sent with, by request (see the route). */
+const sentUuids = new WeakMap<object, unknown>();
+
 export function registerProfileRoutes(app: Server, ctx: AppContext): void {
   const config = { api: "platform", auth: ["apiKey"] } as const;
 
@@ -102,11 +105,16 @@ export function registerProfileRoutes(app: Server, ctx: AppContext): void {
         body: ProfileUpdateRequest,
         response: { 200: Profile, ...errorResponses(401, 404, 409, 422) },
       },
+      // Validation drops `uuid` with the other fields Weft assigns: keep what was sent, to compare.
+      preValidation: async (request) => {
+        const body = request.body as { uuid?: unknown } | null;
+        if (body && typeof body === "object" && "uuid" in body) sentUuids.set(request, body.uuid);
+      },
     },
     async (request) => {
       const { environment } = apiKeyPrincipalOf(request);
       const row = await ctx.db.transaction((tx) =>
-        updateProfile(tx, environment.id, request.params.id, request.body),
+        updateProfile(tx, environment.id, request.params.id, request.body, sentUuids.get(request)),
       );
       return toProfileView(row);
     },

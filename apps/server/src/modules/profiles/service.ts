@@ -5,7 +5,7 @@ import { errorCodeOf, isUniqueViolation } from "../../db/errors.ts";
 import { selectPage } from "../../db/page.ts";
 import { asText, isoTimestampText, preparedStatement, rawRows } from "../../db/prepared.ts";
 import { type EventProfile, profiles } from "../../db/schema/index.ts";
-import { conflict, forbidden, notFound } from "../../http/errors.ts";
+import { conflict, forbidden, notFound, ValidationError } from "../../http/errors.ts";
 import { ID_PREFIXES, newId } from "../../http/ids.ts";
 import { jsonString } from "../../http/json-text.ts";
 import type { Pagination } from "../../http/pagination.ts";
@@ -277,13 +277,22 @@ const NO_FIELDS = {
   metadata: null,
 } satisfies Partial<ProfileRow>;
 
+export const UUID_UNCHANGEABLE = "Uuid cannot be changed on an existing profile";
+
+/**
+ * `sentUuid`: a uuid the update was sent with (an update has none of its own: a profile read
+ * can be sent back), refused when it is not the profile's own — as issuing a session refuses it.
+ */
 export async function updateProfile(
   tx: Database,
   environmentId: string,
   idOrUuid: string,
   input: ProfileFieldsInput,
+  sentUuid?: unknown,
 ): Promise<ProfileRow> {
   const current = await findLiveProfile(tx, environmentId, idOrUuid, { forUpdate: true });
+  if (sentUuid !== undefined && (typeof sentUuid !== "string" || sentUuid.toLowerCase() !== current.uuid))
+    throw ValidationError.of("uuid", UUID_UNCHANGEABLE);
   const update = profileUpdate(tx, input, current.id);
   return update ? (await update.returning())[0]! : current;
 }

@@ -7,7 +7,7 @@ import { notFound, tooManyRequests, ValidationError } from "../../http/errors.ts
 import { newId } from "../../http/ids.ts";
 import type { AuditRecord } from "../audit/service.ts";
 import type { EnvironmentRow } from "../environments/service.ts";
-import { createProfile, profileBeingDeleted, profileUpdate } from "../profiles/service.ts";
+import { createProfile, profileBeingDeleted, profileUpdate, UUID_UNCHANGEABLE } from "../profiles/service.ts";
 import type { SessionIssueInput, UserSessionView } from "./schemas.ts";
 
 export type SessionRow = typeof userSessions.$inferSelect;
@@ -179,8 +179,7 @@ async function withFields(
 function issued(row: IssueOutcome | undefined, write: ReturnType<typeof sessionWrite>, idOrUuid: string) {
   if (!row || row.outcome === "not_found") throw notFound("Profile", idOrUuid);
   if (row.outcome === "deleting") throw profileBeingDeleted(row.profile_id!);
-  if (row.outcome === "uuid_changed")
-    throw ValidationError.of("uuid", "Uuid cannot be changed on an existing profile");
+  if (row.outcome === "uuid_changed") throw ValidationError.of("uuid", UUID_UNCHANGEABLE);
   if (row.outcome === "limited")
     throw sessionLimitReached(row.profile_id!, row.limit_index! - 1, Number(row.retry_after_ms));
   const session: SessionRow = {
