@@ -111,6 +111,7 @@ export const HELD_OUT = [
   "holdout-5.json",
   "holdout-6.json",
   "holdout-7.json",
+  "holdout-8.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
