@@ -1,4 +1,4 @@
-import websocket from "@fastify/websocket";
+import websocket, { type WebSocket } from "@fastify/websocket";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { GraphQLError } from "graphql";
 import mercurius from "mercurius";
@@ -16,6 +16,36 @@ import { EventFeed } from "./feed.ts";
 import { documentErrors, MAX_SOCKET_MESSAGE_BYTES, nestingError, PARSE_OPTIONS } from "./limits.ts";
 import { createLoaders } from "./loaders.ts";
 import { schema } from "./schema.ts";
+
+/**
+ * A graphql-ws `subscribe` (or legacy `start`) whose document nests past MAX_NESTING is answered
+ * with that error, in the protocol's error message, and never reaches Mercurius.
+ */
+function refuseDeepDocuments(socket: WebSocket): void {
+  const emit = socket.emit.bind(socket);
+  socket.emit = (event: string | symbol, ...args: unknown[]) => {
+    if (event === "message") {
+      const refused = deepDocumentIn(String(args[0]));
+      if (refused) {
+        socket.send(JSON.stringify(refused));
+        return true;
+      }
+    }
+    return emit(event, ...args);
+  };
+}
+
+function deepDocumentIn(message: string) {
+  let data: { id?: unknown; payload?: { query?: unknown } } | null;
+  try {
+    data = JSON.parse(message);
+  } catch {
+    return undefined; // Mercurius answers what is not JSON.
+  }
+  const query = data?.payload?.query;
+  const error = typeof query === "string" ? nestingError(query) : null;
+  return error ? { id: data?.id, type: "error", payload: [{ message: error.message }] } : undefined;
+}
 
 /** Operations in one batched POST (Apollo's batch link). */
 export const MAX_BATCH = 10;
@@ -139,6 +169,17 @@ export async function registerGraphQLRoutes(
   });
   await app.register(async (scope) => {
     scope.addHook("onClose", () => feed.close());
+    // Mercurius parses a graphql-ws subscription's text itself, before any hook of ours runs, with
+    // a parser that recurses through each level of nesting: its socket's messages are checked
+    // first. Added before the WebSocket plugin, whose own onRoute hook takes the handler.
+    scope.addHook("onRoute", (route) => {
+      const handler = route.wsHandler;
+      if (!handler) return;
+      route.wsHandler = function (socket, request) {
+        refuseDeepDocuments(socket);
+        return handler.call(this, socket, request);
+      };
+    });
     // One WebSocket server for both socket routes (mercurius uses it when it is there); a larger
     // message closes its socket with 1009.
     await scope.register(websocket, { options: { maxPayload: MAX_SOCKET_MESSAGE_BYTES } });
@@ -200,9 +241,8 @@ export async function registerGraphQLRoutes(
         reply.code(typeof own === "number" ? own : statusCode).send(response);
       },
     });
-    // Before the parser, which recurses through each level of a document's nesting. Mercurius
-    // parses a graphql-ws subscription before any hook of ours runs: a document nested thousands
-    // deep there is answered with the parser's own error on the socket (the process is fine).
+    // Before the parser, which recurses through each level of a document's nesting (a graphql-ws
+    // subscription's document is checked as its message arrives: refuseDeepDocuments).
     scope.graphql.addHook("preParsing", async (_schema, source) => {
       const error = nestingError(source);
       if (error) throw new InvalidDocument([error]);

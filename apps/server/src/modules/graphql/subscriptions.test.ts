@@ -95,6 +95,15 @@ describe("graphql-ws at /v1/graphql", () => {
       type: "error",
       payload: [{ message: TOO_DEEP_MESSAGE }],
     });
+    // Nested past what graphql-js's parser survives: refused before Mercurius parses it, and the
+    // socket goes on serving.
+    const nested = `subscription { connectionSynced(x: ${"[".repeat(5_000)}${"]".repeat(5_000)}) { id } }`;
+    ws.send({ id: "nested", type: "subscribe", payload: { query: nested } });
+    expect(await ws.next()).toEqual({
+      id: "nested",
+      type: "error",
+      payload: [{ message: expect.stringContaining(`at most ${MAX_NESTING} deep`) }],
+    });
     // A syntax tree sent as JSON instead of GraphQL text is refused too.
     ws.send({ id: "tree", type: "subscribe", payload: { query: { kind: "Document", definitions: [] } } });
     expect(await ws.next()).toMatchObject({ id: "tree", type: "error" });
