@@ -145,6 +145,19 @@ function brandsOf(merchants: Iterable<Merchant>): Map<string, string> {
     const key = `${m.website} ${m.name.split(" ")[0]}`;
     groups.set(key, [...(groups.get(key) ?? []), m]);
   }
+  // A shop's card or loan is a bank's product under the shop's name, named as such (Apple Card,
+  // Target RedCard: not "Apple", "Target"); a lender named by the shop's word alone (Carvana) is
+  // the shop's own, and a bank's services stay the bank's ("Chase").
+  const isShopsCard = (m: Merchant) => m.kind === "lender" && m.name.includes(" ");
+  for (const [key, group] of [...groups]) {
+    if (!group.some((m) => m.kind === "merchant") || !group.some(isShopsCard)) continue;
+    const cards = group.filter(isShopsCard);
+    groups.set(
+      key,
+      group.filter((m) => !cards.includes(m)),
+    );
+    groups.set(`${key} card`, cards);
+  }
   const brands = new Map<string, string>();
   for (const group of groups.values()) {
     if (group.length < 2) continue;

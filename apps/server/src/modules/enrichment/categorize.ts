@@ -161,7 +161,7 @@ export const KEYWORD_RULES: Rule[] = [
   rule(/\b(HOTEL|INN|MOTEL|RESORT|SUITES|LODGE|HOSTEL|BED (&|AND) BREAKFAST)\b/, "out", "TRAVEL_LODGING"),
   rule(/\b(CAR RENTAL|RENT A CAR|RENTACAR)\b/, "out", "TRAVEL_RENTAL_CARS"),
   rule(
-    /\b(GYM|FITNESS|YOGA|PILATES|CROSSFIT|ATHLETIC CLUB)\b/,
+    /\b(GYM|FITNESS|YOGA|PILATES|CROSSFIT|ATHLETIC CLUB|CLIMBING|BOULDERING)\b/,
     "out",
     "PERSONAL_CARE_GYMS_AND_FITNESS_CENTERS",
   ),
@@ -293,7 +293,7 @@ const FEE_WORDS =
 const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | null }[] = [
   {
     words:
-      /^(NON-?[A-Z]+ )?ATM (CASH |CHECK |CHK )?(WITHDRAWAL|WITHDRAW|WDL|WD|DEPOSIT|DEP)\b|^(CASH WITHDRAWAL|WITHDRAWAL AT ATM)\b/,
+      /^(NON-?[A-Z]+ )?ATM (CASH |CHECK |CHK )?(WITHDRAWAL|WITHDRAW|WDL|WD|W\/D|DEPOSIT|DEP)\b|^(CASH WITHDRAWAL|WITHDRAWAL AT ATM)\b/,
     category: (isCredit) => (isCredit ? "TRANSFER_IN_DEPOSIT" : "TRANSFER_OUT_WITHDRAWAL"),
   },
   {
@@ -329,8 +329,9 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
     category: (isCredit) => (isCredit ? null : "TRANSFER_OUT_OTHER_TRANSFER_OUT"),
   },
   {
-    // A neobank's round-up, from the checking account to savings.
-    words: /^ROUND ?UPS?( TRANSFER| SAVINGS)?\b/,
+    // A neobank's round-up, from the checking account to savings; Bank of America's is "KEEP THE
+    // CHANGE TRANSFER TO ACCT 4417".
+    words: /^(ROUND ?UPS?|KEEP THE CHANGE)( TRANSFER| SAVINGS)?\b/,
     category: (isCredit) => (isCredit ? "TRANSFER_IN_SAVINGS" : "TRANSFER_OUT_SAVINGS"),
   },
   {
@@ -346,7 +347,9 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
   {
     words:
       /^((ONLINE|MOBILE|AUTOPAY|AUTOMATIC|INTERNET|ELECTRONIC) )?(PAYMENT|PYMT|PMT)( RECEIVED)?\W*(- )?THANK( ?YOU)?\b|^(AUTOPAY|AUTOMATIC) PAYMENT( RECEIVED)?\W*(- )?THANK( ?YOU)?\b|^PAYMENT RECEIVED\b/,
-    category: (isCredit) => (isCredit ? "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT" : null),
+    // Received on the card; a card's payment on both sides (Plaid's sandbox has "AUTOMATIC
+    // PAYMENT - THANK" going out of checking).
+    category: () => "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT",
   },
   {
     // A card paid with no issuer named ("CREDIT CARD 3333 PAYMENT"): the owner's own bill.
@@ -362,7 +365,7 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
 
 /** Words every bank event's description holds one of: most descriptions skip the rules at once. */
 const MAY_BE_BANK_EVENT =
-  /FEE|ATM|\bINT|\bDIV|TRANSFER|XFER|THANK|DEPOSIT|WITHDRAW|CHARGE|CHG|PAYMENT RECEIVED|CASH ?BACK|REWARD|CHECK|\bCHK\b|DRAFT|ROUND ?UP|^(CREDIT )?CARD \d* ?P/i;
+  /FEE|ATM|\bINT|\bDIV|TRANSFER|XFER|THANK|DEPOSIT|WITHDRAW|CHARGE|CHG|PAYMENT RECEIVED|CASH ?BACK|REWARD|CHECK|\bCHK\b|DRAFT|ROUND ?UP|KEEP THE CHANGE|^(CREDIT )?CARD \d* ?P/i;
 
 /** The detailed category of an entry the bank made itself, or null when someone else is party to it. */
 export function bankEventOf(description: string, isCredit: boolean): string | null {

@@ -80,6 +80,9 @@ const LEAD_NOISE = [
   /^(RECURRING |POS |DEBIT CARD |CHECK ?CARD |VISA |MASTERCARD |DBT |DDA |CARD )?(PURCHASE|PURCHASE RETURN|DEBIT|POS|PMT|PAYMENT|CRD)?( AUTHORIZED)?( ON)?\s*\d{1,2}\/\d{1,2}\s+/,
   // PNC's "DEBIT CARD PURCHASE XXXXX1234 …", Capital One's "Debit Card Purchase - SQ *…"
   /^(DEBIT CARD|CHECK ?CARD|CARD) (PURCHASE RETURN|PURCHASE|REFUND|RETURN|CREDIT)( WITH PIN)?( -)?\s+(\d{1,2}\/\d{1,2}\s+)?([X*]{2,}\d{4}\s+)?/,
+  // A card purchase and its date without a slash: "MOBILE PURCHASE 0412 …", "POS PURCHASE 1105 …"
+  // (a phone's wallet, not a phone bill).
+  /^(MOBILE |ONLINE |POS |DEBIT CARD |CHECK ?CARD |CARD |RECURRING )?PURCHASE( AUTHORIZED)?( ON)? (0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\s+/,
   // A wallet's mark before the merchant (American Express's "AplPay"): no go-between of its own.
   /^APLPAY\s+/,
   // "Direct Deposit from NORTHSTAR LOGISTICS": the payer follows.
@@ -87,6 +90,9 @@ const LEAD_NOISE = [
   /^(POS |DEBIT )?(PURCHASE|WITHDRAWAL|DEBIT) (AUTHORIZED )?(ON )?/,
   /^(CHECKCARD|CHECK CARD) \d{4}\s+/,
   /^(POS|DBT|DDA|VISA|ACH|EFT|ONLINE|WEB) (DEBIT|CREDIT|PURCHASE|PMT|PAYMENT|WITHDRAWAL|DEP|DEPOSIT)\s+/,
+  // "ACH Electronic CreditGUSTO PAY 123456" (Plaid's sandbox prints it so): the payer follows,
+  // run into the entry's words or not.
+  /^ACH ELECTRONIC ?(CREDIT|DEBIT)\s*/,
   /^POS DEBIT-? DEBIT CARD \d{4}\s+/, // a credit union's "POS Debit- Debit Card 4412 05-14-24 …"
   /^(DEBIT PURCHASE )?-VISA\s+/, // U.S. Bank's "DEBIT PURCHASE -VISA …"
   /^(POS|DBT|DDA)\s+/,
@@ -113,10 +119,13 @@ function achCompanyOf(upper: string): string | null {
   return null;
 }
 
-/** The entry description: after DES: (Bank of America), CO ENTRY DESCR: (Chase), TYPE: (before CO:). */
+/**
+ * The entry description: after DES: (Bank of America), CO ENTRY DESCR: (Chase), TYPE: (before CO:).
+ * Chase's field is ten characters wide: a full one runs into the next ("ALLY PAYMTSEC:PPD").
+ */
 function achEntryOf(upper: string): string | null {
   const entry =
-    /\b(?:DES|CO ENTRY DESCR|TYPE):\s*(.+?)(?=\s+(?:ID|INDN|CO ID|CO|SEC|TRACE#?|EED|IND ID|IND NAME|ORIG ID):|$)/.exec(
+    /\b(?:DES|CO ENTRY DESCR|TYPE):\s*(.+?)(?=\s+(?:ID|INDN|CO ID|CO|SEC|TRACE#?|EED|IND ID|IND NAME|ORIG ID):|SEC:|$)/.exec(
       upper,
     );
   return entry ? entry[1]!.trim() : null;
@@ -315,8 +324,9 @@ const ABBREVIATIONS: Record<string, string> = {
 
 /**
  * Words cut or abbreviated that only the word before says how to complete: "COFFEE RO" is
- * Roasters, "SALON & SP" Spa, "PARKING AUTH" Authority, "ELEC COOP" Cooperative. `cuts` are the
- * abbreviations read anywhere in the name; at its end, any first letters of `whole` are read too.
+ * Roasters, "SALON & SP" Spa, "PARKING AUTH" Authority, "ELEC COOP" Cooperative, "FARMERS MA"
+ * Market. `cuts` are the abbreviations read anywhere in the name; at its end, any first letters
+ * of `whole` are read too.
  */
 const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }[] = [
   {
@@ -331,6 +341,8 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
     cuts: /^CO-?OP$/,
   },
   { after: /^COFFEE$/, whole: "ROASTERS" },
+  // "RIVERSIDE FARMERS MA": a farmers' market (a co-op is "FARMERS CO", above).
+  { after: /^(FARMERS|FARMER'?S|FISH|NIGHT|PUBLIC)$/, whole: "MARKET", least: 2 },
   { after: /^(SALON|NAILS?|HAIR|MASSAGE|BEAUTY) (&|AND)$/, whole: "SPA" },
   { after: /^PLUMBING (&|AND)$/, whole: "HEATING" },
   { after: /^HEATING (&|AND)$/, whole: "COOLING" },
@@ -437,7 +449,7 @@ export const spellOut = (upperName: string): string => titleCase(completeTruncat
 /** Cheap tests that skip the prefix and lead-in loops for the many descriptions without them. */
 const MAY_HAVE_PREFIX = /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP |APPFOLIO)/;
 const MAY_HAVE_LEAD =
-  /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT)\b/;
+  /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE)\b/;
 
 /** Pay's words followed by numbers, and whatever comes after them. */
 const PAY_AND_AFTER = new RegExp(`\\s+(${PAY_WORDS})\\s+\\d.*$`);
@@ -699,11 +711,17 @@ const RUN_TOGETHER_WORDS = [
   ),
 ].sort((a, b) => b.length - a.length);
 
+/** A legal form at the end of one word (not CO: TACO, COSTCO). */
+const RUN_TOGETHER_LEGAL_FORM = /^([A-Z]{3,})(INC|LLC|CORP|LTD)$/;
+
 /**
  * "SZECHUANGARDEN", "MAHARAJAINDIANCUI", "SUNRISEYOGA": one long word after a platform's prefix,
  * split where a business's word ends it (the last may be cut: CUI, CUISINE), right to left.
  */
 function runTogetherApart(name: string): string {
+  // "NEWEGGINC": a legal form run into the name is a word of its own (Newegg Inc).
+  const legal = RUN_TOGETHER_LEGAL_FORM.exec(name);
+  if (legal) return `${runTogetherApart(legal[1]!)} ${legal[2]}`;
   if (name.length < 9 || !/^[A-Z]+$/.test(name)) return name;
   const endsInWord = (text: string) =>
     RUN_TOGETHER_WORDS.find((w) => text.endsWith(w) && text.length - w.length >= 3);

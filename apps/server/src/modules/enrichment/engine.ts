@@ -156,7 +156,12 @@ function find(whole: EngineInput, cat: Catalogue): Found {
       : atBank
         ? cat.match(tokensOf(atBank[1]!))
         : null;
-    const bank = named?.kind === "bank" ? named : null;
+    const bank =
+      named?.kind === "bank"
+        ? named
+        : bankEvent.startsWith("BANK_FEES_")
+          ? bankNamedAfterNon(input.description, cat)
+          : null;
     return { input, cleaned, p2p: null, merchant: bank, bankEvent, isCredit: cents > 0, cents };
   }
   const p2p = detectP2P(input.description);
@@ -168,7 +173,8 @@ function find(whole: EngineInput, cat: Catalogue): Found {
     ? null
     : p2p?.payee
       ? cat.match(tokensOf(p2p.payee))
-      : (cat.match(tokensOf(cleaned.text)) ??
+      : (shopAfterApp(p2p, cat) ??
+        cat.match(tokensOf(cleaned.text)) ??
         // An ACH biller's name runs on into its entry field ("DISCOVER DES:E-PAYMENT").
         (cleaned.achCompany && cleaned.achEntry
           ? cat.match(tokensOf(`${cleaned.achCompany} ${cleaned.achEntry}`))
@@ -177,6 +183,31 @@ function find(whole: EngineInput, cat: Catalogue): Found {
           ? (ownProductOf(cleaned, cat) ?? wordsApartMatch(cleaned, cat))
           : wholeLineMatch(input.description, cleaned, cat)));
   return { input, cleaned, p2p, merchant, bankEvent, isCredit: cents > 0, cents };
+}
+
+/**
+ * "NON-TD ATM FEE", "NONCHASE ATM FEE", "NON-WELLS FARGO ATM FEE": the bank whose ATM it was not
+ * charges the fee, named by the words after NON (its short name: "TD" is TD Bank's).
+ */
+const NON_BANK = /^NON-?([A-Z][A-Z&]*(?: [A-Z][A-Z&]*){0,2}?)[ -](?:ATM|TRANS|TRANSACTION|NETWORK)\b/;
+
+function bankNamedAfterNon(description: string, cat: Catalogue): Merchant | null {
+  const non = NON_BANK.exec(description.toUpperCase());
+  if (!non) return null;
+  const words = tokensOf(non[1]!);
+  for (const named of [cat.match(words), cat.match([...words, "BANK"])])
+    if (named?.kind === "bank") return named;
+  return null;
+}
+
+/**
+ * A merchant named after a P2P app's own words ("PAYPAL INST XFER LYFT RIDE …"): the app paid it,
+ * and is the go-between. Another app or a bank there is where the money went, not a shop.
+ */
+function shopAfterApp(p2p: P2P | null, cat: Catalogue): Merchant | null {
+  if (!p2p?.following) return null;
+  const named = cat.match(tokensOf(p2p.following));
+  return named && named.kind !== "p2p" && named.kind !== "bank" ? named : null;
 }
 
 /** "ATM WITHDRAWAL US BANK 0412 …": the words between the withdrawal's and the first number. */
@@ -288,6 +319,16 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     // Money in from a tax authority is a refund of tax ("DEPOSITO DIRECTO DEPTO HACIENDA PR REINTEGRO").
     if (merchant.category === "GOVERNMENT_AND_NON_PROFIT_TAX_PAYMENT" && isCredit)
       return { detailed: "INCOME_TAX_REFUND", isGuess: false };
+    // Money from a lender or a cash-advance app is the loan or the advance paid out ("EARNIN
+    // TRANSFER" +): LOAN_PAYMENTS is money going to a lender. A card's payment, received on the
+    // card, is still its payment, as is a loan's, and a refund is no loan.
+    if (
+      merchant.kind === "lender" &&
+      isCredit &&
+      merchant.category !== "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT" &&
+      !REFUND_WORDS.test(lineWords)
+    )
+      return { detailed: "TRANSFER_IN_CASH_ADVANCES_AND_LOANS", isGuess: false };
     // A store's fuel station ("COSTCO GAS", "SAMS CLUB FUEL") sells fuel.
     if (merchant.kind === "merchant" && !isCredit && FUEL_WORDS.test(cleaned.text))
       return { detailed: "TRANSPORTATION_GAS", isGuess: false };
@@ -308,6 +349,13 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     isGuess: true,
   };
 }
+
+/**
+ * Money given back, not lent: a lender's refund or reversal; or a payment, which on the loan's
+ * own account arrives as money in ("NAVIENT PAYMENT" +) and is still the loan's payment.
+ */
+const REFUND_WORDS =
+  /\b(REFUND|RFND|REBATE|RETURN|REVERSAL|REVERSED|PAYMENT|PAYMT|PYMT|PMT|PYMNT|THANK YOU)\b/;
 
 /** What a city or a county bills as a utility. */
 const CITY_UTILITIES = new Set([
@@ -392,7 +440,11 @@ function describe(
   } else if (merchant) {
     counterparty = {
       ...merchantParty(merchant, options),
-      name: payoutPlatformOf(merchant) ?? cat.brandOf.get(merchant.id) ?? merchant.name,
+      // The bank's own entry (its fee, its ATM) is the bank's, by its name: "TD Bank", not "TD".
+      name:
+        payoutPlatformOf(merchant) ??
+        (found.bankEvent ? merchant.name : cat.brandOf.get(merchant.id)) ??
+        merchant.name,
       type: "organization",
       mccs: merchant.mcc ? [merchant.mcc] : [],
     };

@@ -1190,6 +1190,180 @@ describe("the engine's steps", () => {
       categories: { detailed: "INCOME_TAX_REFUND" },
     });
   });
+
+  describe("Plaid's sandbox lines, as its sandbox items print them", () => {
+    it("AUTOMATIC PAYMENT - THANK out of checking is a card's payment, with no counterparty", () => {
+      const out = one("AUTOMATIC PAYMENT - THANK", "-2078.50");
+      expect(out.counterparty).toBeNull();
+      expect(out.categories.detailed).toBe("LOAN_PAYMENTS_CREDIT_CARD_PAYMENT");
+      expect(one("AUTOMATIC PAYMENT - THANK", "2078.50").categories.detailed).toBe(
+        "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT",
+      );
+    });
+
+    it("ACH Electronic CreditGUSTO PAY: the payer run into the lead-in's words is read apart", () => {
+      const out = one("ACH Electronic CreditGUSTO PAY 123456", "5850.00");
+      expect(out.counterparty?.name).toBe("Gusto");
+      expect(out.categories.general).toBe("INCOME");
+    });
+
+    it("a climbing gym is a gym", () => {
+      expect(one("Touchstone Climbing", "-78.50").categories.detailed).toBe(
+        "PERSONAL_CARE_GYMS_AND_FITNESS_CENTERS",
+      );
+    });
+  });
+
+  describe("What holdout-8 showed the engine misreading", () => {
+    const names = (result: ReturnType<typeof one>) => result.intermediaries.map((i) => i.name);
+
+    it("Bank of America's round-up (KEEP THE CHANGE TRANSFER TO ACCT …) is the owner's own transfer to savings", () => {
+      const out = one("KEEP THE CHANGE TRANSFER TO ACCT 4417 FOR 04/05/25", "-3.12");
+      expect(out.counterparty).toBeNull();
+      expect(out.categories).toMatchObject({ general: "TRANSFER_OUT", detailed: "TRANSFER_OUT_SAVINGS" });
+      const into = one("KEEP THE CHANGE TRANSFER FROM ACCT 1234 FOR 04/05/25", "3.12");
+      expect(into.counterparty).toBeNull();
+      expect(into.categories.general).toBe("TRANSFER_IN");
+    });
+
+    it("NON-<bank> and NON<bank>: cash from another's ATM has no counterparty; the fee is the bank's", () => {
+      const cash = one("NON-TD ATM W/D", "-60.00");
+      expect(cash.counterparty).toBeNull();
+      expect(cash.categories.general).toBe("TRANSFER_OUT");
+      for (const [description, bank, website] of [
+        ["NONTD ATM FEE", "TD Bank", "td.com"],
+        ["NON-TD ATM FEE", "TD Bank", "td.com"],
+        ["NONCHASE ATM FEE", "Chase", "chase.com"],
+        ["NON-WELLS FARGO ATM FEE", "Wells Fargo", "wellsfargo.com"],
+      ] as const) {
+        const fee = one(description, "-3.00");
+        expect(fee.counterparty?.name, description).toBe(bank);
+        expect(fee.website, description).toBe(website);
+        expect(fee.categories.general, description).toBe("BANK_FEES");
+      }
+    });
+
+    it("money in from a cash-advance app or a lender is the advance or the loan paid out, not a loan payment", () => {
+      expect(one("EARNIN TRANSFER", "250.15").categories).toMatchObject({
+        general: "TRANSFER_IN",
+        detailed: "TRANSFER_IN_CASH_ADVANCES_AND_LOANS",
+      });
+      expect(one("EARNIN TRANSFER", "-260.00").categories.general).toBe("LOAN_PAYMENTS");
+      // A card's payment received on the card is still its payment.
+      expect(one("APPLECARD GSBANK PAYMENT 8294 WEB ID: 9999999999", "600.00").categories.general).toBe(
+        "LOAN_PAYMENTS",
+      );
+    });
+
+    it("a merchant after PayPal's INST XFER is the counterparty, PayPal the go-between; with none, PayPal", () => {
+      const ride = one("PAYPAL INST XFER LYFT RIDE TUE 7PM WEB ID: PAYPALSI77", "-16.84");
+      expect(ride).toMatchObject({
+        counterparty: { name: "Lyft" },
+        website: "lyft.com",
+        categories: { general: "TRANSPORTATION" },
+      });
+      expect(names(ride)).toEqual(["PayPal"]);
+      const bare = one("PAYPAL INST XFER 1039485761 WEB ID: PAYPALSI77", "-54.99");
+      expect(bare.counterparty?.name).toBe("PayPal");
+      expect(bare.categories.general).toBe("TRANSFER_OUT");
+    });
+
+    it("MOBILE PURCHASE and its MMDD date are a card purchase's lead-in, not a phone bill", () => {
+      const result = one(
+        "MOBILE PURCHASE 0412 ULERIO DELI GROCERY BRONX NY 24801975102800012345678",
+        "-14.75",
+      );
+      expect(result.counterparty?.name).toBe("Ulerio Deli Grocery");
+      expect(result.categories.general).toBe("FOOD_AND_DRINK");
+    });
+
+    it("completes a market cut short after FARMERS (FARMERS MA)", () => {
+      expect(one("SQ *RIVERSIDE FARMERS MA Sacramento CA").counterparty?.name).toBe(
+        "Riverside Farmers Market",
+      );
+    });
+
+    it("one word after PayPal's star is never split into a person: a shop's word starts with a given name as often", () => {
+      // KEVINPATEL would read as Kevin Patel, but MARKETPLACE as Mark Etplace and DONATION as Don
+      // Ation: a person is read only where the bank printed the name's words apart.
+      for (const description of [
+        "PAYPAL *MARKETPLACE",
+        "PAYPAL *DONATION 4029357733 CA",
+        "PAYPAL *KEVINPATEL",
+      ])
+        expect(one(description).person, description).toBeNull();
+      expect(one("PAYPAL *KEVIN PATEL 4029357733").person).toBe("Kevin Patel");
+    });
+
+    it("a legal form run into the name after a platform's prefix is a word of its own (NEWEGGINC)", () => {
+      const result = one("PAYPAL *NEWEGGINC 4029357733 CA", "-149.99");
+      expect(result).toMatchObject({
+        counterparty: { name: "Newegg" },
+        website: "newegg.com",
+        categories: { general: "GENERAL_MERCHANDISE" },
+      });
+      expect(names(result)).toEqual(["PayPal"]);
+    });
+
+    it("Chase's entry field run into SEC: (CO ENTRY DESCR:ALLY PAYMTSEC:PPD) names the payment", () => {
+      const result = one(
+        "ORIG CO NAME:ALLY ORIG ID:9833122002 DESC DATE:250405 CO ENTRY DESCR:ALLY PAYMTSEC:PPD TRACE#:021000028812736 EED:250405 IND ID:0274819364 IND NAME:JORDAN ELLIS TRN: 0958812736TC",
+        "-412.87",
+      );
+      expect(result).toMatchObject({
+        counterparty: { name: "Ally" },
+        website: "ally.com",
+        categories: { general: "LOAN_PAYMENTS" },
+      });
+    });
+
+    it("a shop's card is named as the card (Apple Card), not the shop", () => {
+      const result = one(
+        "APPLECARD GSBANK DES:PAYMENT ID:88291047 INDN:JORDAN ELLIS CO ID:9999999999 WEB",
+        "-400.00",
+      );
+      expect(result.counterparty?.name).toBe("Apple Card");
+      expect(result.categories.general).toBe("LOAN_PAYMENTS");
+      // An organisation's other services keep its name.
+      expect(one("APPLE.COM/BILL 866-712-7753 CA").counterparty?.name).toBe("Apple");
+      expect(one("CHASE CREDIT CRD AUTOPAY PPD ID: 4760039224").counterparty?.name).toBe("Chase");
+    });
+
+    it.each([
+      ["SparkFun", "-89.40", "SparkFun Electronics", "sparkfun.com", "GENERAL_MERCHANDISE", []],
+      ["GOOGLE *FRESHBOOKS", "-25.15", "FreshBooks", "freshbooks.com", "GENERAL_SERVICES", ["Google Play"]],
+      ["PADDLE.NET* SETAPP", "-9.99", "Setapp", "setapp.com", "GENERAL_SERVICES", ["Paddle"]],
+      [
+        "LAKEVIEW LN SRV DES:MTG PYMT ID:0048812734 INDN:ELLIS JORDAN CO ID:1592034871 WEB",
+        "-1642.31",
+        "Lakeview Loan Servicing",
+        "lakeview.com",
+        "LOAN_PAYMENTS",
+        [],
+      ],
+      [
+        "Digit.co DES:Rainy Day ID:v7th2-Y48AAHHLME INDN:JORDAN ELLIS CO ID:1461514843 PPD",
+        "-25.00",
+        "Digit",
+        "digit.co",
+        "TRANSFER_OUT",
+        [],
+      ],
+      [
+        "NY STATE NYSTTAXRFD PPD ID: 1146013200",
+        "612.00",
+        "New York State Department of Taxation and Finance",
+        "tax.ny.gov",
+        "INCOME",
+        [],
+      ],
+      ["NYS DOL UI DD UI DD", "504.00", "New York State Department of Labor", "dol.ny.gov", "INCOME", []],
+    ])("knows %s", (description, amount, name, website, general, intermediaries) => {
+      const result = one(description, amount);
+      expect(result).toMatchObject({ counterparty: { name }, website, categories: { general } });
+      expect(names(result)).toEqual(intermediaries);
+    });
+  });
 });
 
 describe("recurrence", () => {
@@ -1305,8 +1479,8 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
   type Floors = Record<"counterparty" | "website" | "category" | "intermediaries" | "people", number>;
   const FLOORS: Record<string, Floors> = {
     "descriptions.json": {
-      counterparty: 94.5,
-      website: 96.8,
+      counterparty: 94.9,
+      website: 97.2,
       category: 98.8,
       intermediaries: 100.0,
       people: 17,
@@ -1321,27 +1495,28 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
     },
     "holdout-3.json": {
       counterparty: 98.7,
-      website: 98.0,
+      website: 98.7,
       category: 100.0,
       intermediaries: 100.0,
       people: 6,
     },
     "holdout-4.json": {
       counterparty: 91.3,
-      website: 92.0,
+      website: 92.7,
       category: 100.0,
       intermediaries: 100.0,
       people: 6,
     },
     "holdout-5.json": {
       counterparty: 96.0,
-      website: 96.7,
+      website: 97.3,
       category: 100.0,
       intermediaries: 100.0,
       people: 6,
     },
-    "holdout-6.json": { counterparty: 95.3, website: 90.0, category: 95.3, intermediaries: 100.0, people: 9 },
+    "holdout-6.json": { counterparty: 96.0, website: 90.0, category: 95.3, intermediaries: 100.0, people: 9 },
     "holdout-7.json": { counterparty: 90.7, website: 99.3, category: 98.0, intermediaries: 99.3, people: 9 },
+    "holdout-8.json": { counterparty: 97.3, website: 98.7, category: 99.3, intermediaries: 98.7, people: 4 },
   };
 
   it("reads each set at least as well as the floors, every series and one-off", () => {

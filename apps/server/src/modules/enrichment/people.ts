@@ -10,7 +10,16 @@ import { titleCase, US_STATES, withoutAccents } from "./text.ts";
  * `app` is null for a bank wire: it names the other side but goes through no platform. `payee`
  * is a business paid the same way ("Zelle payment to Harmony Piano Studio"), upper case.
  */
-export type P2P = { app: string | null; person: string | null; payee?: string | null };
+export type P2P = {
+  app: string | null;
+  person: string | null;
+  payee?: string | null;
+  /**
+   * The words after the app's own ("PAYPAL INST XFER LYFT RIDE TUE 7PM"), upper case: a merchant
+   * paid through the app may be named there (the engine looks it up; with none, the app is the payee).
+   */
+  following?: string | null;
+};
 
 /** Words in a business's name, never in a person's. */
 const BUSINESS_WORDS =
@@ -23,6 +32,9 @@ const APPS: [RegExp, string][] = [
   [/\bAPPLE CASH\b/, "Apple Cash"],
   [/\bPAYPAL (INST XFER|TRANSFER|XFER|INSTANT TRANSFER)\b/, "PayPal"],
 ];
+
+/** PayPal's transfer words, and what follows them in the same field. */
+const PAYPAL_TRANSFER_THEN = /\bPAYPAL (?:INST XFER|INSTANT TRANSFER|TRANSFER|XFER)\s+([A-Z].*)$/;
 
 /** Words that end a person's name in P2P descriptions. */
 const NAME_STOP =
@@ -133,6 +145,9 @@ export function detectP2P(description: string): P2P | null {
   }
   const app = APPS.find(([pattern]) => pattern.test(upper))?.[1];
   if (!app) return null;
+  // "PAYPAL INST XFER LYFT RIDE TUE 7PM WEB ID: …": what PayPal paid follows its transfer's words.
+  const after = app === "PayPal" ? PAYPAL_TRANSFER_THEN.exec(upper)?.[1]?.replace(NAME_STOP, "").trim() : "";
+  const following = after || null;
   const text = description.replace(/\s+/g, " ").trim();
   const candidates: string[] = [];
   // "Zelle payment to John Smith JPM99…", "ZELLE FROM JANE DOE ON 11/20", "… Conf# abc123; Maria Garcia";
@@ -150,5 +165,5 @@ export function detectP2P(description: string): P2P | null {
     const party = partyIn(candidate, isLastFirst);
     if (party.person || party.payee) return { app, ...party };
   }
-  return { app, person: null };
+  return { app, person: null, following };
 }
