@@ -112,6 +112,7 @@ export const HELD_OUT = [
   "holdout-6.json",
   "holdout-7.json",
   "holdout-8.json",
+  "holdout-9.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
