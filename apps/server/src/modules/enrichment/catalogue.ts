@@ -46,6 +46,11 @@ export type Catalogue = {
   mcc: Map<number, { description: string; category: string | null }>;
   /** The merchant named in these tokens: earliest, then longest pattern. */
   match(tokens: readonly string[]): Merchant | null;
+  /**
+   * The merchant whose name these tokens are, whole ("Amazon", "Shell": an aggregator's cleaned
+   * name, where a pattern needs more words to be sure); none when two merchants share the name.
+   */
+  named(tokens: readonly string[]): Merchant | null;
 };
 
 /**
@@ -173,6 +178,15 @@ function brandsOf(merchants: Iterable<Merchant>): Map<string, string> {
   return brands;
 }
 
+function namedBy(merchants: Iterable<Merchant>) {
+  const byTokens = new Map<string, Merchant | null>();
+  for (const m of merchants) {
+    const key = tokensOf(m.name).join(" ");
+    byTokens.set(key, byTokens.has(key) ? null : m);
+  }
+  return (tokens: readonly string[]) => byTokens.get(tokens.join(" ")) ?? null;
+}
+
 let loaded: Catalogue | undefined;
 
 export function catalogue(): Catalogue {
@@ -201,6 +215,7 @@ export function catalogue(): Catalogue {
     version,
     merchants,
     byName: new Map([...merchants.values()].map((m) => [m.name, m])),
+    named: namedBy(merchants.values()),
     brandOf: brandsOf(merchants.values()),
     primaryOf,
     mcc: new Map(mccFile.codes.map((c) => [c.mcc, { description: c.description, category: c.category }])),

@@ -181,7 +181,9 @@ function find(whole: EngineInput, cat: Catalogue): Found {
           : null) ??
         (isNamedAfterPrefix
           ? (ownProductOf(cleaned, cat) ?? wordsApartMatch(cleaned, cat))
-          : wholeLineMatch(input.description, cleaned, cat)));
+          : wholeLineMatch(input.description, cleaned, cat)) ??
+        // Last, a merchant's name alone ("Amazon", "Shell"): what an aggregator's cleaned name is.
+        cat.named(tokensOf(cleaned.text)));
   return { input, cleaned, p2p, merchant, bankEvent, isCredit: cents > 0, cents };
 }
 

@@ -1207,6 +1207,21 @@ describe("the engine's steps", () => {
       expect(out.categories.general).toBe("INCOME");
     });
 
+    it("a merchant's name alone, as an aggregator cleans it, is that merchant (Amazon, Shell)", () => {
+      expect(one("Amazon", "-23.99")).toMatchObject({
+        counterparty: { name: "Amazon", website: "amazon.com" },
+        categories: { general: "GENERAL_MERCHANDISE" },
+      });
+      expect(one("Shell", "-40.00")).toMatchObject({
+        counterparty: { name: "Shell" },
+        categories: { general: "TRANSPORTATION" },
+      });
+      // A pattern still goes first: more words say more than the name's first.
+      expect(one("AMAZON WEB SERVICES AWS.AMAZON.CO WA", "-12.00").counterparty?.name).toBe(
+        "Amazon Web Services",
+      );
+    });
+
     it("a climbing gym is a gym", () => {
       expect(one("Touchstone Climbing", "-78.50").categories.detailed).toBe(
         "PERSONAL_CARE_GYMS_AND_FITNESS_CENTERS",
