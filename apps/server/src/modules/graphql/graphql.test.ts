@@ -533,6 +533,14 @@ describe("queries", () => {
       headers: { authorization: `Bearer ${mine.token}` },
     });
     expect(get.json()).toEqual({ data: { profile: { id: mine.profileId } } });
+    // GraphQL over HTTP reads its own parameters and ignores any other (a cache-buster), as
+    // GraphQL servers do: the REST API's closed query strings are the REST API's.
+    const busted = await platform.app.inject({
+      method: "GET",
+      url: `/v1/graphql?query=${encodeURIComponent("{ profile { id } }")}&_=1764201600000`,
+      headers: { authorization: `Bearer ${mine.token}` },
+    });
+    expect(busted.json()).toEqual({ data: { profile: { id: mine.profileId } } });
     const batch = await platform.app.inject({
       method: "POST",
       url: "/v1/graphql",

@@ -169,10 +169,14 @@ export async function registerGraphQLRoutes(
   });
   await app.register(async (scope) => {
     scope.addHook("onClose", () => feed.close());
-    // Mercurius parses a graphql-ws subscription's text itself, before any hook of ours runs, with
-    // a parser that recurses through each level of nesting: its socket's messages are checked
-    // first. Added before the WebSocket plugin, whose own onRoute hook takes the handler.
+    // And mercurius parses a graphql-ws subscription's text itself, before any hook of ours runs,
+    // with a parser that recurses through each level of nesting: its socket's messages are
+    // checked first. Added before the WebSocket plugin, whose own onRoute hook takes the handler.
     scope.addHook("onRoute", (route) => {
+      // GraphQL over HTTP reads its own query parameters and ignores others, as GraphQL servers
+      // do; the REST API's closed query strings are the REST API's.
+      const query = route.schema?.querystring;
+      if (query) route.schema = { ...route.schema, querystring: { ...query, additionalProperties: true } };
       const handler = route.wsHandler;
       if (!handler) return;
       route.wsHandler = function (socket, request) {

@@ -135,6 +135,21 @@ describe("graphql-ws at /v1/graphql", () => {
     expect(await closed(MAX_SOCKET_MESSAGE_BYTES + 1)).toBe(1009);
   });
 
+  it("takes the token as ?token= in the socket's URL (browsers cannot set headers)", async () => {
+    const ws = await open(`${base}/v1/graphql?token=${mine.token}`, "graphql-transport-ws");
+    ws.send({ type: "connection_init" });
+    expect(await ws.next()).toMatchObject({ type: "connection_ack" });
+    ws.send({ id: "1", type: "subscribe", payload: { query: "subscription { connectionSynced { id } }" } });
+    await new Promise((r) => setTimeout(r, 200));
+    await syncTheirsThenMine();
+    expect(await ws.next()).toEqual({
+      id: "1",
+      type: "next",
+      payload: { data: { connectionSynced: { id: mine.connectionId } } },
+    });
+    ws.close();
+  });
+
   it("a bad token in connection_init closes the connection", async () => {
     const ws = await open(`${base}/v1/graphql`, "graphql-transport-ws");
     ws.send({ type: "connection_init", payload: { token: "not-a-token" } });
