@@ -27,7 +27,30 @@ import { schema } from "./schema.ts";
 const CHANNELS = new Set(["GraphQLChannel", "GraphqlChannel"]);
 const PING_MS = 3_000;
 
-type Incoming = { command?: string; identifier?: string; data?: string };
+type Incoming = { command?: unknown; identifier?: unknown; data?: unknown };
+type Execute = { action?: unknown; query?: unknown; variables?: unknown; operationName?: unknown };
+
+/** A JSON object from text: undefined for text that is not JSON, and for JSON that is not an object (`null`, `[]`, `5`). */
+function objectIn<T extends object>(text: unknown): T | undefined {
+  if (typeof text !== "string") return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What is wrong with an `execute`'s fields, in GraphQL over HTTP's terms; null when nothing is. */
+function executeError({ query, variables, operationName }: Execute): GraphQLError | null {
+  if (typeof query !== "string")
+    return new GraphQLError("Send the query as a string: execute's query is the document's text.");
+  if (variables != null && (typeof variables !== "object" || Array.isArray(variables)))
+    return new GraphQLError("Send variables as an object of names to values, or leave them out.");
+  if (operationName != null && typeof operationName !== "string")
+    return new GraphQLError("Send operationName as a string, or leave it out.");
+  return null;
+}
 
 export function registerActionCable(
   app: Server,
@@ -60,15 +83,14 @@ export function registerActionCable(
     const reply = (identifier: string, result: ExecutionResult, more: boolean) =>
       send({ identifier, message: { result: withCallerFacingErrors(result, ctx.logger), more } });
 
-    async function run(
-      identifier: string,
-      data: { query?: unknown; variables?: unknown; operationName?: unknown },
-    ) {
+    async function run(identifier: string, data: Execute) {
       // The token again (revoked or expired since the socket opened?), and the rate limit.
       const turn = checked.then(() => scope!.socket!.beforeOperation());
       checked = turn.catch(() => undefined);
       await turn;
-      const source = String(data.query ?? "");
+      const wrong = executeError(data);
+      if (wrong) return reply(identifier, { errors: [wrong] }, false);
+      const source = data.query as string;
       const tooDeep = nestingError(source);
       if (tooDeep) return reply(identifier, { errors: [tooDeep] }, false);
       let document: DocumentNode;
@@ -96,36 +118,25 @@ export function registerActionCable(
       if (running.delete(identifier)) reply(identifier, {}, false);
     }
 
+    // A frame that is not what the protocol sends (not JSON, `null`, an identifier that is not
+    // an object's JSON) is ignored, as ActionCable ignores it.
     socket.on("message", (raw) => {
-      let message: Incoming;
-      try {
-        message = JSON.parse(String(raw)) as Incoming;
-      } catch {
-        return;
-      }
-      const identifier = message.identifier;
+      const message = objectIn<Incoming>(String(raw));
+      const identifier = message?.identifier;
       if (typeof identifier !== "string") return;
-      let channel: string | undefined;
-      try {
-        channel = (JSON.parse(identifier) as { channel?: string }).channel;
-      } catch {
-        return;
-      }
-      if (message.command === "subscribe") {
+      const named = objectIn<{ channel?: unknown }>(identifier);
+      if (!named) return;
+      const channel = typeof named.channel === "string" ? named.channel : undefined;
+      if (message!.command === "subscribe") {
         send({
           identifier,
           type: CHANNELS.has(channel ?? "") ? "confirm_subscription" : "reject_subscription",
         });
-      } else if (message.command === "unsubscribe") {
+      } else if (message!.command === "unsubscribe") {
         stop(identifier);
-      } else if (message.command === "message" && CHANNELS.has(channel ?? "")) {
-        let data: { action?: string; query?: unknown; variables?: unknown; operationName?: unknown };
-        try {
-          data = JSON.parse(message.data ?? "{}");
-        } catch {
-          return;
-        }
-        if (data.action !== "execute") return;
+      } else if (message!.command === "message" && CHANNELS.has(channel ?? "")) {
+        const data = objectIn<Execute>(message!.data);
+        if (data?.action !== "execute") return;
         stop(identifier);
         // A failure outside the resolvers: answered as theirs are (reply keeps ours to the log);
         // a token no longer valid ends the socket, as ActionCable disconnects an unauthorized one.

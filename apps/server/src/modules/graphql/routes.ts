@@ -18,14 +18,20 @@ import { createLoaders } from "./loaders.ts";
 import { schema } from "./schema.ts";
 
 /**
- * A graphql-ws `subscribe` (or legacy `start`) whose document nests past MAX_NESTING is answered
- * with that error, in the protocol's error message, and never reaches Mercurius.
+ * What Mercurius would choke on never reaches it: a graphql-ws message that is JSON but not an
+ * object closes the socket (4400, as graphql-transport-ws closes on a malformed message); a
+ * `subscribe` (or legacy `start`) without a document's text, or whose document nests past
+ * MAX_NESTING, is answered with the protocol's error message.
  */
-function refuseDeepDocuments(socket: WebSocket): void {
+function refuseMalformedMessages(socket: WebSocket): void {
   const emit = socket.emit.bind(socket);
   socket.emit = (event: string | symbol, ...args: unknown[]) => {
     if (event === "message") {
-      const refused = deepDocumentIn(String(args[0]));
+      const refused = refusalOf(String(args[0]));
+      if (refused === "close") {
+        socket.close(4400, "A message must be a JSON object");
+        return true;
+      }
       if (refused) {
         socket.send(JSON.stringify(refused));
         return true;
@@ -35,16 +41,26 @@ function refuseDeepDocuments(socket: WebSocket): void {
   };
 }
 
-function deepDocumentIn(message: string) {
-  let data: { id?: unknown; payload?: { query?: unknown } } | null;
+function refusalOf(message: string) {
+  let data: unknown;
   try {
     data = JSON.parse(message);
   } catch {
     return undefined; // Mercurius answers what is not JSON.
   }
-  const query = data?.payload?.query;
-  const error = typeof query === "string" ? nestingError(query) : null;
-  return error ? { id: data?.id, type: "error", payload: [{ message: error.message }] } : undefined;
+  if (!data || typeof data !== "object" || Array.isArray(data)) return "close";
+  const { id, type, payload } = data as {
+    id?: unknown;
+    type?: unknown;
+    payload?: { query?: unknown } | null;
+  };
+  if (type !== "subscribe" && type !== "start") return undefined;
+  const query = payload && typeof payload === "object" ? payload.query : undefined;
+  const error =
+    typeof query === "string"
+      ? nestingError(query)
+      : new GraphQLError(`A ${type} message's payload is an object whose query is the document's text.`);
+  return error ? { id, type: "error", payload: [{ message: error.message }] } : undefined;
 }
 
 /** Operations in one batched POST (Apollo's batch link). */
@@ -180,7 +196,7 @@ export async function registerGraphQLRoutes(
       const handler = route.wsHandler;
       if (!handler) return;
       route.wsHandler = function (socket, request) {
-        refuseDeepDocuments(socket);
+        refuseMalformedMessages(socket);
         return handler.call(this, socket, request);
       };
     });
@@ -246,7 +262,7 @@ export async function registerGraphQLRoutes(
       },
     });
     // Before the parser, which recurses through each level of a document's nesting (a graphql-ws
-    // subscription's document is checked as its message arrives: refuseDeepDocuments).
+    // subscription's document is checked as its message arrives: refuseMalformedMessages).
     scope.graphql.addHook("preParsing", async (_schema, source) => {
       const error = nestingError(source);
       if (error) throw new InvalidDocument([error]);

@@ -150,6 +150,26 @@ describe("graphql-ws at /v1/graphql", () => {
     ws.close();
   });
 
+  it("a subscribe without a document's text is an error message; a message that is not a JSON object closes the socket (4400)", async () => {
+    const ws = await open(`${base}/v1/graphql`, "graphql-transport-ws");
+    ws.send({ type: "connection_init", payload: { authorization: `Bearer ${mine.token}` } });
+    expect(await ws.next()).toMatchObject({ type: "connection_ack" });
+    ws.send({ id: "bare", type: "subscribe", payload: null });
+    expect(await ws.next()).toEqual({
+      id: "bare",
+      type: "error",
+      payload: [
+        { message: "A subscribe message's payload is an object whose query is the document's text." },
+      ],
+    });
+    ws.close();
+    const socket = new WebSocket(`${base}/v1/graphql`, "graphql-transport-ws");
+    await new Promise((resolve) => socket.once("open", resolve));
+    const closed = new Promise<number>((resolve) => socket.once("close", (code) => resolve(code)));
+    socket.send("null");
+    expect(await closed).toBe(4400);
+  });
+
   it("a bad token in connection_init closes the connection", async () => {
     const ws = await open(`${base}/v1/graphql`, "graphql-transport-ws");
     ws.send({ type: "connection_init", payload: { token: "not-a-token" } });
@@ -170,6 +190,41 @@ async function channelOf(token: string, identifier: string) {
 describe("the ActionCable channel at /websockets", () => {
   const identifier = JSON.stringify({ channel: "GraphQLChannel", channelId: "abc123" });
   const openChannel = () => channelOf(mine.token, identifier);
+
+  it("ignores frames that are not the protocol's (one `null` frame used to end the process), and answers an execute's wrong fields as GraphQL errors", async () => {
+    const cable = await openChannel();
+    cable.send(null as never);
+    cable.send({ command: "message", identifier, data: "null" });
+    cable.send({ command: "subscribe", identifier: "null" });
+    const execute = (fields: object) =>
+      cable.send({ command: "message", identifier, data: JSON.stringify({ action: "execute", ...fields }) });
+    execute({ query: ["{ profile { id } }"] });
+    expect(await nextNotPing(cable)).toEqual({
+      identifier,
+      message: {
+        result: {
+          errors: [{ message: "Send the query as a string: execute's query is the document's text." }],
+        },
+        more: false,
+      },
+    });
+    execute({ query: "{ profile { id } }", variables: "x" });
+    expect(await nextNotPing(cable)).toEqual({
+      identifier,
+      message: {
+        result: {
+          errors: [{ message: "Send variables as an object of names to values, or leave them out." }],
+        },
+        more: false,
+      },
+    });
+    execute({ query: "{ profile { id } }" });
+    expect(await nextNotPing(cable)).toEqual({
+      identifier,
+      message: { result: { data: { profile: { id: mine.profileId } } }, more: false },
+    });
+    cable.close();
+  });
 
   it("welcomes, confirms GraphQLChannel, answers a query once and streams a subscription", async () => {
     const cable = await openChannel();
