@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from "node:timers/promises";
 import type { Static } from "typebox";
 import { type Catalogue, catalogue, type Merchant } from "./catalogue.ts";
 import { accountingCategoryOf, achCreditCategory, bankEventOf, categoryByKeywords } from "./categorize.ts";
@@ -530,11 +531,47 @@ export function enrichBatch(
   history: readonly HistoryEntry[],
   options: EngineOptions,
 ): EnrichedTransaction[] {
+  const steps = enrichmentSteps(inputs, history, options);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/** Transactions (or history entries) read between two turns of the event loop. */
+export const ENRICH_CHUNK = 100;
+
+/**
+ * `enrichBatch` for a request: the same answer, with the event loop given a turn every
+ * ENRICH_CHUNK transactions, so a batch of thousands of long descriptions (seconds of work)
+ * never holds up the requests that arrive meanwhile.
+ */
+export async function enrichBatchCooperatively(
+  inputs: readonly EngineInput[],
+  history: readonly HistoryEntry[],
+  options: EngineOptions,
+): Promise<EnrichedTransaction[]> {
+  const steps = enrichmentSteps(inputs, history, options);
+  let step = steps.next();
+  while (!step.done) {
+    await yieldToLoop();
+    step = steps.next();
+  }
+  return step.value;
+}
+
+/** The batch's work, pausing (a `yield`) after each ENRICH_CHUNK transactions or history entries. */
+function* enrichmentSteps(
+  inputs: readonly EngineInput[],
+  history: readonly HistoryEntry[],
+  options: EngineOptions,
+): Generator<void, EnrichedTransaction[]> {
   const cat = catalogue();
+  let read = 0;
   const stamped = { ...options, createdAt: (options.now ?? new Date()).toISOString() };
   const occurrences: Occurrence[] = [];
   const described: (EnrichedTransaction | Omit<EnrichedTransaction, "recurrence" | "recurrenceGroup">)[] = [];
   for (const input of inputs) {
+    if (++read % ENRICH_CHUNK === 0) yield;
     try {
       const found = find(input, cat);
       const result = describe(found, cat, stamped);
@@ -551,6 +588,7 @@ export function enrichBatch(
     }
   }
   for (const entry of history) {
+    if (++read % ENRICH_CHUNK === 0) yield;
     try {
       const found = find({ ...entry, id: "", currencyCode: "USD" }, cat);
       occurrences.push({

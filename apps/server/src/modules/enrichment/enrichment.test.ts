@@ -6,7 +6,7 @@ import { accounts, enrichmentBatches, transactions } from "../../db/schema/index
 import { SUBSCRIPTIONS } from "../../providers/mock/merchants.ts";
 import { catalogue } from "./catalogue.ts";
 import { KEYWORD_RULES } from "./categorize.ts";
-import { DESCRIPTION_READ_LENGTH, enrichBatch } from "./engine.ts";
+import { DESCRIPTION_READ_LENGTH, ENRICH_CHUNK, enrichBatch, enrichBatchCooperatively } from "./engine.ts";
 import { evaluate } from "./evaluate.ts";
 import { BATCH_RETENTION_HOURS, MAX_BATCH, pruneEnrichmentBatches, SYNC_LIMIT } from "./service.ts";
 import { enrichmentVersion, reenrichStale } from "./stored.ts";
@@ -1474,6 +1474,32 @@ describe("recurrence", () => {
     // Without that history the same charge is a one off.
     const alone = await generic([txn({ id: "new", description: paid!.description, amount: paid!.amount })]);
     expect(alone.json().transactions[0].recurrence).toBe("one off");
+  });
+
+  it(`a request's batch gives the event loop a turn every ${ENRICH_CHUNK} transactions, and answers as enrichBatch does`, async () => {
+    // 25,000 long descriptions were seconds of one turn: every other request waited for them.
+    const batch = Array.from({ length: 1_000 }, (_, i) =>
+      txn({ id: `t${i}`, description: `STARBUCKS STORE ${i} ${"X".repeat(400)}` }),
+    );
+    const history = batch.slice(0, 300).map(({ accountId, description, amount, date }) => ({
+      accountId,
+      description,
+      amount,
+      date,
+    }));
+    const options = { logoBase: "https://x/logos", now: new Date("2026-11-26T12:00:00Z") };
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      if (!counting) return;
+      turns++;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    const answer = await enrichBatchCooperatively(batch, history, options);
+    counting = false;
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(1_300 / ENRICH_CHUNK) - 1);
+    expect(answer).toEqual(enrichBatch(batch, history, options));
   });
 
   it("a transaction the engine cannot read carries internal_error instead of failing the batch", () => {

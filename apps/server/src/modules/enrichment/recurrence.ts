@@ -105,8 +105,14 @@ const toAmount = (cents: number) => Math.round(cents) / 100;
 
 /** The recurrence of every occurrence with a transactionId, judged with all the others. */
 export function judgeRecurrence(occurrences: readonly Occurrence[]): Map<string, Recurrence> {
+  // Linear in the occurrences: a batch of thousands under one key (one merchant, or hostile
+  // input) must not cost their square.
   const byKey = new Map<string, Occurrence[]>();
-  for (const o of occurrences) byKey.set(o.key, [...(byKey.get(o.key) ?? []), o]);
+  for (const o of occurrences) {
+    const group = byKey.get(o.key);
+    if (group) group.push(o);
+    else byKey.set(o.key, [o]);
+  }
   const results = new Map<string, Recurrence>();
   for (const [key, group] of byKey) {
     const answered = group.filter((o) => o.transactionId);
@@ -118,13 +124,10 @@ export function judgeRecurrence(occurrences: readonly Occurrence[]): Map<string,
       period !== null &&
       sorted.length >= minimumCount(period.periodicity) &&
       hasSteadyAmounts(sorted.map((o) => o.cents));
-    for (const o of answered) {
-      if (!isSeries || !period) {
-        results.set(o.transactionId!, { recurrence: "one off", group: null });
-        continue;
-      }
+    let judged: Recurrence = { recurrence: "one off", group: null };
+    if (isSeries && period) {
       const total = sorted.reduce((sum, s) => sum + s.cents, 0);
-      results.set(o.transactionId!, {
+      judged = {
         recurrence: sorted.some((s) => s.isSubscription) ? "subscription" : "recurring",
         group: {
           id: stableId("rg", key),
@@ -135,8 +138,9 @@ export function judgeRecurrence(occurrences: readonly Occurrence[]): Map<string,
           periodicity: period.periodicity,
           periodicityInDays: period.days,
         },
-      });
+      };
     }
+    for (const o of answered) results.set(o.transactionId!, judged);
   }
   return results;
 }

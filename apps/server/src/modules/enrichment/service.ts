@@ -8,7 +8,7 @@ import { badRequest, HttpError } from "../../http/errors.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import { addDays, toDay } from "../../providers/dates.ts";
 import { findLiveProfile } from "../profiles/service.ts";
-import { type EnrichedTransaction, enrichBatch, type HistoryEntry } from "./engine.ts";
+import { type EnrichedTransaction, enrichBatchCooperatively, type HistoryEntry } from "./engine.ts";
 import {
   countTransactions,
   ENRICHMENT_PROVIDERS,
@@ -102,7 +102,8 @@ export async function enrichRequest(
   const profile = await findLiveProfile(ctx.db, environmentId, request.profileId);
   if (inputs.length <= SYNC_LIMIT) {
     const history = await historyOf(ctx, profile.id, now);
-    return { kind: "DONE", transactions: enrichBatch(inputs, history, { logoBase: logoBase(ctx), now }) };
+    const transactions = await enrichBatchCooperatively(inputs, history, { logoBase: logoBase(ctx), now });
+    return { kind: "DONE", transactions };
   }
   const id = requestIdOf(environmentId, request);
   const [existing] = await ctx.db.select().from(enrichmentBatches).where(eq(enrichmentBatches.id, id));
@@ -153,7 +154,7 @@ export async function runEnrichmentBatch(ctx: AppContext, batchId: string, now =
   const request = batch.request as unknown as EnrichmentRequest;
   const inputs = parsePayload(request.provider as EnrichmentProvider, request.payload);
   const history = await historyOf(ctx, batch.profileId, now);
-  const result = enrichBatch(inputs, history, { logoBase: logoBase(ctx), now });
+  const result = await enrichBatchCooperatively(inputs, history, { logoBase: logoBase(ctx), now });
   await ctx.db
     .update(enrichmentBatches)
     .set({ result, request: null, completedAt: now })
