@@ -26,7 +26,7 @@ import {
   routingError,
 } from "./http/framework-errors.ts";
 import { idempotency, keepIdempotentAnswer } from "./http/idempotency.ts";
-import { enforceInputPolicy } from "./http/input-policy.ts";
+import { enforceInputPolicy, refuseAmbiguousHeaders } from "./http/input-policy.ts";
 import { OpenApiRegistry } from "./http/openapi.ts";
 import { rateLimit } from "./http/rate-limit.ts";
 import { OneLinePerRequest } from "./http/request-log.ts";
@@ -144,6 +144,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
     if (isClosing) throw shuttingDown();
+    refuseAmbiguousHeaders(request);
   });
   app.addHook("onRequest", cors(ctx));
   app.addHook("preValidation", enforceInputPolicy);

@@ -220,6 +220,52 @@ describe("errors as RestError", () => {
     }
   });
 
+  it("400 for two Authorization headers, 415 for a compressed body, 400 for a transfer coding other than chunked; nothing is made", async () => {
+    const profiles = async () =>
+      Number(
+        (await platform.app.inject({ method: "GET", url: "/v1/profiles", headers: env.auth })).headers[
+          "total-count"
+        ],
+      );
+    const before = await profiles();
+    const head = (lines: string[]) =>
+      [
+        "POST /v1/profiles HTTP/1.1",
+        "Host: x",
+        "Content-Type: application/json",
+        "Connection: close",
+        ...lines,
+      ].join("\r\n");
+    // Node keeps the first of two; a proxy in front may keep the last: two callers in one request.
+    const twice = await raw(
+      `${head([`Authorization: ${env.auth.authorization}`, "Authorization: Bearer weft_sk_other", "Content-Length: 2"])}\r\n\r\n{}`,
+    );
+    expect(twice).toEqual({
+      status: 400,
+      body: {
+        message: "The request has 2 Authorization headers",
+        instruction: "Send exactly one Authorization header, with one credential.",
+      },
+    });
+    const compressed = await postProfile('{"name":"Brotli"}', { "content-encoding": "br" });
+    expect(compressed.statusCode).toBe(415);
+    expect(compressed.json()).toEqual({
+      message: "The request body's Content-Encoding br is not supported",
+      instruction: "Send the body uncompressed, without a Content-Encoding header.",
+    });
+    const coded = await raw(
+      `${head([`Authorization: ${env.auth.authorization}`, "Transfer-Encoding: gzip, chunked"])}\r\n\r\n2\r\n{}\r\n0\r\n\r\n`,
+    );
+    expect(coded).toEqual({
+      status: 400,
+      body: {
+        message: "The Transfer-Encoding gzip, chunked is not supported",
+        instruction: "Send the body with Content-Length, or chunked alone.",
+      },
+    });
+    expect(await profiles()).toBe(before);
+  });
+
   it("401 comes before validation: bad credentials never learn about the body", async () => {
     const res = await platform.app.inject({
       method: "POST",

@@ -43,6 +43,16 @@ describe("text", () => {
     expect(await profileCount()).toBe(before);
   });
 
+  it("an item of a list is named by its place in the list (not by its index alone)", async () => {
+    const res = await send(
+      "POST",
+      "/v1/webhooks/subscriptions",
+      JSON.stringify({ name: "Hooks", targetUrl: "https://example.com/hook", eventTypes: ["profile\u0000"] }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ "eventTypes.0": ["Event types item 1 must not contain a NUL character"] });
+  });
+
   it("a lone surrogate is a 422 (a raw \\ud800 in the JSON text)", async () => {
     const res = await send("POST", "/v1/profiles", '{"names": {"first": "\\ud800x"}}');
     expect(res.statusCode).toBe(422);

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { ValidationError } from "./errors.ts";
+import { HttpError, ValidationError } from "./errors.ts";
+import { fieldLabel } from "./validation.ts";
 
 /**
  * One input policy for every route, before its schema is checked: no text may hold a NUL
@@ -57,18 +58,12 @@ function problemIn(value: unknown, field: string, depth: number, inMetadata: num
   return null;
 }
 
-const label = (field: string) => {
-  const last = field.split(".").pop() ?? field;
-  const words = last.replace(/([a-z])([A-Z0-9])/g, "$1 $2").toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
-
 /** The 422 field map the policy answers for one part of a request (params, query or body), or null. */
 export function inputPolicyErrors(part: unknown): Record<string, string[]> | null {
   const problem = problemIn(part, "", 0, null);
   if (!problem) return null;
   const field = problem.field || "body";
-  return { [field]: [`${label(field)} ${problem.message}`] };
+  return { [field]: [`${fieldLabel(field)} ${problem.message}`] };
 }
 
 /** preValidation hook: the policy over params, query and body. */
@@ -77,4 +72,40 @@ export async function enforceInputPolicy(request: FastifyRequest): Promise<void>
     const fields = inputPolicyErrors(part);
     if (fields) throw new ValidationError(fields);
   }
+}
+
+/**
+ * onRequest: what a request's headers must not leave to guesswork, before it is authenticated
+ * or read. One Authorization header (Node keeps the first of two; a proxy may keep the last,
+ * and the two would name different callers): 400. A body in a content coding (gzip, br): 415,
+ * as the body would otherwise be read as if it were plain. A transfer coding other than
+ * chunked: 400 (HTTP/1.1 suggests 501; it is the request that cannot be read, not a fault).
+ */
+export function refuseAmbiguousHeaders(request: FastifyRequest): void {
+  const { headers } = request;
+  if (headers.authorization !== undefined) {
+    const raw = request.raw.rawHeaders;
+    let count = 0;
+    for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === "authorization") count++;
+    if (count > 1)
+      throw new HttpError(
+        400,
+        `The request has ${count} Authorization headers`,
+        "Send exactly one Authorization header, with one credential.",
+      );
+  }
+  const coding = headers["content-encoding"]?.trim().toLowerCase();
+  if (coding && coding !== "identity")
+    throw new HttpError(
+      415,
+      `The request body's Content-Encoding ${coding} is not supported`,
+      "Send the body uncompressed, without a Content-Encoding header.",
+    );
+  const transfer = headers["transfer-encoding"]?.trim().toLowerCase();
+  if (transfer && transfer !== "chunked")
+    throw new HttpError(
+      400,
+      `The Transfer-Encoding ${transfer} is not supported`,
+      "Send the body with Content-Length, or chunked alone.",
+    );
 }

@@ -154,8 +154,15 @@ function compileBody(schema: object): BodyValidator {
   return check;
 }
 
-function humanize(field: string): string {
-  const last = field.split(".").pop() ?? field;
+/**
+ * A field as a message names it: its last part in words ("address.postalCode": "Postal code");
+ * an item of a list by its place ("eventTypes.0": "Event types item 1").
+ */
+export function fieldLabel(field: string): string {
+  const parts = field.split(".");
+  const last = parts.pop() ?? field;
+  if (/^\d+$/.test(last) && parts.length > 0)
+    return `${fieldLabel(parts.join("."))} item ${Number(last) + 1}`;
   const words = last.replace(/([a-z])([A-Z0-9])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -176,7 +183,7 @@ function fieldOf(error: ErrorObject): string {
 function messageOf(error: ErrorObject, field: string, part: string | undefined): string {
   const custom = (error.parentSchema as { errorMessage?: string } | undefined)?.errorMessage;
   if (custom && error.keyword !== "required") return custom;
-  const label = humanize(field);
+  const label = fieldLabel(field);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case "required":
