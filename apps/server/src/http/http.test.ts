@@ -266,6 +266,27 @@ describe("errors as RestError", () => {
     expect(await profiles()).toBe(before);
   });
 
+  it("an absolute-form target (as sent to a proxy) names no host in the Link header: links are the public URL's", async () => {
+    const { port } = await listening();
+    const head = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1", () =>
+        socket.write(
+          `GET http://evil.example/v1/profiles?limit=1 HTTP/1.1\r\nHost: x\r\nAuthorization: ${env.auth.authorization}\r\nConnection: close\r\n\r\n`,
+        ),
+      );
+      let out = "";
+      socket.on("data", (chunk) => {
+        out += chunk;
+      });
+      socket.on("error", reject);
+      socket.on("close", () => resolve(out.split("\r\n\r\n")[0]!));
+    });
+    expect(head).toMatch(/^HTTP\/1\.1 200/);
+    const link = /\r\nlink: ([^\r]*)/i.exec(head)![1]!;
+    expect(link).not.toContain("evil.example");
+    expect(link).toContain(`<${platform.ctx.config.publicUrl}/v1/profiles?page=1&limit=1>; rel="first"`);
+  });
+
   it("401 comes before validation: bad credentials never learn about the body", async () => {
     const res = await platform.app.inject({
       method: "POST",

@@ -7,6 +7,7 @@ import { idempotencyKeys } from "../db/schema/index.ts";
 import { conflict, ValidationError } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { credentialOf } from "./principal.ts";
+import { requestPath } from "./request-path.ts";
 
 /**
  * Idempotency-Key on POST, as Stripe does it: the first request with a key runs; a repeat of
@@ -40,7 +41,7 @@ declare module "fastify" {
  * serialises the same body with its keys in another order or other spacing is still the same.
  */
 function hashOf(request: FastifyRequest): string {
-  const path = request.url.split("?")[0];
+  const path = requestPath(request.url);
   return createHash("sha256")
     .update(`${request.method} ${path}\n${JSON.stringify(request.body ?? null, sortedKeys)}`)
     .digest("hex");

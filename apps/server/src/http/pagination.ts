@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
 import { offsetOf } from "../db/page.ts";
+import { requestPath } from "./request-path.ts";
 
 export const PaginationQuery = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: "Page number, from 1." }),
@@ -26,7 +27,7 @@ export function setPaginationHeaders(
 ): void {
   const totalPages = Math.max(1, Math.ceil(totalCount / page.limit));
   // The query holds the route's own parameters only: validation refuses any other.
-  const url = new URL(request.url.split("?")[0]!, publicUrl);
+  const url = new URL(requestPath(request.url), publicUrl);
   for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
     if (value !== undefined && key !== "page" && key !== "limit") url.searchParams.set(key, String(value));
   }
