@@ -30,6 +30,7 @@ import { enforceInputPolicy, refuseAmbiguousHeaders } from "./http/input-policy.
 import { OpenApiRegistry } from "./http/openapi.ts";
 import { rateLimit } from "./http/rate-limit.ts";
 import { OneLinePerRequest } from "./http/request-log.ts";
+import { NoBody } from "./http/schemas.ts";
 import type { Server } from "./http/server-type.ts";
 import { toFieldMessages, validatorCompiler } from "./http/validation.ts";
 import { registerAccountRoutes } from "./modules/accounts/routes.ts";
@@ -162,6 +163,10 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
     if (![route.method].flat().some((method) => WRITE_METHODS.has(method))) return;
     route.preHandler = [writeHooks.preHandler, ...[route.preHandler ?? []].flat()];
     route.onSend = [...writeHooks.onSend, ...[route.onSend ?? []].flat()];
+    // An API write that takes no body refuses one (after the OpenAPI documents took the route
+    // as written: they document no body for it).
+    if (route.config?.api && route.schema && !route.schema.body)
+      route.schema = { ...route.schema, body: NoBody };
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

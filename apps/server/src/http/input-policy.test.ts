@@ -157,6 +157,26 @@ describe("structure", () => {
     expect(free.statusCode).toBe(201);
   });
 
+  it("a write that takes no body refuses a field sent to it, and does nothing; no body, or {}, is fine", async () => {
+    const made = await send("POST", "/v1/profiles", JSON.stringify({ name: "Stays" }));
+    const url = `/v1/profiles/${made.json().id}`;
+    const deleteWith = (body?: string) =>
+      platform.app.inject({
+        method: "DELETE",
+        url,
+        headers: { ...env.auth, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        ...(body === undefined ? {} : { payload: body }),
+      });
+    const refused = await deleteWith(JSON.stringify({ hard: true }));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      hard: ["Is not a field of this request; check its spelling against the API reference"],
+    });
+    expect((await send("GET", url)).statusCode).toBe(200);
+    expect((await deleteWith("{}")).statusCode).toBe(204);
+    expect((await deleteWith()).statusCode).toBe(204);
+  });
+
   it("a page number past any list is a 422, not an overflow, on every list", async () => {
     const [account] = (await send("GET", `/v1/profiles/${linked.profileId}/accounts`)).json();
     for (const list of ["/v1/profiles", `/v1/accounts/${account.id}/transactions`]) {

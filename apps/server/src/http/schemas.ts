@@ -66,3 +66,9 @@ export function errorResponses(...statuses: number[]): Record<number, TSchema> {
 }
 
 export const NoContent = Type.Null({ description: "No content" });
+
+/**
+ * The body of a write that takes none: nothing, or `{}`. Any field sent is refused as a body's
+ * unknown fields are (a 422 naming it), not ignored while the write goes ahead.
+ */
+export const NoBody = Type.Union([Type.Object({}), Type.Null()]);
