@@ -664,7 +664,7 @@ describe("POST /v1/sandbox/connections/{connectionId}/simulate", () => {
     expect(both.statusCode).toBe(422);
     expect(both.json()).toEqual({ body: ["Send either status or event, not both"] });
     expect((await simulate(platform, env, connectionId, {})).json()).toEqual({
-      body: ["Send either status or event, not both"],
+      body: ["Send status or event"],
     });
     const unknown = await simulate(platform, env, connectionId, { status: "BROKEN" });
     expect(unknown.statusCode).toBe(422);

@@ -61,7 +61,9 @@ export function registerSandboxRoutes(app: Server, ctx: AppContext): void {
       const { environment } = apiKeyPrincipalOf(request);
       const { status, event } = request.body;
       if ((status === undefined) === (event === undefined)) {
-        throw new ValidationError({ body: ["Send either status or event, not both"] });
+        throw new ValidationError({
+          body: [status === undefined ? "Send status or event" : "Send either status or event, not both"],
+        });
       }
       const row = status
         ? await simulateStatus(ctx, environment, request.params.connectionId, status)

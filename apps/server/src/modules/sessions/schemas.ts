@@ -8,6 +8,8 @@ export const SessionIssueRequest = Type.Object(
     userId: Type.Optional(
       Type.String({
         minLength: 1,
+        // Longer than any id or uuid: nothing to look up.
+        maxLength: 255,
         description: "An existing profile's id (p_…) or uuid. Omit it to create a new profile.",
       }),
     ),

@@ -227,6 +227,9 @@ describe("POST /v1/users/sessions", () => {
       email: ["Email is not a valid email address"],
       userId: ["User id must be at least 1 character"],
     });
+    // An id no profile could have is not looked up (nor echoed back, 100,000 characters long).
+    const long = await issue({ userId: "p".repeat(100_000) }, otherEnv);
+    expect(long.json()).toEqual({ userId: ["User id must be at most 255 characters"] });
     const list = await platform.app.inject({ method: "GET", url: "/v1/profiles", headers: otherEnv.auth });
     expect(list.headers["total-count"]).toBe("0");
   });

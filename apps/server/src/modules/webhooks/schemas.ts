@@ -1,7 +1,7 @@
 import { type Static, Type } from "typebox";
 import { WEBHOOK_DELIVERY_REASONS, WEBHOOK_DELIVERY_STATUSES } from "../../db/schema/index.ts";
 import { PaginationQuery } from "../../http/pagination.ts";
-import { DateTime, Nullable } from "../../http/schemas.ts";
+import { DateTime, NOT_BLANK, Nullable } from "../../http/schemas.ts";
 import { EVENT_TYPES } from "../events/service.ts";
 
 /** Parent scopes: subscribing to one subscribes to every event type under it. */
@@ -23,6 +23,7 @@ export const TARGET_URL_MESSAGE = "Target URL is not a valid HTTPS URL";
 const Name = Type.String({
   minLength: 1,
   maxLength: 200,
+  pattern: NOT_BLANK,
   description: "Your label for the subscription.",
   examples: ["Production backend"],
 });

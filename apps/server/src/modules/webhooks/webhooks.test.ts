@@ -105,6 +105,12 @@ describe("POST /v1/webhooks/subscriptions", () => {
     });
   });
 
+  it("refuses a name of spaces alone", async () => {
+    const res = await call("POST", "/v1/webhooks/subscriptions", { ...valid, name: "   " });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ name: ["Name cannot be blank"] });
+  });
+
   it.each([
     ["plain HTTP", "http://example.com/hooks"],
     ["plain HTTP to this machine, private targets not allowed", "http://localhost:8080/hooks"],
