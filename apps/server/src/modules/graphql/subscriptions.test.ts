@@ -198,31 +198,21 @@ describe("the ActionCable channel at /websockets", () => {
     cable.send({ command: "subscribe", identifier: "null" });
     const execute = (fields: object) =>
       cable.send({ command: "message", identifier, data: JSON.stringify({ action: "execute", ...fields }) });
+    const answered = (result: object) => ({ identifier, message: { result, more: false } });
     execute({ query: ["{ profile { id } }"] });
-    expect(await nextNotPing(cable)).toEqual({
-      identifier,
-      message: {
-        result: {
-          errors: [{ message: "Send the query as a string: execute's query is the document's text." }],
-        },
-        more: false,
-      },
-    });
+    expect(await nextNotPing(cable)).toEqual(
+      answered({
+        errors: [{ message: "Send the query as a string: execute's query is the document's text." }],
+      }),
+    );
     execute({ query: "{ profile { id } }", variables: "x" });
-    expect(await nextNotPing(cable)).toEqual({
-      identifier,
-      message: {
-        result: {
-          errors: [{ message: "Send variables as an object of names to values, or leave them out." }],
-        },
-        more: false,
-      },
-    });
+    expect(await nextNotPing(cable)).toEqual(
+      answered({
+        errors: [{ message: "Send variables as an object of names to values, or leave them out." }],
+      }),
+    );
     execute({ query: "{ profile { id } }" });
-    expect(await nextNotPing(cable)).toEqual({
-      identifier,
-      message: { result: { data: { profile: { id: mine.profileId } } }, more: false },
-    });
+    expect(await nextNotPing(cable)).toEqual(answered({ data: { profile: { id: mine.profileId } } }));
     cable.close();
   });
 
