@@ -152,17 +152,11 @@ function find(whole: EngineInput, cat: Catalogue): Found {
     // withdrawal itself, at another's ATM, has no counterparty), and so is cash from an ATM whose
     // bank is printed after the words ("ATM WITHDRAWAL US BANK 0412 NICOLLET MALL …").
     const atBank = ATM_AT_BANK.exec(input.description.toUpperCase());
-    const named = bankEvent.startsWith("BANK_FEES_")
-      ? cat.match(tokensOf(input.description))
+    const bank = bankEvent.startsWith("BANK_FEES_")
+      ? (bankIn(cat.match(tokensOf(input.description))) ?? bankNamedAfterNon(input.description, cat))
       : atBank
-        ? cat.match(tokensOf(atBank[1]!))
+        ? bankIn(cat.match(tokensOf(atBank[1]!)))
         : null;
-    const bank =
-      named?.kind === "bank"
-        ? named
-        : bankEvent.startsWith("BANK_FEES_")
-          ? bankNamedAfterNon(input.description, cat)
-          : null;
     return { input, cleaned, p2p: null, merchant: bank, bankEvent, isCredit: cents > 0, cents };
   }
   const p2p = detectP2P(input.description);
@@ -198,10 +192,11 @@ function bankNamedAfterNon(description: string, cat: Catalogue): Merchant | null
   const non = NON_BANK.exec(description.toUpperCase());
   if (!non) return null;
   const words = tokensOf(non[1]!);
-  for (const named of [cat.match(words), cat.match([...words, "BANK"])])
-    if (named?.kind === "bank") return named;
-  return null;
+  return bankIn(cat.match(words)) ?? bankIn(cat.match([...words, "BANK"]));
 }
+
+/** The merchant when it is a bank: a bank's own entry names no other kind. */
+const bankIn = (merchant: Merchant | null) => (merchant?.kind === "bank" ? merchant : null);
 
 /**
  * A merchant named after a P2P app's own words ("PAYPAL INST XFER LYFT RIDE …"): the app paid it,
