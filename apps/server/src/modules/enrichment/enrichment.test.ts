@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { createProfile, linkAndSync } from "../../../test/sandbox-helpers.ts";
@@ -8,7 +8,13 @@ import { catalogue } from "./catalogue.ts";
 import { KEYWORD_RULES } from "./categorize.ts";
 import { DESCRIPTION_READ_LENGTH, ENRICH_CHUNK, enrichBatch, enrichBatchCooperatively } from "./engine.ts";
 import { evaluate } from "./evaluate.ts";
-import { BATCH_RETENTION_HOURS, MAX_BATCH, pruneEnrichmentBatches, SYNC_LIMIT } from "./service.ts";
+import {
+  BATCH_RETENTION_HOURS,
+  MAX_BATCH,
+  MAX_PENDING_BATCHES,
+  pruneEnrichmentBatches,
+  SYNC_LIMIT,
+} from "./service.ts";
 import { enrichmentVersion, reenrichStale } from "./stored.ts";
 import { tokensOf } from "./text.ts";
 
@@ -224,6 +230,27 @@ describe("POST /v1/remote/enrichment/sync", () => {
     const done = await generic(data);
     expect(done.statusCode).toBe(200);
     expect(done.json().transactions).toHaveLength(SYNC_LIMIT + 1);
+  });
+
+  it(`429 for a new background batch while ${MAX_PENDING_BATCHES} of the environment's are pending; asking again for one is not refused`, async () => {
+    const batch = (n: number) => Array.from({ length: SYNC_LIMIT + 1 }, (_, i) => txn({ id: `q${n}-${i}` }));
+    for (let n = 0; n < MAX_PENDING_BATCHES; n++) expect((await generic(batch(n))).statusCode).toBe(202);
+    const refused = await generic(batch(MAX_PENDING_BATCHES));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBe("5");
+    expect(refused.json().message).toBe(
+      `${MAX_PENDING_BATCHES} enrichment batches of this environment are still being enriched`,
+    );
+    const stored = await platform.ctx.db
+      .select({ id: enrichmentBatches.id })
+      .from(enrichmentBatches)
+      .where(isNull(enrichmentBatches.completedAt));
+    expect(stored).toHaveLength(MAX_PENDING_BATCHES);
+    expect((await generic(batch(0))).statusCode).toBe(202);
+    await platform.worker.drain();
+    expect((await generic(batch(MAX_PENDING_BATCHES))).statusCode).toBe(202);
+    await platform.worker.drain();
+    expect((await generic(batch(MAX_PENDING_BATCHES))).statusCode).toBe(200);
   });
 });
 

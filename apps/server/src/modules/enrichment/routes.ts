@@ -6,7 +6,7 @@ import type { Server } from "../../http/server-type.ts";
 import { institutionLogoSvg } from "../institutions/logo.ts";
 import { catalogue } from "./catalogue.ts";
 import { EnrichmentAccepted, EnrichmentRequestBody, EnrichmentResponse } from "./schemas.ts";
-import { enrichRequest, MAX_BATCH, SYNC_LIMIT } from "./service.ts";
+import { enrichRequest, MAX_BATCH, MAX_PENDING_BATCHES, SYNC_LIMIT } from "./service.ts";
 
 /** A 25,000-transaction batch of provider objects stays well under this. */
 const ENRICHMENT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -26,12 +26,13 @@ export function registerEnrichmentRoutes(app: Server, ctx: AppContext): void {
           `intermediaries, people, location and recurrence for each transaction, one result per distinct id ` +
           `(a later duplicate replaces an earlier one). Up to ${SYNC_LIMIT} are answered at once (200); up to ` +
           `${MAX_BATCH} are accepted with 202 and Retry-After: send the same request again for the answer. ` +
-          "More is a 413; an unsupported provider a 400; an unknown profile a 404.",
+          `More is a 413; an unsupported provider a 400; an unknown profile a 404; a new background batch ` +
+          `while ${MAX_PENDING_BATCHES} of the environment's are still being enriched a 429 with Retry-After.`,
         body: EnrichmentRequestBody,
         response: {
           200: EnrichmentResponse,
           202: EnrichmentAccepted,
-          ...errorResponses(400, 401, 404, 409, 413, 422),
+          ...errorResponses(400, 401, 404, 409, 413, 422, 429),
         },
       },
     },

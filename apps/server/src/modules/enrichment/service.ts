@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, gte, isNull, lt, or } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, lt, or } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { pruneInBatches } from "../../db/prune.ts";
 import { accounts, enrichmentBatches, transactions } from "../../db/schema/index.ts";
-import { badRequest, HttpError } from "../../http/errors.ts";
+import { badRequest, HttpError, tooManyRequests } from "../../http/errors.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import { addDays, toDay } from "../../providers/dates.ts";
 import { findLiveProfile } from "../profiles/service.ts";
@@ -21,6 +21,14 @@ export const SYNC_LIMIT = 1_000;
 export const MAX_BATCH = 25_000;
 /** How long a client waits before asking again for a background batch. */
 export const RETRY_AFTER_SECONDS = 5;
+/**
+ * Background batches one environment may have waiting or running at once: each is up to seconds
+ * of the worker's CPU, so a key cannot queue an unbounded amount of it. A new one beyond this is
+ * a 429; asking again for a batch already accepted is not refused. Batches accepted more than
+ * PENDING_WINDOW_MS ago no longer count, so one whose job gave up does not block the environment.
+ */
+export const MAX_PENDING_BATCHES = 4;
+const PENDING_WINDOW_MS = 3_600_000;
 export const ENRICHMENT_QUEUE = "enrichment.batch";
 
 /** Earlier transactions of the profile that recurrence is judged with: 13 months, at most this many. */
@@ -46,6 +54,21 @@ function assertProvider(provider: string): asserts provider is EnrichmentProvide
     `Enrichment provider ${provider} is not supported`,
     `Send provider as one of ${ENRICHMENT_PROVIDERS.join(", ")}.`,
   );
+}
+
+/** The environment's background batches accepted within PENDING_WINDOW_MS and not yet done. */
+async function pendingBatches(db: Database, environmentId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ pending: count() })
+    .from(enrichmentBatches)
+    .where(
+      and(
+        eq(enrichmentBatches.environmentId, environmentId),
+        isNull(enrichmentBatches.completedAt),
+        gte(enrichmentBatches.createdAt, new Date(now.getTime() - PENDING_WINDOW_MS)),
+      ),
+    );
+  return row?.pending ?? 0;
 }
 
 /** The profile's recent transactions, for recurrence. */
@@ -90,11 +113,11 @@ export async function enrichRequest(
   now = new Date(),
 ): Promise<EnrichmentAnswer> {
   assertProvider(request.provider);
-  const count = countTransactions(request.provider, request.payload);
-  if (count > MAX_BATCH) {
+  const size = countTransactions(request.provider, request.payload);
+  if (size > MAX_BATCH) {
     throw new HttpError(
       413,
-      `${count} transactions is more than the ${MAX_BATCH} one request may hold`,
+      `${size} transactions is more than the ${MAX_BATCH} one request may hold`,
       `Send at most ${MAX_BATCH} transactions per request (at most ${SYNC_LIMIT} to be answered at once).`,
     );
   }
@@ -109,6 +132,16 @@ export async function enrichRequest(
   const [existing] = await ctx.db.select().from(enrichmentBatches).where(eq(enrichmentBatches.id, id));
   if (existing?.result) return { kind: "DONE", transactions: existing.result as EnrichedTransaction[] };
   if (!existing) {
+    const pending = await pendingBatches(ctx.db, environmentId, now);
+    if (pending >= MAX_PENDING_BATCHES) {
+      throw tooManyRequests(
+        `${pending} enrichment batches of this environment are still being enriched`,
+        RETRY_AFTER_SECONDS,
+        (seconds) =>
+          `Wait for an earlier batch's answer (send it again for it), or retry in ${seconds} seconds; ` +
+          `at most ${MAX_PENDING_BATCHES} batches above ${SYNC_LIMIT} transactions are enriched at once.`,
+      );
+    }
     await ctx.db.transaction(async (tx) => {
       const inserted = await tx
         .insert(enrichmentBatches)
