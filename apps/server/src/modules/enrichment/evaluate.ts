@@ -113,6 +113,7 @@ export const HELD_OUT = [
   "holdout-7.json",
   "holdout-8.json",
   "holdout-9.json",
+  "holdout-10.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
