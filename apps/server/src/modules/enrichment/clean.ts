@@ -79,14 +79,16 @@ const PLATFORM_OWN_PRODUCT = /^(SUBSCRIPTION|SUBSCR|MEMBERSHIP|MEMBERSHIP FEE|AN
 const LEAD_NOISE = [
   /^(RECURRING |POS |DEBIT CARD |CHECK ?CARD |VISA |MASTERCARD |DBT |DDA |CARD )?(PURCHASE|PURCHASE RETURN|DEBIT|POS|PMT|PAYMENT|CRD)?( AUTHORIZED)?( ON)?\s*\d{1,2}\/\d{1,2}\s+/,
   // PNC's "DEBIT CARD PURCHASE XXXXX1234 …", Capital One's "Debit Card Purchase - SQ *…"
-  /^(DEBIT CARD|CHECK ?CARD|CARD) (PURCHASE RETURN|PURCHASE|REFUND|RETURN|CREDIT)( WITH PIN)?( -)?\s+(\d{1,2}\/\d{1,2}\s+)?([X*]{2,}\d{4}\s+)?/,
+  // Fifth Third's "DEBIT CARD PURCHASE AT SKYLINE CHILI #27, CINCINNATI, OH ON 031424 FROM CARD#: …".
+  /^(DEBIT CARD|CHECK ?CARD|CARD) (PURCHASE RETURN|PURCHASE|REFUND|RETURN|CREDIT)( WITH PIN)?( -| AT)?\s+(\d{1,2}\/\d{1,2}\s+)?([X*]{2,}\d{4}\s+)?/,
   // A card purchase and its date without a slash: "MOBILE PURCHASE 0412 …", "POS PURCHASE 1105 …"
   // (a phone's wallet, not a phone bill).
   /^(MOBILE |ONLINE |POS |DEBIT CARD |CHECK ?CARD |CARD |RECURRING )?PURCHASE( AUTHORIZED)?( ON)? (0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\s+/,
   // A wallet's mark before the merchant (American Express's "AplPay"): no go-between of its own.
   /^APLPAY\s+/,
   // "Direct Deposit from NORTHSTAR LOGISTICS": the payer follows.
-  /^(DIRECT DEPOSIT|DIRECT DEP|DIR DEP|ACH DEPOSIT|ACH CREDIT|DEPOSIT) FROM\s+/,
+  // "Deposit - ACH Paid From DFAS-CLEVELAND MIL PAY" too.
+  /^(DIRECT DEPOSIT|DIRECT DEP|DIR DEP|ACH DEPOSIT|ACH CREDIT|DEPOSIT|(DEPOSIT - )?ACH PAID) FROM\s+/,
   /^(POS |DEBIT )?(PURCHASE|WITHDRAWAL|DEBIT) (AUTHORIZED )?(ON )?/,
   /^(CHECKCARD|CHECK CARD) \d{4}\s+/,
   /^(POS|DBT|DDA|VISA|ACH|EFT|ONLINE|WEB) (DEBIT|CREDIT|PURCHASE|PMT|PAYMENT|WITHDRAWAL|DEP|DEPOSIT)\s+/,
@@ -137,6 +139,7 @@ const ACH_TAIL =
 /** What is not the counterparty, in one pass (each alternative says what it removes). */
 const NOISE = new RegExp(
   [
+    /\bON \d{6} FROM CARD\b#?:?/, // Fifth Third's "… ON 031424 FROM CARD#: XXXX4417"
     /\bCARD\s*(X+|\*+)?\d{4}\b/, // "CARD 1234"
     /\b(X{2,}|\*{2,})[\dX*]{2,}\b/, // card and account masks
     /\bPENDING\b/,
@@ -341,6 +344,7 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
     cuts: /^CO-?OP$/,
   },
   { after: /^COFFEE$/, whole: "ROASTERS" },
+  { after: /^BARBER$/, whole: "SHOP" },
   // "RIVERSIDE FARMERS MA": a farmers' market (a co-op is "FARMERS CO", above).
   { after: /^(FARMERS|FARMER'?S|FISH|NIGHT|PUBLIC)$/, whole: "MARKET", least: 2 },
   { after: /^(SALON|NAILS?|HAIR|MASSAGE|BEAUTY) (&|AND)$/, whole: "SPA" },
@@ -804,7 +808,13 @@ export function clean(description: string): Cleaned {
   // (Bank of America's card lines end with a 23-digit reference after the state.)
   const hasNoCity = CITY_FIELD_NOT_A_CITY.test(text.replace(/\s+\d{10,}$/, ""));
   if (hasNoCity) text = text.replace(HOST_IN_CITY_FIELD, "$1");
-  text = text.replace(SUPPORT_HOSTS, " ").replace(NOISE, " ").replace(/\s+/g, " ").trim();
+  // "SKYLINE CHILI, CINCINNATI, OH": commas between the name, the city and the state part them as spaces do.
+  text = text
+    .replace(SUPPORT_HOSTS, " ")
+    .replace(NOISE, " ")
+    .replace(/,(?=\s|$)/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   const located = achCompany
     ? { rest: text, ...NOWHERE }
     : splitLocation(text, original, hasNoCity, isForeign);

@@ -81,6 +81,8 @@ const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "p
   "Cash App": { website: "cash.app", alone: "both ways" },
   "Apple Cash": { website: "apple.com", alone: "both ways" },
   Gusto: { website: "gusto.com", alone: "both ways" },
+  ADP: { website: "adp.com", alone: "both ways" },
+  Paychex: { website: "paychex.com", alone: "both ways" },
   AppFolio: { website: "appfolio.com", alone: "both ways" },
   Zillow: { website: "zillow.com", alone: "both ways" },
   Etsy: { website: "etsy.com" },
