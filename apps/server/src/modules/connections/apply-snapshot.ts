@@ -255,18 +255,18 @@ async function insertBalances(
  * Provider transactions as the rows to upsert: each with its account, its enrichment and, for a
  * posted transaction that was pending (among `pending`, the accounts' pending rows), that row's id.
  */
-export function transactionRows(
+export async function transactionRows(
   c: Pick<ApplyContext, "publicUrl" | "now">,
   listedTransactions: ProviderSnapshot["transactions"],
   byExternalId: Map<string, AccountRow>,
   pending: PendingRow[],
-): TransactionRows {
+): Promise<TransactionRows> {
   const pendingByKey = new Map(pending.map((p) => [`${p.accountId}\n${p.externalId}`, p]));
   const listed = new Set<string>();
   const replaced = new Set<string>();
   const known = listedTransactions.filter((t) => byExternalId.has(t.accountExternalId));
   const version = enrichmentVersion();
-  const enriched = enrichForStorage(
+  const enriched = await enrichForStorage(
     known.map((t) => ({ key: `${t.accountExternalId}\n${t.externalId}`, ...t })),
     c.publicUrl,
   );
@@ -362,7 +362,7 @@ async function upsertTransactions(
   const pendingRows = await pendingRowsOf(c.tx, byExternalId);
   let written = c.staged?.transactions;
   if (!written) {
-    const { rows, ...said } = transactionRows(c, snapshot.transactions, byExternalId, pendingRows);
+    const { rows, ...said } = await transactionRows(c, snapshot.transactions, byExternalId, pendingRows);
     await writeTransactionRows(c.tx, rows, c.now);
     written = { upserted: rows.length, ...said };
   }

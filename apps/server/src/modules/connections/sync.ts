@@ -485,7 +485,7 @@ async function stageSnapshot(
   const pending = await pendingRowsOf(ctx.db, byExternalId);
   const staged: StagedWrites["transactions"] = { upserted: 0, listed: new Set(), replaced: new Set() };
   for (const part of chunks(snapshot.transactions, STAGE_ROWS)) {
-    const { rows, listed, replaced } = transactionRows(context, part, byExternalId, pending);
+    const { rows, listed, replaced } = await transactionRows(context, part, byExternalId, pending);
     if (!(await stage((tx) => writeTransactionRows(tx, rows, now)))) return undefined;
     crashPoint(`${SYNC_QUEUE}:staged`);
     staged.upserted += rows.length;

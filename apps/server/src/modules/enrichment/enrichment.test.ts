@@ -15,7 +15,7 @@ import {
   pruneEnrichmentBatches,
   SYNC_LIMIT,
 } from "./service.ts";
-import { enrichmentVersion, reenrichStale } from "./stored.ts";
+import { enrichForStorage, enrichmentVersion, reenrichStale } from "./stored.ts";
 import { tokensOf } from "./text.ts";
 
 let platform: TestPlatform;
@@ -59,6 +59,21 @@ const enrich = (body: Record<string, unknown>, tenant = env) =>
 
 const generic = (data: unknown[], over: Record<string, unknown> = {}) =>
   enrich({ profileId, accountType: "CHECKING", provider: "GENERIC", payload: { data }, ...over });
+
+/** How many turns the event loop got while `work` ran, and what it answered. */
+async function turnsDuring<T>(work: () => Promise<T>): Promise<{ turns: number; answer: T }> {
+  let turns = 0;
+  let counting = true;
+  const count = () => {
+    if (!counting) return;
+    turns++;
+    setImmediate(count);
+  };
+  setImmediate(count);
+  const answer = await work();
+  counting = false;
+  return { turns, answer };
+}
 
 describe("POST /v1/remote/enrichment/sync", () => {
   it("answers one enriched transaction per distinct id, with the spec's fields", async () => {
@@ -1550,18 +1565,23 @@ describe("recurrence", () => {
       date,
     }));
     const options = { logoBase: "https://x/logos", now: new Date("2026-11-26T12:00:00Z") };
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      if (!counting) return;
-      turns++;
-      setImmediate(count);
-    };
-    setImmediate(count);
-    const answer = await enrichBatchCooperatively(batch, history, options);
-    counting = false;
+    const { turns, answer } = await turnsDuring(() => enrichBatchCooperatively(batch, history, options));
     expect(turns).toBeGreaterThanOrEqual(Math.floor(1_300 / ENRICH_CHUNK) - 1);
     expect(answer).toEqual(enrichBatch(batch, history, options));
+  });
+
+  it(`a sync's transactions and the stale ones the worker redoes are enriched with a turn every ${ENRICH_CHUNK} too`, async () => {
+    const items = Array.from({ length: 1_000 }, (_, i) => ({
+      key: `k${i}`,
+      description: `STARBUCKS STORE ${i} ${"X".repeat(400)}`,
+      amount: "-4.50",
+      currencyCode: "USD",
+      date: "2026-11-20",
+    }));
+    const { turns, answer } = await turnsDuring(() => enrichForStorage(items, "https://weft.test"));
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(1_000 / ENRICH_CHUNK) - 1);
+    expect(answer.size).toBe(1_000);
+    expect(answer.get("k7")?.merchant).toBe("Starbucks");
   });
 
   it("a transaction the engine cannot read carries internal_error instead of failing the batch", () => {

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import type { StoredEnrichment } from "../../db/schema/index.ts";
 import { lockAccountsForTransactionWrites } from "../accounts/locks.ts";
 import { catalogue } from "./catalogue.ts";
-import { type EnrichedTransaction, enrichBatch } from "./engine.ts";
+import { type EnrichedTransaction, enrichBatchCooperatively } from "./engine.ts";
 
 /**
  * Enrichment on write: every transaction Weft stores carries what the engine made of it, with
@@ -37,12 +37,15 @@ export type ToEnrich = {
   date: string;
 };
 
-/** Each transaction's stored enrichment, by its key. */
-export function enrichForStorage(
+/**
+ * Each transaction's stored enrichment, by its key; enriched cooperatively (a turn for the event
+ * loop every ENRICH_CHUNK transactions), as a request's batch is.
+ */
+export async function enrichForStorage(
   items: readonly ToEnrich[],
   publicUrl: string,
-): Map<string, StoredEnrichment> {
-  const results = enrichBatch(
+): Promise<Map<string, StoredEnrichment>> {
+  const results = await enrichBatchCooperatively(
     items.map((t) => ({
       id: t.key,
       accountId: "",
@@ -85,7 +88,7 @@ export async function reenrichStale(
     }[];
   };
   if (stale.rows.length === 0) return 0;
-  const enriched = enrichForStorage(
+  const enriched = await enrichForStorage(
     stale.rows.map((r) => ({
       key: r.id,
       description: r.description,
