@@ -114,6 +114,7 @@ export const HELD_OUT = [
   "holdout-8.json",
   "holdout-9.json",
   "holdout-10.json",
+  "holdout-11.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
