@@ -345,6 +345,17 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
     category: (isCredit) => (isCredit ? "TRANSFER_IN_ACCOUNT_TRANSFER" : "TRANSFER_OUT_ACCOUNT_TRANSFER"),
   },
   {
+    // A card's cash advance into checking, moved by the holder ("Online Banking advance from CRD 2231").
+    words: /^((ONLINE|MOBILE) (BANKING )?)?(CASH )?ADVANCE FROM (CRD|CARD|CREDIT CARD)\b/,
+    category: (isCredit) => (isCredit ? "TRANSFER_IN_ACCOUNT_TRANSFER" : "TRANSFER_OUT_ACCOUNT_TRANSFER"),
+  },
+  {
+    // A deposited check that bounced, taken back ("DEPOSITED ITEM RETURNED CK# 1043 NSF"); its fee is a fee.
+    words:
+      /^((DEPOSITED|DEPOSIT) ITEM RETURNED|RETURNED DEPOSIT(ED)? ITEM|DEPOSIT RETURN(ED)?)\b(?!.*\bFEES?\b)/,
+    category: (isCredit) => (isCredit ? null : "TRANSFER_OUT_OTHER_TRANSFER_OUT"),
+  },
+  {
     // The bank's own transfer between the holder's accounts, no party named ("USAA FUNDS TRANSFER CR").
     words: /^([A-Z0-9/&]+ )?FUNDS TRANSFER( (CR|DR|DB|CREDIT|DEBIT))?$/,
     category: (isCredit) => (isCredit ? "TRANSFER_IN_ACCOUNT_TRANSFER" : "TRANSFER_OUT_ACCOUNT_TRANSFER"),
@@ -370,7 +381,7 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
 
 /** Words every bank event's description holds one of: most descriptions skip the rules at once. */
 const MAY_BE_BANK_EVENT =
-  /FEE|ATM|\bINT|\bDIV|TRANSFER|XFER|THANK|DEPOSIT|WITHDRAW|CHARGE|CHG|PAYMENT RECEIVED|CASH ?BACK|REWARD|CHECK|\bCHK\b|DRAFT|ROUND ?UP|KEEP THE CHANGE|^(CREDIT )?CARD \d* ?P/i;
+  /FEE|ATM|ADVANCE|RETURNED|\bINT|\bDIV|TRANSFER|XFER|THANK|DEPOSIT|WITHDRAW|CHARGE|CHG|PAYMENT RECEIVED|CASH ?BACK|REWARD|CHECK|\bCHK\b|DRAFT|ROUND ?UP|KEEP THE CHANGE|^(CREDIT )?CARD \d* ?P/i;
 
 /** The detailed category of an entry the bank made itself, or null when someone else is party to it. */
 export function bankEventOf(description: string, isCredit: boolean): string | null {

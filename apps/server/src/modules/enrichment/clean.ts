@@ -67,13 +67,17 @@ const PREFIXES: [RegExp, string][] = [
   // A rent portal before the property it collects for ("APPFOLIO INC BRIARWOOD APARTMEN"); alone,
   // or with only its entry's words and numbers after it, it is the payee itself.
   [
-    /^APPFOLIO(?: INC)?(?: RENT| PMT| PAYMENT)?\s+(?!(?:INC|WEB|PPD|CCD|DES|ID|RENT|PMT|PAYMENT)\b)(?=[A-Z]{2})/,
+    /^APPFOLIO(?: INC)?(?: RENT| PMT| PAYMENT)?(?: ?\*)?\s+(?!(?:INC|WEB|PPD|CCD|DES|ID|RENT|PMT|PAYMENT)\b)(?=[A-Z]{2})/,
     "AppFolio",
   ],
 ];
 
+/** Platforms a purchase is paid off to later: their prefix alone is a payment to them. */
+const PAY_LATER = new Set(["Klarna"]);
+
 /** What a platform charges for itself, named where a merchant's name would follow its prefix. */
-const PLATFORM_OWN_PRODUCT = /^(SUBSCRIPTION|SUBSCR|MEMBERSHIP|MEMBERSHIP FEE|ANNUAL FEE|DASHPASS|PASS)$/;
+const PLATFORM_OWN_PRODUCT =
+  /^(SUBSCRIPTION|SUBSCR|MEMBERSHIP|MEMBERSHIP FEE|ANNUAL FEE|DASHPASS|PASS|SELLER FEES?|LISTING FEES?|FEES?)$/;
 
 /** What card and POS entries start with, before the merchant. */
 const LEAD_NOISE = [
@@ -100,6 +104,8 @@ const LEAD_NOISE = [
   /^(POS|DBT|DDA)\s+/,
   /^PURCHASE\s+/,
   /^RECURRING (PAYMENT|PMT)\s+/,
+  // "BILL PAY PAYMENT TO MAPLE RIDGE APARTMENTS": the payee follows.
+  /^(ONLINE )?BILL ?PAY(MENT)?( PAYMENT)? TO\s+/,
   // Puerto Rico's and Quebec's banks, in Spanish and French: "COMPRA POS 0314 …" (a purchase and
   // its date), "PAGO ELECTRONICO …", "DEPOSITO DIRECTO …", "ACHAT INTERAC …", "PAIEMENT PREAUTORISE …".
   /^(COMPRA|ACHAT)( POS| TPV| PDV| CON TARJETA| TARJETA| DEBITO| DEBIT| INTERAC)?(\s+\d{4})?\s+/,
@@ -213,6 +219,7 @@ const TRUNCATED_WORDS = [
   "ELECTRIC",
   "ROOFING",
   "DENTAL",
+  "DENTISTRY",
   "VETERINARY",
   "HOSPITAL",
   "CHIROPRACTIC",
@@ -453,7 +460,7 @@ export const spellOut = (upperName: string): string => titleCase(completeTruncat
 /** Cheap tests that skip the prefix and lead-in loops for the many descriptions without them. */
 const MAY_HAVE_PREFIX = /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP |APPFOLIO)/;
 const MAY_HAVE_LEAD =
-  /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE)\b/;
+  /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE|BILL)\b/;
 
 /** Pay's words followed by numbers, and whatever comes after them. */
 const PAY_AND_AFTER = new RegExp(`\\s+(${PAY_WORDS})\\s+\\d.*$`);
@@ -645,6 +652,8 @@ function splitLocation(text: string, original: string, hasNoCity: boolean, isFor
     region.country !== "US" && !isTitleCased && words.length >= 4 && CITY_JOINS.has(words.at(-2)!);
   if (isJoinedCity) cityWords = 3;
   if (hasNoCity) cityWords = 0;
+  // "CITY OF RALEIGH NC": the town after OF is the payee's name, not where it was paid.
+  if (cityWords > 0 && words.at(-cityWords - 1) === "OF") cityWords = 0;
   if (cityWords >= words.length) cityWords = words.length - 1;
   // "ROSEWOOD FAMILY DENTAL ... CA": a trade's word ends the name, it is no city.
   if (
@@ -846,7 +855,11 @@ export function clean(description: string): Cleaned {
   if (intermediaries.length > 0 || unnamed) name = runTogetherApart(name);
   // The platform's own product after its prefix ("INSTACART*SUBSCRIPTION", "DD *DOORDASH
   // DASHPASS"): the platform is the payee, no go-between.
-  const isPlatformProduct = intermediaries.length > 0 && PLATFORM_OWN_PRODUCT.test(name);
+  // So is a pay-later's prefix with nothing after it but the payment's words ("KLARNA* PAYMENT"):
+  // the instalment paid to it.
+  const isPlatformProduct =
+    intermediaries.length > 0 &&
+    (PLATFORM_OWN_PRODUCT.test(name) || (name === "" && PAY_LATER.has(intermediaries.at(-1)!)));
   if (isPlatformProduct) intermediaries.pop();
   return {
     text: located.rest,

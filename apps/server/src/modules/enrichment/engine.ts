@@ -126,6 +126,9 @@ const PLATFORM_CATEGORIES: Record<string, string> = {
   Grubhub: "FOOD_AND_DRINK_RESTAURANT",
 };
 
+/** An ACH entry's class for a company's credit or debit, printed after it ("… PPD ID: 9880412376"). */
+const CORPORATE_ACH = /\s(PPD|CCD)(\s+ID:|\s*$)/;
+
 const FUEL_WORDS = /\b(GAS|FUEL|GASOLINE)\b(?! ?& ?ELEC)/;
 
 export type EngineOptions = {
@@ -280,9 +283,13 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   // An employer's or a marketplace's ACH credit is income, whatever else the company sells; in
   // formats without an entry field, its words say so inline ("KAISER FOUNDATION PAYROLL PPD").
   if (isCredit && merchant?.kind !== "p2p" && merchant?.kind !== "bank") {
+    const upper = input.description.toUpperCase();
+    // A company's own ACH credit without an entry field (Chase prints "LYFT INC  LYFT PAY  PPD
+    // ID: …") is as much its payout as one with DES:.
+    const isFromSeller = merchant?.kind === "merchant";
     const income = cleaned.achEntry
-      ? achCreditCategory(cleaned.achEntry, merchant?.kind === "merchant")
-      : achCreditCategory(input.description.toUpperCase(), false);
+      ? achCreditCategory(cleaned.achEntry, isFromSeller)
+      : achCreditCategory(upper, isFromSeller && CORPORATE_ACH.test(upper));
     if (income) return { detailed: income, isGuess: false };
   }
   // The words the line gives the counterparty (its name, an ACH entry's field), and the whole line.

@@ -133,6 +133,12 @@ export function detectP2P(description: string): P2P | null {
       upper,
     );
   if (wire) return { app: null, person: personIn(wire[1]!) };
+  // A Fed wire sent, as Wells Fargo prints it: "WT FED#04812 JPMORGAN CHASE BA /FTR/BNF=KIM, DAVID SRF# …".
+  const fedWire = /^WT\b.*\/BNF=([A-Z][A-Z ,.'-]*?)\s+(?:SRF|TRN|RFB|OBI|ID)#?/.exec(upper);
+  if (fedWire) {
+    const person = personIn(fedWire[1]!);
+    if (person) return { app: null, person };
+  }
   // "PAYPAL *KEVIN BROWN": PayPal to a person, when the name after it is a person's.
   const paypal = /^(?:PAYPAL|PP) ?\*\s*([A-Z]+) ([A-Z]+)\b/.exec(upper);
   if (paypal && isFirstName(paypal[1]!))
