@@ -610,14 +610,42 @@ describe("mutations", () => {
       record: null,
       errors: [{ message: "Email is not a valid email address", path: ["email"] }],
     });
+    const backend = `Basic ${Buffer.from(`${mine.profileId}:${env.secret}`).toString("base64")}`;
     const ok = await gql(
       `mutation { profileUpdate(input: { email: "me@example.com", metadata: { plan: "pro" } }) { success record { email metadata } errors { message } } }`,
+      {},
+      backend,
     );
     expect(ok.data!.profileUpdate).toEqual({
       success: true,
       record: { email: "me@example.com", metadata: { plan: "pro" } },
       errors: [],
     });
+  });
+
+  it("profileUpdate with a session token: the email and phone an end-user signs in with stay as the backend set them", async () => {
+    const refused = await gql(
+      `mutation { profileUpdate(input: { email: "someone.else@example.com", phone: "+14155550123", name: "Ada" }) { success record { email } errors { message path } } }`,
+    );
+    expect(refused.data!.profileUpdate).toEqual({
+      success: false,
+      record: null,
+      errors: [
+        {
+          message: "Email is how the end-user signs in: change it from your backend, with an API key",
+          path: ["email"],
+        },
+        {
+          message: "Phone is how the end-user signs in: change it from your backend, with an API key",
+          path: ["phone"],
+        },
+      ],
+    });
+    const { data } = await gql("{ profile { email phone name } }");
+    expect(data!.profile.email).not.toBe("someone.else@example.com");
+    expect(data!.profile.name).not.toBe("Ada");
+    const named = await gql(`mutation { profileUpdate(input: { name: "Ada" }) { success record { name } } }`);
+    expect(named.data!.profileUpdate).toEqual({ success: true, record: { name: "Ada" } });
   });
 
   it("transactionUpdate sets a transaction's metadata (REST PATCH too); a re-sync keeps it; another's is not found", async () => {

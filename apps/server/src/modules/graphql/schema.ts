@@ -194,6 +194,29 @@ const MetadataInput = builder.inputType("MetadataUpdateInput", {
   }),
 });
 
+/**
+ * A profile's email and phone are how its end-user signs in (a passcode to either): a session
+ * token, which a browser holds, cannot change them, or one person could set another's address on
+ * a profile they hold and be handed that person's sign-in. The backend (Basic profileId:secret,
+ * REST) can.
+ */
+function signInFieldsOf(
+  context: GraphQLContext,
+  body: Record<string, unknown>,
+): Record<string, string[]> | null {
+  if (context.actor?.type !== "session") return null;
+  const fields = (["email", "phone"] as const).filter((field) => field in body);
+  if (fields.length === 0) return null;
+  return Object.fromEntries(
+    fields.map((field) => [
+      field,
+      [
+        `${field === "email" ? "Email" : "Phone"} is how the end-user signs in: change it from your backend, with an API key`,
+      ],
+    ]),
+  );
+}
+
 /** GraphQL leaves absent fields out and sends null for cleared ones, as a JSON body would. */
 const sent = (input: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
@@ -204,7 +227,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: ProfileUpdateInput, required: true }) },
     resolve: async (_root, { input }, context) => {
       const body = sent(input);
-      const invalid = bodyErrors(ProfileUpdateRequest, body);
+      const invalid = bodyErrors(ProfileUpdateRequest, body) ?? signInFieldsOf(context, body);
       if (invalid) return failed(invalid);
       return attempt(context, "profileUpdate", profileOf(context), async () =>
         toProfileView(
