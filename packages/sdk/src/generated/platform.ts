@@ -1251,7 +1251,7 @@ export interface paths {
         put?: never;
         /**
          * Enrich transactions
-         * @description Merchant, counterparty, categories (Plaid's personal-finance categories and spec accounting ones), intermediaries, people, location and recurrence for each transaction, one result per distinct id (a later duplicate replaces an earlier one). Up to 1000 are answered at once (200); up to 25000 are accepted with 202 and Retry-After: send the same request again for the answer. More is a 413; an unsupported provider a 400; an unknown profile a 404.
+         * @description Merchant, counterparty, categories (Plaid's personal-finance categories and spec accounting ones), intermediaries, people, location and recurrence for each transaction, one result per distinct id (a later duplicate replaces an earlier one). Up to 1000 are answered at once (200); up to 25000 are accepted with 202 and Retry-After: send the same request again for the answer. More is a 413; an unsupported provider a 400; an unknown profile a 404; a new background batch while 4 of the environment's are still being enriched a 429 with Retry-After.
          */
         post: operations["enrichTransactions"];
         delete?: never;
@@ -13889,7 +13889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
-            /** @description Too many requests with this credential this second: see Retry-After */
+            /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
                     /** @description Requests this credential may send a second. */
