@@ -109,13 +109,15 @@ async function akoyaSubject(): Promise<Subject> {
     },
     provider: akoyaProviderFor,
     async link(ctx, caller) {
-      // The consent as the Connector gets it: Akoya's code at Weft's callback, with the state Weft signed.
+      // The consent as the Connector finishes it: Akoya's code, handed back with the state Weft signed
+      // for the Connector's session.
+      const session = { ...caller, sessionId: "ses_bench" };
       const [mikomo] = await ctx.db
         .select()
         .from(institutions)
         .where(sql`${institutions.providerIds} ->> 'AKOYA' = 'mikomo'`);
       const state = signState(ctx.secretKey, {
-        ...caller,
+        ...session,
         institutionId: mikomo!.id,
         products: PRODUCTS,
         expiresAt: Date.now() + 60_000,
@@ -123,8 +125,7 @@ async function akoyaSubject(): Promise<Subject> {
       const username = `mikomo_${(user++ % 9) + 1}`;
       const redirectUri = akoyaRedirectUri(ctx.config.publicUrl);
       const { code } = akoya.authorize({ username, providerId: "mikomo", redirectUri, state });
-      const outcome = await completeAuthorization(ctx, { code, state });
-      if (outcome.outcome !== "LINKED") throw new Error(JSON.stringify(outcome));
+      const outcome = await completeAuthorization(ctx, session, { code, state });
       const [row] = await ctx.db.select().from(connections).where(eq(connections.id, outcome.connectionId));
       return row!;
     },

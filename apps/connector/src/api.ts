@@ -136,6 +136,11 @@ export function createApi(connectorId: string, getToken: () => string | undefine
       request<LinkOutcome>("POST", `${base}/connections/${encodeURIComponent(id)}/finicity/resume`, authed),
     akoyaAuthorize: (body: { institutionId: string; connectionId?: string }) =>
       request<{ authorizationUrl: string }>("POST", `${base}/akoya/authorize`, { ...authed, body }),
+    akoyaComplete: (body: { code: string; state: string }) =>
+      request<{ outcome: "LINKED" | "RECONNECTED"; connectionId: string }>("POST", `${base}/akoya/complete`, {
+        ...authed,
+        body,
+      }),
     reconnect: (id: string, body: { username: string; password: string; mfaCode?: string }) =>
       request<LinkOutcome>("POST", `${base}/connections/${encodeURIComponent(id)}/reconnect`, {
         ...authed,

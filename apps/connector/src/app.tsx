@@ -265,8 +265,8 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
 
   /**
    * Akoya's institutions: the end-user signs in at the institution in a window of its own (Akoya's
-   * OAuth), and Weft's callback says how it went: a new connection to choose accounts of, or the
-   * repaired one syncing.
+   * OAuth); Weft's callback page hands back Akoya's code, which this session finishes: a new
+   * connection to choose accounts of, or the repaired one syncing.
    */
   const linkWithAkoya = useCallback(
     async (institution: Institution, connectionId?: string) => {
@@ -290,9 +290,16 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
       const result = await waitForAkoyaWindow(popup, wait.signal);
       if (result.kind === "ERROR") return showError("ERROR_REPAIRABLE", result.message);
       if (result.kind === "BACK") return connectionId ? exitAbortRef.current() : setStep({ name: "search" });
-      if (result.kind === "RECONNECTED")
-        return setStep({ name: "syncing", connectionId: result.connectionId });
-      await chooseAccounts(institution, result.connectionId);
+      setStep({ name: "linking" });
+      let finished: Awaited<ReturnType<typeof api.akoyaComplete>>;
+      try {
+        finished = await api.akoyaComplete({ code: result.code, state: result.state });
+      } catch (error) {
+        return showError("ERROR_REPAIRABLE", (error as Error).message);
+      }
+      if (finished.outcome === "RECONNECTED")
+        return setStep({ name: "syncing", connectionId: finished.connectionId });
+      await chooseAccounts(institution, finished.connectionId);
     },
     [api, chooseAccounts, showError],
   );

@@ -56,14 +56,15 @@ export function decodeFinicityConnect(data: unknown): FinicityConnectResult | nu
 }
 
 export type AkoyaResult =
-  | { kind: "LINKED" | "RECONNECTED"; connectionId: string }
+  | { kind: "AUTHORIZED"; code: string; state: string }
   | { kind: "BACK" }
   | { kind: "ERROR"; message: string };
 
 /**
  * Akoya sends the end-user to the institution's own sign-in, which will not be framed: it opens in
  * a window of its own, and Weft's callback page (same origin as the Connector) posts the outcome
- * back. Closing that window without finishing is going back.
+ * back — Akoya's code, which the Connector then finishes with its session. Closing that window
+ * without finishing is going back.
  */
 export function waitForAkoyaWindow(popup: Window, signal: AbortSignal): Promise<AkoyaResult> {
   return new Promise((resolve) => {
@@ -78,15 +79,13 @@ export function waitForAkoyaWindow(popup: Window, signal: AbortSignal): Promise<
       const data = event.data as {
         weft?: string;
         outcome?: string;
-        connectionId?: unknown;
+        code?: unknown;
+        state?: unknown;
         message?: unknown;
       } | null;
       if (data?.weft !== "akoya") return;
-      if (
-        (data.outcome === "LINKED" || data.outcome === "RECONNECTED") &&
-        typeof data.connectionId === "string"
-      )
-        return done({ kind: data.outcome, connectionId: data.connectionId });
+      if (data.outcome === "AUTHORIZED" && typeof data.code === "string" && typeof data.state === "string")
+        return done({ kind: "AUTHORIZED", code: data.code, state: data.state });
       if (data.outcome === "CANCELLED") return done({ kind: "BACK" });
       done({
         kind: "ERROR",

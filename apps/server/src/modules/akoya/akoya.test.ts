@@ -8,7 +8,7 @@ import {
   get,
   issueSession,
 } from "../../../test/sandbox-helpers.ts";
-import { accounts, connections, transactions } from "../../db/schema/index.ts";
+import { accounts, connections, transactions, userSessions } from "../../db/schema/index.ts";
 import { accessTokenOfGrant, grantOf, TRANSACTIONS_PAGE_SIZE } from "../../providers/akoya/provider.ts";
 import { type AkoyaStandIn, startAkoyaStandIn } from "../../providers/akoya/test/stand-in.ts";
 import { decrypt, encrypt } from "../../security/secrets.ts";
@@ -53,6 +53,22 @@ const widget = (path: string, auth: Auth, payload?: object) =>
 
 const connectionRow = (id: string) => connectionRowOf(platform, id);
 
+/** The id of the session behind a Connector's token (each test's profile has one session). */
+async function sessionIdOf(auth: Auth): Promise<string> {
+  const res = await platform.app.inject({
+    method: "POST",
+    url: "/v1/introspect/session_token",
+    headers: auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const sessions = await platform.ctx.db
+    .select({ id: userSessions.id })
+    .from(userSessions)
+    .where(eq(userSessions.profileId, res.json().userId));
+  expect(sessions).toHaveLength(1);
+  return sessions[0]!.id;
+}
+
 /** What Weft's callback page tells the Connector, read from the page. */
 function outcomeOf(html: string): { outcome: string; connectionId?: string; message?: string } {
   const match = /postMessage\((\{.*?\}), /s.exec(html);
@@ -60,8 +76,8 @@ function outcomeOf(html: string): { outcome: string; connectionId?: string; mess
   return JSON.parse(match[1]!.replace(/\\u003c/g, "<"));
 }
 
-/** The Connector's authorize call, the end-user's sign-in at the institution (stand-in), and Akoya's redirect back. */
-async function signInThroughAkoya(
+/** The Connector's authorize call and the end-user's sign-in at the institution (stand-in): the code Akoya sends back. */
+async function signInAtAkoya(
   auth: Auth,
   body: { institutionId: string; connectionId?: string },
   username = "mikomo_1",
@@ -74,14 +90,37 @@ async function signInThroughAkoya(
   expect(redirectUri).toBe(`${platform.ctx.config.publicUrl}${AKOYA_CALLBACK_PATH}`);
   expect(url.searchParams.get("connector")).toBe("mikomo");
   const { code } = akoya.authorize({ username, providerId: "mikomo", redirectUri, state });
+  return { code, state };
+}
+
+/** Akoya's redirect to Weft's callback page, and what the page hands the Connector that opened it. */
+async function callbackPageSays(query: Record<string, string>) {
   const callback = await platform.app.inject({
     method: "GET",
-    // `iss`: an authorization server may add parameters of its own (RFC 9207), which are ignored.
-    url: `${AKOYA_CALLBACK_PATH}?${new URLSearchParams({ code, state, iss: "https://idp.ddp.akoya.com" })}`,
+    url: `${AKOYA_CALLBACK_PATH}?${new URLSearchParams(query)}`,
   });
   expect(callback.statusCode).toBe(200);
   expect(callback.headers["content-type"]).toContain("text/html");
   return outcomeOf(callback.body);
+}
+
+/** The whole sign-in as the Connector goes through it: Akoya, the callback page, then finishing with the session. */
+async function signInThroughAkoya(
+  auth: Auth,
+  body: { institutionId: string; connectionId?: string },
+  username = "mikomo_1",
+) {
+  const { code, state } = await signInAtAkoya(auth, body, username);
+  // `iss`: an authorization server may add parameters of its own (RFC 9207), which are ignored.
+  const handed = await callbackPageSays({ code, state, iss: "https://idp.ddp.akoya.com" });
+  expect(handed).toEqual({ weft: "akoya", outcome: "AUTHORIZED", code, state });
+  const finished = await widget("/akoya/complete", auth, { code, state });
+  return { ...finished.json(), status: finished.statusCode } as {
+    status: number;
+    outcome?: string;
+    connectionId?: string;
+    message?: string;
+  };
 }
 
 async function mikomo(auth: Auth) {
@@ -243,6 +282,45 @@ describe("Akoya through the Connector", () => {
     expect(started.json().message).toBe("The AKOYA integration is not enabled for this environment");
   });
 
+  it("the callback page only hands the code over: another session, or a revoked one, cannot finish the sign-in", async () => {
+    // Someone starts a sign-in and sends its link to another person, who signs in at the bank.
+    const starter = await createProfile(platform, env);
+    const starterToken = await issueSession(platform, env, starter);
+    const auth = { authorization: `Bearer ${starterToken}` };
+    const bank = await mikomo(auth);
+    const { code, state } = await signInAtAkoya(auth, { institutionId: bank.id }, "mikomo_7");
+    // Their browser has no Connector of the session that started it: the page changes nothing.
+    expect(await callbackPageSays({ code, state })).toEqual({
+      weft: "akoya",
+      outcome: "AUTHORIZED",
+      code,
+      state,
+    });
+    const linked = () => platform.ctx.db.select().from(connections).where(eq(connections.profileId, starter));
+    expect(await linked()).toEqual([]);
+    // Neither another profile's session nor a second session of the same profile can finish it.
+    const otherProfile = await createProfile(platform, env);
+    const strangers = [
+      await issueSession(platform, env, otherProfile),
+      await issueSession(platform, env, starter),
+    ];
+    for (const token of strangers) {
+      const refused = await widget("/akoya/complete", { authorization: `Bearer ${token}` }, { code, state });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe("This sign-in was started by another session");
+    }
+    // Nor the session that started it, once revoked.
+    const revoked = await platform.app.inject({ method: "DELETE", url: "/v1/users/session", headers: auth });
+    expect(revoked.statusCode).toBe(204);
+    expect((await widget("/akoya/complete", auth, { code, state })).statusCode).toBe(401);
+    expect(await linked()).toEqual([]);
+    // A state that is not Weft's is a 400.
+    const fresh = { authorization: `Bearer ${await issueSession(platform, env, otherProfile)}` };
+    const forged = await widget("/akoya/complete", fresh, { code, state: "eyJ9.bad" });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe("This sign-in is not valid any more");
+  });
+
   it("a forged or expired state, and a declined consent, link nothing", async () => {
     const forged = await platform.app.inject({
       method: "GET",
@@ -367,11 +445,11 @@ describe("Akoya tokens and consent", () => {
     expect(failed.error).toMatchObject({ errorType: "CONSENT_ERROR" });
 
     const repaired = await signInThroughAkoya(auth, { institutionId: bank.id, connectionId }, "mikomo_2");
-    expect(repaired).toEqual({ weft: "akoya", outcome: "RECONNECTED", connectionId });
+    expect(repaired).toEqual({ status: 200, outcome: "RECONNECTED", connectionId });
     await platform.worker.drain();
     expect((await connectionRow(connectionId)).status).toBe("SYNCED");
     // A repair asked for now is a 409; one whose sign-in comes back once the connection no longer
-    // needs it is said on the callback page, and changes nothing.
+    // needs it is a 409 too, and changes nothing.
     const started = await widget("/akoya/authorize", auth, { institutionId: bank.id, connectionId });
     expect(started.statusCode).toBe(409);
     const state = signState(platform.ctx.secretKey, {
@@ -380,19 +458,35 @@ describe("Akoya tokens and consent", () => {
       institutionId: bank.id,
       products: [],
       connectionId,
+      sessionId: await sessionIdOf(auth),
       expiresAt: Date.now() + 60_000,
     });
     const redirectUri = `${platform.ctx.config.publicUrl}${AKOYA_CALLBACK_PATH}`;
     const { code } = akoya.authorize({ username: "mikomo_2", providerId: "mikomo", redirectUri, state });
-    const late = await platform.app.inject({
-      method: "GET",
-      url: `${AKOYA_CALLBACK_PATH}?${new URLSearchParams({ code, state })}`,
-    });
-    expect(outcomeOf(late.body)).toMatchObject({
-      outcome: "FAILED",
-      message: expect.stringContaining("can be reconnected"),
-    });
+    const late = await widget("/akoya/complete", auth, { code, state });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toContain("can be reconnected");
     expect((await connectionRow(connectionId)).status).toBe("SYNCED");
+  });
+
+  it("a repair signed in as another user at the bank is refused (409): the connection and its grant stay as they were", async () => {
+    const { connectionId, auth, bank } = await linkThroughAkoya("mikomo_4");
+    akoya.revokeConsent("mikomo_4", "mikomo");
+    await requestSync(platform.ctx.db, await connectionRow(connectionId));
+    await platform.worker.drain();
+    const before = await connectionRow(connectionId);
+    expect(before.status).toBe("ERROR_REPAIRABLE");
+    const someoneElse = await signInThroughAkoya(auth, { institutionId: bank.id, connectionId }, "mikomo_6");
+    expect(someoneElse).toMatchObject({
+      status: 409,
+      message: "You signed in as another user at the institution than this connection belongs to",
+    });
+    const after = await connectionRow(connectionId);
+    expect(after.status).toBe("ERROR_REPAIRABLE");
+    expect(after.accessTokenEncrypted).toBe(before.accessTokenEncrypted);
+    // The same user's sign-in repairs it.
+    const repaired = await signInThroughAkoya(auth, { institutionId: bank.id, connectionId }, "mikomo_4");
+    expect(repaired).toMatchObject({ status: 200, outcome: "RECONNECTED", connectionId });
   });
 
   it("Akoya's 429 postpones the sync; DELETE revokes the consent at Akoya", async () => {

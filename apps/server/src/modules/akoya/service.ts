@@ -2,15 +2,16 @@ import { createHmac, hkdfSync, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { institutions, type Product } from "../../db/schema/index.ts";
-import { badRequest, conflict, HttpError } from "../../http/errors.ts";
+import { badRequest, conflict, forbidden } from "../../http/errors.ts";
 import { apiErrorOf } from "../../http/provider-errors.ts";
 import {
   accessTokenOfGrant,
   grantFromTokens,
+  grantOf,
   translateAkoyaFailure,
 } from "../../providers/akoya/provider.ts";
 import { akoyaProviderFor } from "../../providers/registry.ts";
-import { encrypt, type SecretKeys, safeEqual } from "../../security/secrets.ts";
+import { decrypt, encrypt, type SecretKeys, safeEqual } from "../../security/secrets.ts";
 import { reconnectableConnection, resumeReconnected } from "../connections/consent.ts";
 import { connectionExists, createConnection, historyStartFor } from "../connections/service.ts";
 import type { InstitutionRow } from "../institutions/service.ts";
@@ -18,11 +19,15 @@ import type { InstitutionRow } from "../institutions/service.ts";
 /**
  * Akoya's OAuth 2.0 authorization-code flow for the Connector: the end-user is sent to Akoya's
  * identity service for the institution (Akoya's provider id), signs in there and consents; Akoya
- * redirects to Weft's callback with a code, which Weft exchanges for the consent's tokens (stored
- * encrypted as the connection's access token). The state names who asked, signed, for 15 minutes.
+ * redirects to Weft's callback page with a code. The page hands the code to the Connector window
+ * that opened it, and the Connector sends it back with its session token: only then does Weft
+ * exchange it for the consent's tokens (stored encrypted as the connection's access token). The
+ * state names who asked — the session too — signed, for 15 minutes. So a sign-in link sent to
+ * someone else links nothing: their browser holds no Connector of that session to finish it
+ * (RFC 6749 10.12: the flow is bound to the user-agent that started it).
  */
 
-type Caller = { environmentId: string; profileId: string };
+type Caller = { environmentId: string; profileId: string; sessionId: string };
 
 export const AKOYA_CALLBACK_PATH = "/v1/akoya/callback";
 export const akoyaRedirectUri = (publicUrl: string) => `${publicUrl}${AKOYA_CALLBACK_PATH}`;
@@ -37,6 +42,8 @@ export type AkoyaState = {
   products: Product[];
   /** Set when repairing a connection. */
   connectionId?: string | undefined;
+  /** The session that asked: only it may finish the sign-in. */
+  sessionId: string;
   expiresAt: number;
 };
 
@@ -94,6 +101,7 @@ export async function createAuthorizationUrl(
     institutionId: input.institution.id,
     products: input.products,
     connectionId: input.connectionId,
+    sessionId: caller.sessionId,
     expiresAt: now + STATE_TTL_MS,
   });
   return {
@@ -105,35 +113,20 @@ export async function createAuthorizationUrl(
   };
 }
 
+/** What Weft's callback page tells the Connector window that opened it. */
 export type CallbackOutcome =
-  | { outcome: "LINKED" | "RECONNECTED"; connectionId: string }
+  | { outcome: "AUTHORIZED"; code: string; state: string }
   | { outcome: "CANCELLED" | "FAILED"; message: string };
 
-/**
- * Akoya's redirect back: the code exchanged for the consent's tokens, then a new connection
- * waiting for the end-user's accounts, or the repaired connection resumed with its new grant.
- */
-export async function completeAuthorization(
+/** Akoya's redirect back, read: the code to hand to the Connector, or why there is none. */
+export function callbackOutcome(
   ctx: AppContext,
   query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
-  now = new Date(),
-): Promise<CallbackOutcome> {
-  try {
-    return await outcomeOf(ctx, query, now);
-  } catch (error) {
-    // What the API would answer (the connection cannot be repaired now, the profile is gone…), said on the page.
-    if (error instanceof HttpError) return { outcome: "FAILED", message: error.message };
-    throw error;
-  }
-}
-
-async function outcomeOf(
-  ctx: AppContext,
-  query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
-  now: Date,
-): Promise<CallbackOutcome> {
-  const state = query.state ? readState(ctx.secretKey, query.state, now.getTime()) : null;
-  if (!state) return { outcome: "FAILED", message: "This sign-in link is not valid any more. Start again." };
+  now = Date.now(),
+): CallbackOutcome {
+  const state = query.state ? readState(ctx.secretKey, query.state, now) : null;
+  if (!state || !query.state)
+    return { outcome: "FAILED", message: "This sign-in link is not valid any more. Start again." };
   if (query.error) {
     return {
       outcome: "CANCELLED",
@@ -144,16 +137,50 @@ async function outcomeOf(
     };
   }
   if (!query.code) return { outcome: "FAILED", message: "Akoya sent no authorization code." };
+  return { outcome: "AUTHORIZED", code: query.code, state: query.state };
+}
+
+/** The user an id_token speaks for (its `sub`), as Akoya issued it over TLS to Weft itself. */
+function subjectOf(idToken: string): string | null {
+  try {
+    const claims = JSON.parse(Buffer.from(idToken.split(".")[1] ?? "", "base64url").toString("utf8"));
+    return typeof claims?.sub === "string" ? claims.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+export type AuthorizationOutcome = { outcome: "LINKED" | "RECONNECTED"; connectionId: string };
+
+/**
+ * The Connector's session finishes the sign-in it started: the code exchanged for the consent's
+ * tokens, then a new connection waiting for the end-user's accounts, or the repaired connection
+ * resumed with its new grant. Another session's sign-in, or one no longer valid, is refused.
+ */
+export async function completeAuthorization(
+  ctx: AppContext,
+  caller: Caller,
+  input: { code: string; state: string },
+  now = new Date(),
+): Promise<AuthorizationOutcome> {
+  const state = readState(ctx.secretKey, input.state, now.getTime());
+  if (!state)
+    throw badRequest("This sign-in is not valid any more", "Start the sign-in at the institution again.");
+  if (
+    state.sessionId !== caller.sessionId ||
+    state.environmentId !== caller.environmentId ||
+    state.profileId !== caller.profileId
+  )
+    throw forbidden(
+      "This sign-in was started by another session",
+      "Start the sign-in at the institution from this Connector.",
+    );
   const akoya = await akoyaProviderFor(ctx, state.environmentId);
   let tokens: Awaited<ReturnType<typeof akoya.client.exchangeCode>>;
   try {
-    tokens = await akoya.client.exchangeCode(query.code, akoyaRedirectUri(ctx.config.publicUrl));
+    tokens = await akoya.client.exchangeCode(input.code, akoyaRedirectUri(ctx.config.publicUrl));
   } catch (error) {
-    const failure = apiErrorOf(translateAkoyaFailure(error));
-    return {
-      outcome: "FAILED",
-      message: failure instanceof Error ? failure.message : "Akoya refused the sign-in.",
-    };
+    throw apiErrorOf(translateAkoyaFailure(error));
   }
   const [institution] = await ctx.db
     .select({ providerIds: institutions.providerIds })
@@ -167,6 +194,18 @@ async function outcomeOf(
       state.profileId,
       state.connectionId,
     );
+    // The repair is the same person's consent: another user at the institution would bring other
+    // accounts under this connection's ids and owners. Their new consent is given back at once.
+    const before = row.accessTokenEncrypted
+      ? grantOf(decrypt(ctx.secretKey, row.accessTokenEncrypted))
+      : null;
+    if (before && subjectOf(before.idToken) !== subjectOf(tokens.id_token)) {
+      await akoya.client.revoke(tokens.refresh_token).catch(() => undefined);
+      throw conflict(
+        "You signed in as another user at the institution than this connection belongs to",
+        "Sign in as the user who linked it; to add another user's accounts, link them as a new connection.",
+      );
+    }
     const consentId = row.externalId ?? randomUUID();
     const grant = grantFromTokens(tokens, { providerId, consentId }, now.getTime());
     await resumeReconnected(

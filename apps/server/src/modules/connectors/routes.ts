@@ -12,6 +12,8 @@ import {
   AccountSelection,
   AkoyaAuthorization,
   AkoyaAuthorizeRequest,
+  AkoyaCompleteRequest,
+  AkoyaOutcome,
   ConnectorConnection,
   ConnectorConnectionParams,
   ConnectorInstitution,
@@ -38,6 +40,7 @@ import {
 import {
   accountChoices,
   akoyaAuthorize,
+  akoyaComplete,
   connectionFor,
   connectorFor,
   finicityConnectLogin,
@@ -296,6 +299,23 @@ export function registerConnectorRoutes(app: Server, ctx: AppContext): void {
       const caller = sessionPrincipalOf(request);
       const connector = await connectorFor(ctx, request.params.connectorId, caller);
       return akoyaAuthorize(ctx, connector, caller, request.body);
+    },
+  );
+
+  app.post(
+    "/v1/connectors/:connectorId/akoya/complete",
+    {
+      config: session,
+      schema: {
+        params: ConnectorParams,
+        body: AkoyaCompleteRequest,
+        response: { 200: AkoyaOutcome, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 502) },
+      },
+    },
+    async (request) => {
+      const caller = sessionPrincipalOf(request);
+      await connectorFor(ctx, request.params.connectorId, caller);
+      return akoyaComplete(ctx, caller, request.body);
     },
   );
 

@@ -178,6 +178,21 @@ export const AkoyaAuthorizeRequest = Type.Object(
   { additionalProperties: false },
 );
 
+/** What Weft's callback page handed the Connector: Akoya's code and the state it came back with. */
+export const AkoyaCompleteRequest = Type.Object(
+  {
+    code: Type.String({ minLength: 1, maxLength: 2000 }),
+    state: Type.String({ minLength: 1, maxLength: 4000 }),
+  },
+  { additionalProperties: false },
+);
+
+/** A finished sign-in at the institution: a new connection to choose accounts of, or the repaired one. */
+export const AkoyaOutcome = Type.Object({
+  outcome: Type.Enum(["LINKED", "RECONNECTED"], { type: "string" }),
+  connectionId: Type.String(),
+});
+
 export const AkoyaAuthorization = Type.Object({
   /** The institution's sign-in through Akoya: opened in a window of its own. */
   authorizationUrl: Type.String(),

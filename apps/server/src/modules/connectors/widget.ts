@@ -2,7 +2,7 @@ import type { Static } from "typebox";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../http/errors.ts";
 import { countConnectionTransactions, listConnectionAccounts } from "../accounts/service.ts";
-import { createAuthorizationUrl } from "../akoya/service.ts";
+import { completeAuthorization, createAuthorizationUrl } from "../akoya/service.ts";
 import { previewAccounts, reconnectConnection, shareAccounts } from "../connections/consent.ts";
 import {
   type LinkOutcome as ConnectionLinkOutcome,
@@ -284,16 +284,28 @@ export async function finicityConnectLogin(
 export async function akoyaAuthorize(
   ctx: AppContext,
   connector: ConnectorRow,
-  caller: WidgetCaller,
+  caller: SessionCaller,
   input: { institutionId: string; connectionId?: string | undefined },
 ) {
   const institution = await allowedInstitution(ctx, connector, caller, input.institutionId);
-  return createAuthorizationUrl(ctx, toCaller(caller), {
+  return createAuthorizationUrl(ctx, akoyaCaller(caller), {
     institution,
     products: sharedProducts(connector, institution),
     connectionId: input.connectionId,
   });
 }
+
+/** The sign-in at the institution this session started, finished with the code Akoya sent back. */
+export const akoyaComplete = (
+  ctx: AppContext,
+  caller: SessionCaller,
+  input: { code: string; state: string },
+) => completeAuthorization(ctx, akoyaCaller(caller), input);
+
+/** A widget caller with its session: Akoya's sign-in is bound to the session that starts it. */
+type SessionCaller = WidgetCaller & { session: { id: string } };
+
+const akoyaCaller = (caller: SessionCaller) => ({ ...toCaller(caller), sessionId: caller.session.id });
 
 /** The products a link through this connector collects at this institution. */
 const sharedProducts = (connector: ConnectorRow, institution: InstitutionRow) =>
