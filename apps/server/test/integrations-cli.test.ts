@@ -97,6 +97,26 @@ it("weft integrations set / list / disable: the environment's own provider keys,
   const after = JSON.parse((await weft(["integrations", "list", "--json"])).stdout);
   expect(after.integrations[0]).toMatchObject({ enabled: false, source: "environment" });
 
+  // A SANDBOX environment signs its end-users in with 000000: it never reaches a live provider.
+  const sandbox = JSON.parse(
+    (await weft(["env", "create", "--name", "Play", "--mode", "SANDBOX", "--json"])).stdout,
+  ).environment.id;
+  const live = await weft([
+    "integrations",
+    "set",
+    "--env",
+    sandbox,
+    "plaid",
+    "--client-id",
+    "c",
+    "--secret",
+    "s",
+    "--plaid-env",
+    "production",
+  ]);
+  expect(live.code).toBe(64);
+  expect(live.stderr).toContain("A SANDBOX environment cannot use PLAID's production");
+
   const badEnv = await weft([
     "integrations",
     "set",

@@ -31,7 +31,9 @@ import {
 } from "../modules/environments/service.ts";
 import {
   disableIntegration,
+  isLiveProviderEnv,
   listIntegrations,
+  liveProviderRefusal,
   providerEnvs,
   setIntegration,
 } from "../modules/integrations/service.ts";
@@ -459,7 +461,10 @@ async function integrationsCommand(
   if (!providerEnvs(keyed).includes(providerEnv))
     throw new UsageError(`--${envFlag} must be one of ${providerEnvs(keyed).join(", ")}`);
   await open("weft integrations set", async ({ ctx }) => {
-    await assertEnvironment(ctx, envId);
+    const environment = await findEnvironment(ctx.db, envId);
+    if (!environment) throw noEnvironment(envId);
+    if (environment.mode !== "PRODUCTION" && isLiveProviderEnv(keyed, providerEnv))
+      throw new UsageError(liveProviderRefusal(keyed, providerEnv, environment.mode));
     await setIntegration(ctx, envId, keyed, { clientId, secret, providerEnv, appKey });
     await audit(ctx, envId, "integrations set", provider);
   });

@@ -51,6 +51,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: "Request body too large",
   429: "Too many requests: see Retry-After",
   502: "Upstream provider error",
+  503: "Not available on this Weft now, or not set up",
 };
 
 /** The error responses a route can give, for its schema: `...errorResponses(401, 404)`. */

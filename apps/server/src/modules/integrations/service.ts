@@ -2,7 +2,12 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { flagValueName, type KeyedProvider, keyVariable, PROVIDER_KEYS } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
-import { INTEGRATION_PROVIDERS, type IntegrationProvider, integrations } from "../../db/schema/index.ts";
+import {
+  environments,
+  INTEGRATION_PROVIDERS,
+  type IntegrationProvider,
+  integrations,
+} from "../../db/schema/index.ts";
 import { forbidden } from "../../http/errors.ts";
 import { decrypt, encrypt } from "../../security/secrets.ts";
 
@@ -64,25 +69,42 @@ export async function providerSettingsFor(
   return (await providersSettingsFor(ctx, environmentId, [provider]))[0]!;
 }
 
-/** Several providers' settings for an environment, in one read of its own settings. */
+/**
+ * A provider's live environment (Plaid's production, MX's prod…): real banks and real people's
+ * data. Only a PRODUCTION environment reaches it — TEST and SANDBOX sign their end-users in with
+ * the fixed passcode 000000, which must never open real accounts.
+ */
+export const isLiveProviderEnv = (provider: KeyedProvider, providerEnv: string) =>
+  providerEnv !== PROVIDER_KEYS[provider].defaultEnv;
+
+export const liveProviderRefusal = (provider: KeyedProvider, providerEnv: string, mode: string) =>
+  `A ${mode} environment cannot use ${provider}'s ${providerEnv}: its end-users sign in with the ` +
+  `fixed passcode 000000. Use ${PROVIDER_KEYS[provider].defaultEnv} here, or a PRODUCTION environment.`;
+
+/**
+ * Several providers' settings for an environment, with its mode, in one statement. A live provider
+ * environment is off for a TEST or SANDBOX environment (isLiveProviderEnv).
+ */
 export async function providersSettingsFor<P extends KeyedProvider>(
   ctx: Pick<AppContext, "db" | "config" | "secretKey">,
   environmentId: string,
   providers: readonly P[],
 ): Promise<(ProviderSettings | null)[]> {
   const rows = await ctx.db
-    .select()
-    .from(integrations)
-    .where(
-      and(eq(integrations.environmentId, environmentId), inArray(integrations.provider, [...providers])),
-    );
-  return providers.map((provider) =>
-    settingsOf(
-      ctx,
-      provider,
-      rows.find((r) => r.provider === provider),
-    ),
-  );
+    .select({ mode: environments.mode, integration: integrations })
+    .from(environments)
+    .leftJoin(
+      integrations,
+      and(eq(integrations.environmentId, environments.id), inArray(integrations.provider, [...providers])),
+    )
+    .where(eq(environments.id, environmentId));
+  const isProduction = rows[0]?.mode === "PRODUCTION";
+  return providers.map((provider) => {
+    const row = rows.find((r) => r.integration?.provider === provider)?.integration ?? undefined;
+    const settings = settingsOf(ctx, provider, row);
+    if (settings && !isProduction && isLiveProviderEnv(provider, settings.providerEnv)) return null;
+    return settings;
+  });
 }
 
 function settingsOf(

@@ -2,7 +2,11 @@ import type { Logger } from "pino";
 import type { Config } from "../../config.ts";
 
 export type MailMessage = { to: string; subject: string; text: string };
-export type Mailer = { send(message: MailMessage): Promise<void> };
+export type Mailer = {
+  send(message: MailMessage): Promise<void>;
+  /** False when mail only goes to the log (no WEFT_SMTP_URL): no one but the operator reads it. */
+  delivers?: boolean;
+};
 
 /**
  * SMTP when WEFT_SMTP_URL is set; otherwise the message is logged, so an operator without a
@@ -11,6 +15,7 @@ export type Mailer = { send(message: MailMessage): Promise<void> };
 export function createMailer(config: Config, logger: Logger): Mailer {
   if (!config.smtpUrl) {
     return {
+      delivers: false,
       async send(message) {
         logger.warn(
           { to: message.to, subject: message.subject, body: message.text },

@@ -218,6 +218,30 @@ describe("passwordless sign-in in PRODUCTION", () => {
     expect(res.json().environmentId).toBe(env.id);
   });
 
+  it("without a mail server or an SMS gateway, no real passcode is made (503): the log is no sign-in", async () => {
+    const env = await platform.environment("PRODUCTION", "no mail");
+    const connector = await createConnector(platform.ctx.db, { environmentId: env.id, name: "Live" });
+    const delivers = platform.ctx.mailer.delivers;
+    platform.ctx.mailer.delivers = false;
+    try {
+      const byMail = await send("POST", { clientId: connector.id, email: "nomail@example.com" });
+      expect(byMail.statusCode).toBe(503);
+      expect(byMail.json().message).toBe("Passcodes cannot be sent by email: this Weft has no mail server");
+    } finally {
+      platform.ctx.mailer.delivers = delivers;
+    }
+    const byText = await send("POST", { clientId: connector.id, phone: "+14155550199" });
+    expect(byText.statusCode).toBe(503);
+    expect(byText.json().message).toBe(
+      "Passcodes cannot be sent by text message: this Weft has no SMS gateway",
+    );
+    const made = await platform.ctx.db
+      .select()
+      .from(passcodes)
+      .where(eq(passcodes.connectorId, connector.id));
+    expect(made).toEqual([]);
+  });
+
   it("a profile with the same email in another environment is not used", async () => {
     const other = await platform.environment("TEST");
     const theirs = (

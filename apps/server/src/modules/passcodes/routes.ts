@@ -38,7 +38,7 @@ export function registerPasscodeRoutes(app: Server, ctx: AppContext): void {
           "right, the session is created at once (201). `clientId` is the Connector's id; its environment " +
           "must allow sign-in by email. In TEST and SANDBOX environments the passcode is always 000000.",
         body: PasscodeRequest,
-        response: { 201: UserSession, 202: PasscodeSent, ...errorResponses(401, 403, 422, 429) },
+        response: { 201: UserSession, 202: PasscodeSent, ...errorResponses(401, 403, 422, 429, 503) },
       },
     },
     async (request, reply) => {

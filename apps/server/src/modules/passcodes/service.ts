@@ -88,9 +88,20 @@ export async function requestPasscode(
       (s) => `Use the latest passcode you received, or try again in ${s} seconds.`,
     );
   }
-  const code = isSandboxMode(environment.mode)
-    ? SANDBOX_PASSCODE
-    : String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const isSandbox = isSandboxMode(environment.mode);
+  // A real passcode that only the log would carry is no sign-in: anyone reading the log could use it.
+  if (!isSandbox && (destination.channel === "phone" || ctx.mailer.delivers === false)) {
+    throw new HttpError(
+      503,
+      destination.channel === "phone"
+        ? "Passcodes cannot be sent by text message: this Weft has no SMS gateway"
+        : "Passcodes cannot be sent by email: this Weft has no mail server",
+      destination.channel === "phone"
+        ? "Sign in with an email, or have your backend issue the session (POST /v1/users/sessions)."
+        : "The operator sets WEFT_SMTP_URL; until then, your backend issues sessions (POST /v1/users/sessions).",
+    );
+  }
+  const code = isSandbox ? SANDBOX_PASSCODE : String(randomInt(0, 1_000_000)).padStart(6, "0");
   const id = newId("passcode");
   const expiresAt = new Date(now.getTime() + PASSCODE_TTL_MS);
   await ctx.db.insert(passcodes).values({
@@ -110,7 +121,7 @@ export async function requestPasscode(
       text,
     });
   } else {
-    // No SMS gateway yet: the operator reads phone passcodes from the log.
+    // No SMS gateway: only TEST and SANDBOX sign in by phone, with their fixed passcode.
     ctx.logger.warn({ to: destination.value, body: text }, "sms (no SMS gateway configured)");
   }
   return { message: `A passcode was sent to ${mask(destination)}`, expiresAt: expiresAt.toISOString() };
