@@ -98,6 +98,8 @@ export async function providersSettingsFor<P extends KeyedProvider>(
       and(eq(integrations.environmentId, environments.id), inArray(integrations.provider, [...providers])),
     )
     .where(eq(environments.id, environmentId));
+  // No such environment: no provider (a webhook to a made-up environment calls no one).
+  if (rows.length === 0) return providers.map(() => null);
   const isProduction = rows[0]?.mode === "PRODUCTION";
   return providers.map((provider) => {
     const row = rows.find((r) => r.integration?.provider === provider)?.integration ?? undefined;

@@ -12,6 +12,7 @@ import {
 } from "../../../test/sandbox-helpers.ts";
 import { accounts, remoteDocuments, transactions } from "../../db/schema/index.ts";
 import { type PlaidStandIn, startPlaidStandIn } from "../../providers/plaid/test/stand-in.ts";
+import { LOOKUPS_PER_MINUTE } from "../../providers/plaid/webhooks.ts";
 import { SYNC_QUEUE } from "../connections/service.ts";
 import { setEnvironmentFeature } from "../environments/service.ts";
 import { disableIntegration } from "../integrations/service.ts";
@@ -290,6 +291,31 @@ describe("Plaid webhooks and incremental sync", () => {
     expect(unsigned.status).toBe(401);
     expect(await unsigned.json()).toMatchObject({ message: expect.stringContaining("Plaid-Verification") });
     expect(await queued()).toBe(before);
+  });
+
+  it("webhooks naming made-up keys cost Plaid at most a few lookups a minute; Plaid's own words are not echoed", async () => {
+    const { itemId } = await importAndSync({ transactionCount: 1 });
+    // Plaid's real key, looked up once and kept: the budget below is for kids not yet known.
+    expect(await plaid.sendWebhook(itemId, syncUpdates(itemId))).toBe(200);
+    const lookups = () => plaid.requests.filter((r) => r.path === "/webhook_verification_key/get").length;
+    const before = lookups();
+    for (let i = 0; i < LOOKUPS_PER_MINUTE + 15; i++) {
+      expect(await plaid.sendWebhook(itemId, syncUpdates(itemId), { unknownKid: true })).toBe(401);
+    }
+    expect(lookups() - before).toBeLessThanOrEqual(LOOKUPS_PER_MINUTE);
+    const refused = await plaid.sendWebhook(itemId, syncUpdates(itemId), { unknownKid: true });
+    expect(refused).toBe(401);
+    // A made-up environment asks Plaid nothing at all.
+    const nowhere = await fetch(
+      `${platform.ctx.config.publicUrl}/v1/plaid/webhooks/env_00000000000000000000000000`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "plaid-verification": "e30.e30.e30" },
+        body: "{}",
+      },
+    );
+    expect(nowhere.status).toBe(401);
+    expect(JSON.stringify(await nowhere.json())).not.toMatch(/key_id|INVALID_/);
   });
 
   it("ITEM ERROR ITEM_LOGIN_REQUIRED -> ERROR_REPAIRABLE with Plaid's error, then the login repaired syncs again", async () => {

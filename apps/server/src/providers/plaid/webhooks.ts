@@ -17,15 +17,54 @@ type CachedKey = { key: Awaited<ReturnType<typeof importJWK>>; expiredAt: string
 /** Verification keys by client and kid: Plaid rotates rarely, and a key never changes under its kid. */
 const keys = new Map<string, CachedKey>();
 
-async function verificationKey(client: PlaidApi, cacheScope: string, kid: string): Promise<CachedKey> {
+/**
+ * Anyone can send a JWT naming a made-up kid, and each unknown kid would cost a call to Plaid on
+ * the environment's credentials. So a kid Plaid did not know is not asked about again for
+ * UNKNOWN_KID_MS, and a client asks Plaid about new kids at most LOOKUPS_PER_MINUTE times a
+ * minute (Plaid's own keys are few and rotate rarely, so real webhooks stay within it).
+ */
+export const LOOKUPS_PER_MINUTE = 10;
+const UNKNOWN_KID_MS = 5 * 60_000;
+const UNKNOWN_KIDS_KEPT = 10_000;
+const unknownKids = new Map<string, number>();
+const lookups = new Map<string, { minute: number; count: number }>();
+
+/** A kid as Plaid names keys (a UUID); anything else is not asked about. */
+const KID = /^[A-Za-z0-9._-]{1,128}$/;
+
+function mayLookUp(cacheScope: string, cacheKey: string, nowMs: number): boolean {
+  const until = unknownKids.get(cacheKey);
+  if (until !== undefined && until > nowMs) return false;
+  const minute = Math.floor(nowMs / 60_000);
+  const spent = lookups.get(cacheScope);
+  if (spent?.minute === minute && spent.count >= LOOKUPS_PER_MINUTE) return false;
+  lookups.set(cacheScope, { minute, count: spent?.minute === minute ? spent.count + 1 : 1 });
+  return true;
+}
+
+function rememberUnknown(cacheKey: string, nowMs: number): void {
+  if (unknownKids.size >= UNKNOWN_KIDS_KEPT) unknownKids.delete(unknownKids.keys().next().value!);
+  unknownKids.set(cacheKey, nowMs + UNKNOWN_KID_MS);
+}
+
+async function verificationKey(
+  client: PlaidApi,
+  cacheScope: string,
+  kid: string,
+  nowMs: number,
+): Promise<CachedKey> {
   const cacheKey = `${cacheScope}\n${kid}`;
   const cached = keys.get(cacheKey);
   if (cached) return cached;
+  if (!KID.test(kid) || !mayLookUp(cacheScope, cacheKey, nowMs))
+    throw new WebhookVerificationError("The Plaid-Verification JWT names no key Plaid signs with");
   let answer: Awaited<ReturnType<typeof client.webhookVerificationKeyGet>>["data"];
   try {
     answer = await callPlaid(() => client.webhookVerificationKeyGet({ key_id: kid }));
-  } catch (error) {
-    throw new WebhookVerificationError(`No verification key ${kid}: ${(error as Error).message}`);
+  } catch {
+    // Plaid's own words (an invalid key id, or keys of ours it refuses) are not the sender's to read.
+    rememberUnknown(cacheKey, nowMs);
+    throw new WebhookVerificationError("The Plaid-Verification JWT names no key Plaid signs with");
   }
   const jwk = answer.key as unknown as JWK & { expired_at?: string | null };
   const entry = {
@@ -58,8 +97,9 @@ export async function verifyPlaidWebhook(
     );
   }
   if (!kid) throw new WebhookVerificationError("The Plaid-Verification JWT names no key (kid)");
-  const { key, expiredAt } = await verificationKey(client, cacheScope, kid);
-  if (expiredAt && new Date(expiredAt) <= now) throw new WebhookVerificationError(`Key ${kid} has expired`);
+  const { key, expiredAt } = await verificationKey(client, cacheScope, kid, now.getTime());
+  if (expiredAt && new Date(expiredAt) <= now)
+    throw new WebhookVerificationError("The key that signed the Plaid-Verification JWT has expired");
   let claims: Record<string, unknown>;
   try {
     ({ payload: claims } = await jwtVerify(header, key, {
