@@ -18,7 +18,14 @@ export const REDACTED_PATHS = [
   "*.secret",
   "*.token",
   "*.password",
+  "*.passcode",
   "*.authorization",
+  "*.access_token",
+  "*.refresh_token",
+  "*.id_token",
+  "*.client_secret",
+  "*.apiKey",
+  "*.api_key",
 ];
 
 type LoggedRequest = {

@@ -494,6 +494,22 @@ describe("request logs", () => {
     expect(text).not.toContain("SECRETSIG");
     expect(text).not.toContain("T0K");
   });
+
+  it("leave out an OAuth redirect's code and state, and credentials sent in a query by mistake", async () => {
+    const lines = await logsOf(async (app) => {
+      await app.inject({
+        method: "GET",
+        url: "/v1/akoya/callback?code=C0DE&state=ST4TE&iss=https%3A%2F%2Fidp",
+      });
+      await app.inject({
+        method: "GET",
+        url: "/v1/profiles?access_token=AXS&api_key=K3Y&password=PW&passcode=123456",
+      });
+    });
+    const text = lines.join("");
+    expect(text).toContain("/v1/akoya/callback?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Fidp");
+    for (const secret of ["C0DE", "ST4TE", "AXS", "K3Y", "PW&", "123456"]) expect(text).not.toContain(secret);
+  });
 });
 
 describe("ids", () => {
