@@ -127,7 +127,10 @@ describe("institution search", () => {
     const auth = await sessionFor(await createProfile(platform, env));
     const short = await widget("GET", "/institutions?q=w", auth);
     expect(short.statusCode).toBe(422);
-    expect(short.json()).toEqual({ q: ["Type at least 2 characters to search"] });
+    expect(short.json()).toEqual({ q: ["Type 2 to 100 characters to search"] });
+    const long = await widget("GET", `/institutions?q=${"a".repeat(101)}`, auth);
+    expect(long.statusCode).toBe(422);
+    expect(long.json()).toEqual({ q: ["Type 2 to 100 characters to search"] });
     const found = await widget("GET", "/institutions?q=SANDBOX", auth);
     expect(found.json().map((i: { name: string }) => i.name)).toContain("Weft Sandbox Bank");
     expect(found.json()[0]).toEqual({
@@ -158,6 +161,28 @@ describe("institution search", () => {
       payload: { institutionId: other.id, username: "user_good", password: "pass_good" },
     });
     expect(refused.statusCode).toBe(404);
+  });
+
+  it("credentials have bounds: a 100 KB password is a 422 naming it, and nothing is sent on", async () => {
+    const auth = await sessionFor(await createProfile(platform, env));
+    const bankId = (await widget("GET", "/institutions?q=SANDBOX", auth)).json()[0].id;
+    const res = await platform.app.inject({
+      method: "POST",
+      url: `/v1/connectors/${connectorId}/connections`,
+      headers: auth,
+      payload: {
+        institutionId: bankId,
+        username: "u".repeat(257),
+        password: "p".repeat(100_000),
+        mfaCode: "1".repeat(65),
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      username: ["Username must be at most 256 characters"],
+      password: ["Password must be at most 1024 characters"],
+      mfaCode: ["Mfa code must be at most 64 characters"],
+    });
   });
 });
 

@@ -23,15 +23,17 @@ export const ConnectorConnectionParams = Type.Object({
 
 /** Without `q`: the institutions most linked in the environment (the Connector's opening grid). */
 export const InstitutionQuery = Type.Object({
-  q: Type.Optional(Type.String({ minLength: 2, errorMessage: "Type at least 2 characters to search" })),
+  q: Type.Optional(
+    Type.String({ minLength: 2, maxLength: 100, errorMessage: "Type 2 to 100 characters to search" }),
+  ),
   limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
 });
 
 export const Credentials = Type.Object(
   {
-    username: Type.String({ minLength: 1 }),
-    password: Type.String({ minLength: 1 }),
-    mfaCode: Type.Optional(Type.String({ minLength: 1 })),
+    username: Type.String({ minLength: 1, maxLength: 256 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    mfaCode: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   },
   { additionalProperties: false },
 );
