@@ -298,6 +298,8 @@ describe("Finicity webhooks and statuses", () => {
     expect(await finicity.sendWebhook(url, body)).toBe(200);
     await platform.worker.drain();
     expect((await transactionsOf(connectionId)).length).toBe(before + 2);
+    // Signed, but JSON that is no object: a 400, not a failure of ours.
+    for (const odd of [null, [], "accountsUpdated"]) expect(await finicity.sendWebhook(url, odd)).toBe(400);
   });
 
   it("a webhook judges each login by its own accounts: another login's failure, or one failing account of several, does not stop a sync", async () => {

@@ -144,7 +144,7 @@ export type FinicityStandIn = {
    * HMAC-SHA256 of the exact body, keyed with the partner secret); `tamper` sends a wrong signature.
    * Returns the receiver's HTTP status.
    */
-  sendWebhook(url: string, body: Record<string, unknown>, options?: { tamper?: boolean }): Promise<number>;
+  sendWebhook(url: string, body: unknown, options?: { tamper?: boolean }): Promise<number>;
   /** Every API, Connect page and Connect page-script request received: method, path, query, status. */
   readonly requests: readonly RecordedRequest[];
   /** Every Connect webhook event delivered (in delivery order), with the receiver's status. */
