@@ -409,6 +409,7 @@ describe("statements", () => {
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.headers["x-content-type-options"]).toBe("nosniff");
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     const doc = await PDFDocument.load(pdf.rawPayload);
     expect(doc.getSubject()).toContain(`Statement period ${latest.startOn} to ${latest.endOn}`);

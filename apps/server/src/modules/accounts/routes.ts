@@ -2,6 +2,7 @@ import { Type } from "typebox";
 import type { AppContext } from "../../context.ts";
 import { apiKeyPrincipalOf } from "../../http/auth.ts";
 import { forbidden } from "../../http/errors.ts";
+import { NO_SNIFF } from "../../http/file-headers.ts";
 import { sendJsonText } from "../../http/json-text.ts";
 import { PAGINATION_HEADERS, PaginationQuery, setPaginationHeaders } from "../../http/pagination.ts";
 import { environmentToRead } from "../../http/read-scope.ts";
@@ -363,6 +364,7 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
     const { bytes, filename } = await statementPdf(ctx, statementId);
     return reply
       .type("application/pdf")
+      .headers(NO_SNIFF)
       .header("content-disposition", `inline; filename="${filename}"`)
       .header("cache-control", "private, max-age=300")
       .send(Buffer.from(bytes));

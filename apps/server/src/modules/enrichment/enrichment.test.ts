@@ -118,6 +118,7 @@ describe("POST /v1/remote/enrichment/sync", () => {
     const logo = await platform.app.inject({ method: "GET", url: "/v1/enrichment/logos/netflix.svg" });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers["content-type"]).toContain("image/svg+xml");
+    expect(logo.headers["content-security-policy"]).toContain("default-src 'none'");
     expect(logo.body).toContain("<svg");
     expect(
       (await platform.app.inject({ method: "GET", url: "/v1/enrichment/logos/not-a-merchant.svg" }))

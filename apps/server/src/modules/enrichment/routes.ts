@@ -1,6 +1,7 @@
 import { Type } from "typebox";
 import type { AppContext } from "../../context.ts";
 import { apiKeyPrincipalOf } from "../../http/auth.ts";
+import { SVG_HEADERS } from "../../http/file-headers.ts";
 import { errorResponses } from "../../http/schemas.ts";
 import type { Server } from "../../http/server-type.ts";
 import { institutionLogoSvg } from "../institutions/logo.ts";
@@ -62,7 +63,7 @@ export function registerEnrichmentRoutes(app: Server, ctx: AppContext): void {
           .send({ message: "No such merchant logo", instruction: "Use the logo URL an enrichment gave." });
       const hue = [...merchant.id].reduce((sum, c) => (sum * 31 + c.charCodeAt(0)) % 360, 7);
       return reply
-        .header("content-type", "image/svg+xml")
+        .headers(SVG_HEADERS)
         .header("cache-control", "public, max-age=86400")
         .send(institutionLogoSvg(merchant.name, hslToHex(hue, 55, 38)));
     },

@@ -251,7 +251,11 @@ export async function receiveFinicityWebhook(
   }
   // Signed, but not Finicity's shape (`null`, a list, a string): nothing to act on.
   if (typeof body !== "object" || body === null || Array.isArray(body))
-    throw new HttpError(400, "The webhook body is not a JSON object", "Send Finicity's webhook body unchanged.");
+    throw new HttpError(
+      400,
+      "The webhook body is not a JSON object",
+      "Send Finicity's webhook body unchanged.",
+    );
   const accounts = Array.isArray(body.payload?.accounts) ? body.payload.accounts : [];
   const loginIds = new Set(
     [body.payload?.institutionLoginId, ...accounts.map((a) => a.institutionLoginId)]

@@ -82,13 +82,22 @@ describe("GET /v1/institutions/{institutionId}", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^image\/svg\+xml/);
     expect(res.headers["cache-control"]).toBe("public, max-age=86400");
+    // Never read as a page: no sniffing, no script, no frames.
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-security-policy"]).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
     expect(res.body).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(res.body).toContain('fill="#4f46e5"');
     expect(res.body).toContain(">WS</text>");
     expect(res.body.length).toBeLessThan(1024);
-    expect(
-      (await platform.app.inject({ method: "GET", url: "/v1/institutions/inst_x/logo.svg" })).statusCode,
-    ).toBe(404);
+    const missing = await platform.app.inject({ method: "GET", url: "/v1/institutions/inst_x/logo.svg" });
+    expect(missing.statusCode).toBe(404);
+    // Public: the answer speaks of no credentials.
+    expect(missing.json()).toEqual({
+      message: "Institution inst_x has no logo",
+      instruction: "Use the logoUrl an institution's record gave.",
+    });
   });
 
   it("a provider's logo is kept only when it is a small PNG; otherwise initials are drawn", async () => {

@@ -1,7 +1,8 @@
 import { Type } from "typebox";
 import type { AppContext } from "../../context.ts";
 import { apiKeyPrincipalOf } from "../../http/auth.ts";
-import { notFound } from "../../http/errors.ts";
+import { HttpError } from "../../http/errors.ts";
+import { SVG_HEADERS } from "../../http/file-headers.ts";
 import { errorResponses } from "../../http/schemas.ts";
 import type { Server } from "../../http/server-type.ts";
 import { institutionLogoSvg } from "./logo.ts";
@@ -61,9 +62,14 @@ export function registerInstitutionRoutes(app: Server, ctx: AppContext): void {
   app.get("/v1/institutions/:institutionId/logo.svg", async (request, reply) => {
     const { institutionId } = request.params as { institutionId: string };
     const row = await findInstitutionLogo(ctx.db, institutionId);
-    if (!row) throw notFound("Institution", institutionId);
+    if (!row)
+      throw new HttpError(
+        404,
+        `Institution ${institutionId} has no logo`,
+        "Use the logoUrl an institution's record gave.",
+      );
     return reply
-      .type("image/svg+xml")
+      .headers(SVG_HEADERS)
       .header("cache-control", "public, max-age=86400")
       .send(institutionLogoSvg(row.name, row.primaryColor, row.png));
   });
