@@ -12,7 +12,7 @@ import {
   makeQueuedJobsDue,
   storedEvents,
 } from "../../../test/sandbox-helpers.ts";
-import { accounts, transactions } from "../../db/schema/index.ts";
+import { accounts, connections, transactions } from "../../db/schema/index.ts";
 import { MX_ACCEPT } from "../../providers/mx/client.ts";
 import { type MxStandIn, startMxStandIn } from "../../providers/mx/test/stand-in.ts";
 import { BALANCE_REFRESH_QUEUE } from "../accounts/service.ts";
@@ -78,10 +78,10 @@ async function mxUserOf(profileId: string): Promise<string> {
 }
 
 /** MX Bank, found through the Connector's search (MX's /institutions). */
-async function mxBank(auth: Auth): Promise<{ id: string; linkWith: string; name: string }> {
-  const res = await widget("/institutions?q=MX%20Bank", auth);
+async function mxBank(auth: Auth, name = "MX Bank"): Promise<{ id: string; linkWith: string; name: string }> {
+  const res = await widget(`/institutions?q=${encodeURIComponent(name)}`, auth);
   expect(res.statusCode, res.body).toBe(200);
-  const bank = res.json().find((i: { name: string }) => i.name === "MX Bank");
+  const bank = res.json().find((i: { name: string }) => i.name === name);
   expect(bank, res.body).toBeDefined();
   return bank;
 }
@@ -90,7 +90,7 @@ async function mxBank(auth: Auth): Promise<{ id: string; linkWith: string; name:
 async function linkThroughConnector(options: Parameters<MxStandIn["createMember"]>[1] = {}) {
   const profileId = await createProfile(platform, env);
   const auth = { authorization: `Bearer ${await issueSession(platform, env, profileId)}` };
-  const bank = await mxBank(auth);
+  const bank = await mxBank(auth, options.institutionCode === "mxinvestments" ? "MX Investments" : "MX Bank");
   const url = await widget("/mx/widget-url", auth, { institutionId: bank.id });
   expect(url.statusCode, url.body).toBe(200);
   const userGuid = await mxUserOf(profileId);
@@ -110,6 +110,22 @@ async function linkThroughConnector(options: Parameters<MxStandIn["createMember"
 }
 
 describe("MX Connect through the Connector", () => {
+  it("a member at another institution than the one the browser named is refused (400); nothing is linked", async () => {
+    const profileId = await createProfile(platform, env);
+    const auth = { authorization: `Bearer ${await issueSession(platform, env, profileId)}` };
+    const bank = await mxBank(auth);
+    expect((await widget("/mx/widget-url", auth, { institutionId: bank.id })).statusCode).toBe(200);
+    const { memberGuid } = mx.createMember(await mxUserOf(profileId), { institutionCode: "mxinvestments" });
+    const res = await widget("/mx/members", auth, { memberGuid, institutionId: bank.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("This MX member is at another institution than MX Bank");
+    const linked = await platform.ctx.db
+      .select()
+      .from(connections)
+      .where(eq(connections.profileId, profileId));
+    expect(linked).toEqual([]);
+  });
+
   it("a widget URL on the institution, the member linked, then SYNCED: accounts, balances, 3 months of transactions, ACH numbers, owners, remote data", async () => {
     const profileId = await createProfile(platform, env);
     const auth = { authorization: `Bearer ${await issueSession(platform, env, profileId)}` };

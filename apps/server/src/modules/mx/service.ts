@@ -156,6 +156,13 @@ export async function connectMember(
     }
     throw apiErrorOf(translateMxFailure(error));
   }
+  // The institution is the member's, as MX says, not the one the browser named.
+  if (member.institution_code && input.institution?.providerIds.MX !== member.institution_code) {
+    throw badRequest(
+      `This MX member is at another institution than ${input.institution?.name ?? "the one chosen"}`,
+      "Choose the member's own institution in the Connector, then connect it.",
+    );
+  }
   const problem = memberStatusError(member.connection_status, member.connection_status_message);
   if (problem) {
     throw conflict(

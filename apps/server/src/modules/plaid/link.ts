@@ -1,6 +1,6 @@
 import type { CountryCode, Products } from "plaid";
 import type { AppContext } from "../../context.ts";
-import { conflict } from "../../http/errors.ts";
+import { badRequest, conflict } from "../../http/errors.ts";
 import { callPlaid } from "../../providers/plaid/client.ts";
 import { PLAID_PRODUCTS } from "../../providers/plaid/mapping.ts";
 import { plaidProviderFor } from "../../providers/registry.ts";
@@ -90,6 +90,17 @@ export async function exchangePublicToken(
   const exchanged = await forCaller(() =>
     callPlaid(() => plaid.client.itemPublicTokenExchange({ public_token: input.publicToken })),
   );
+  // The institution is the item's, as Plaid says, not the one the browser named: a login at
+  // another institution is removed at Plaid (no item left to bill) and refused.
+  const access_token = exchanged.access_token;
+  const { item } = await forCaller(() => callPlaid(() => plaid.client.itemGet({ access_token })));
+  if (item.institution_id && input.institution?.providerIds.PLAID !== item.institution_id) {
+    await callPlaid(() => plaid.client.itemRemove({ access_token })).catch(() => undefined);
+    throw badRequest(
+      `This Plaid login is at another institution than ${input.institution?.name ?? "the one chosen"}`,
+      "Choose the login's own institution in the Connector, then link it.",
+    );
+  }
   return createConnection(
     ctx,
     caller.environmentId,

@@ -4,16 +4,19 @@ import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../.
 import { freePort } from "../../../test/processes.ts";
 import {
   connectionRow as connectionRowOf,
+  connectorCall,
   createProfile,
   eventTypesAbout,
   get,
+  issueSession,
   queuedJobs,
   storedEvents,
 } from "../../../test/sandbox-helpers.ts";
-import { accounts, remoteDocuments, transactions } from "../../db/schema/index.ts";
+import { accounts, connections, remoteDocuments, transactions } from "../../db/schema/index.ts";
 import { type PlaidStandIn, startPlaidStandIn } from "../../providers/plaid/test/stand-in.ts";
 import { LOOKUPS_PER_MINUTE } from "../../providers/plaid/webhooks.ts";
 import { SYNC_QUEUE } from "../connections/service.ts";
+import { createConnector } from "../connectors/service.ts";
 import { setEnvironmentFeature } from "../environments/service.ts";
 import { disableIntegration } from "../integrations/service.ts";
 
@@ -223,6 +226,43 @@ const syncUpdates = (itemId: string) => ({
   initial_update_complete: true,
   historical_update_complete: true,
   environment: "sandbox",
+});
+
+describe("Plaid Link's public token, exchanged in the Connector", () => {
+  it("a login at another institution than the one the browser named is refused (400) and removed at Plaid", async () => {
+    const connector = await createConnector(platform.ctx.db, { environmentId: env.id, name: "Acme" });
+    const profileId = await createProfile(platform, env);
+    const auth = { authorization: `Bearer ${await issueSession(platform, env, profileId)}` };
+    const platypus = (await connectorCall(platform, connector.id, "/institutions?q=platypus", auth))
+      .json()
+      .find((i: { name: string }) => i.name === "First Platypus Bank");
+    expect(platypus).toBeDefined();
+    // Link was finished at First Gingham; the browser says First Platypus.
+    const created = await fetch(`${plaid.url}/sandbox/public_token/create`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        client_id: plaid.clientId,
+        secret: plaid.secret,
+        institution_id: "ins_109509",
+        initial_products: ["transactions"],
+      }),
+    });
+    const { public_token } = (await created.json()) as { public_token: string };
+    const removedBefore = plaid.requests.filter((r) => r.path === "/item/remove").length;
+    const res = await connectorCall(platform, connector.id, "/plaid/exchange", auth, {
+      publicToken: public_token,
+      institutionId: platypus.id,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("This Plaid login is at another institution than First Platypus Bank");
+    expect(plaid.requests.filter((r) => r.path === "/item/remove").length).toBe(removedBefore + 1);
+    const linked = await platform.ctx.db
+      .select()
+      .from(connections)
+      .where(eq(connections.profileId, profileId));
+    expect(linked).toEqual([]);
+  });
 });
 
 describe("Plaid webhooks and incremental sync", () => {
