@@ -1,6 +1,6 @@
 import websocket, { type WebSocket } from "@fastify/websocket";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { GraphQLError } from "graphql";
+import { GraphQLError, validate } from "graphql";
 import mercurius from "mercurius";
 import type { AppContext } from "../../context.ts";
 import { authenticateSession, basicOf, bearerOf } from "../../http/auth.ts";
@@ -271,11 +271,14 @@ export async function registerGraphQLRoutes(
       const errors = documentErrors(document);
       if (errors.length > 0) throw new InvalidDocument(errors);
     });
-    // Mercurius validates no subscription; the limits hold there too (the socket shows one error).
+    // Mercurius validates no subscription: the limits and GraphQL's own rules (known fields, one
+    // root field, no fragment cycles) hold there as over HTTP; the socket shows the first error.
     // The socket's token is checked again, and the subscription counted, as each starts.
-    scope.graphql.addHook("preSubscriptionExecution", async (_schema, document, context) => {
+    scope.graphql.addHook("preSubscriptionExecution", async (schema, document, context) => {
       const [first] = documentErrors(document);
       if (first) throw first;
+      const [invalid] = validate(schema, document);
+      if (invalid) throw invalid;
       await (context as unknown as GraphQLContext).socket?.beforeOperation();
     });
     scope.addHook("preValidation", async (request) => {

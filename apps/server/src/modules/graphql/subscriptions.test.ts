@@ -110,6 +110,34 @@ describe("graphql-ws at /v1/graphql", () => {
     ws.close();
   });
 
+  it("validates a subscription as GraphQL validates a query: unknown fields, two root fields, fragment cycles", async () => {
+    const ws = await open(`${base}/v1/graphql`, "graphql-transport-ws");
+    ws.send({ type: "connection_init", payload: { authorization: `Bearer ${mine.token}` } });
+    expect(await ws.next()).toMatchObject({ type: "connection_ack" });
+    const refused: [string, string, string][] = [
+      ["unknown", "subscription { connectionSynced { id nope } }", 'Cannot query field "nope"'],
+      [
+        "two",
+        "subscription { connectionSynced { id } again: connectionSynced { status } }",
+        "must select only one top level field",
+      ],
+      [
+        "cycle",
+        "subscription { connectionSynced { ...A } } fragment A on Connection { ...B } fragment B on Connection { ...A }",
+        'Cannot spread fragment "A" within itself',
+      ],
+    ];
+    for (const [id, query, message] of refused) {
+      ws.send({ id, type: "subscribe", payload: { query } });
+      expect(await ws.next()).toEqual({
+        id,
+        type: "error",
+        payload: [expect.objectContaining({ message: expect.stringContaining(message) })],
+      });
+    }
+    ws.close();
+  });
+
   it(`closes a socket that sends a message over ${MAX_SOCKET_MESSAGE_BYTES} bytes (1009), before its document is parsed`, async () => {
     const closed = async (size: number) => {
       const socket = new WebSocket(`${base}/v1/graphql`, "graphql-transport-ws");
