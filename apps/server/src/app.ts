@@ -208,6 +208,17 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0]!;
     const allowed = routeMethods.allowed(path);
+    // A path whose route does answer this method was not found as written (a trailing slash, a
+    // file a static route does not have): a 404, not "use one of" the very method sent.
+    if (allowed.includes(request.method)) {
+      const bare = path.length > 1 && path.endsWith("/") ? path.replace(/\/+$/, "") : null;
+      return reply.code(404).send({
+        message: `There is no route ${request.method} ${path}`,
+        instruction: bare
+          ? `Send it without the trailing slash: ${bare}.`
+          : "Check the path against the API reference at /openapi/platform.json.",
+      });
+    }
     if (allowed.length > 0) {
       return reply
         .code(405)

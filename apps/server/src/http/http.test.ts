@@ -159,6 +159,17 @@ describe("errors as RestError", () => {
     expect(withId.headers.allow).toContain("PATCH");
   });
 
+  it("404, not 405, for a path its route answers with the very method sent (a trailing slash, a missing file)", async () => {
+    const slash = await platform.app.inject({ method: "GET", url: "/v1/profiles/p_x/", headers: env.auth });
+    expect(slash.statusCode).toBe(404);
+    expect(slash.json()).toEqual({
+      message: "There is no route GET /v1/profiles/p_x/",
+      instruction: "Send it without the trailing slash: /v1/profiles/p_x.",
+    });
+    const file = await platform.app.inject({ method: "GET", url: "/connector/assets/nope.js" });
+    expect(file.statusCode).toBe(404);
+  });
+
   it("400 for a path with malformed percent-encoding; 414 for an overlong path segment", async () => {
     const bad = await platform.app.inject({ method: "GET", url: "/v1/profiles/%E0%A4%A", headers: env.auth });
     expect(bad.statusCode).toBe(400);
