@@ -1157,7 +1157,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Briefly unavailable (the database cannot be reached, or the server is shutting down): see Retry-After */
+            /** @description Not available on this Weft now, or not set up */
             503: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
