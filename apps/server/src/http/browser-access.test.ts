@@ -200,4 +200,20 @@ describe("CORS", () => {
     expect(serverOnly.headers["access-control-allow-origin"]).toBeUndefined();
     expect(serverOnly.statusCode).toBe(404);
   });
+
+  it("an origin one environment allows is not answered for another environment's session", async () => {
+    const theirToken = await session(other, elsewhere.profileId);
+    const read = (origin: string) =>
+      platform.app.inject({
+        method: "GET",
+        url: `/v1/accounts/${elsewhere.accountId}`,
+        headers: { origin, authorization: `Bearer ${theirToken}` },
+      });
+    // APP_ORIGIN is this test's first environment's; the other environment allows only its Connector's.
+    const foreign = await read(APP_ORIGIN);
+    expect(foreign.statusCode).toBe(200);
+    expect(foreign.headers["access-control-allow-origin"]).toBeUndefined();
+    const own = await read("https://widget.example.org");
+    expect(own.headers["access-control-allow-origin"]).toBe("https://widget.example.org");
+  });
 });

@@ -1,7 +1,9 @@
 import { isNotNull } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { decodeJwt } from "jose";
 import type { AppContext } from "../context.ts";
 import { connectors, environments } from "../db/schema/index.ts";
+import { bearerOf } from "./auth.ts";
 import { HttpError } from "./errors.ts";
 
 /**
@@ -11,7 +13,10 @@ import { HttpError } from "./errors.ts";
  * names the origin, never `*`; no cookies are involved (credentials travel in Authorization).
  *
  * A preflight carries no credentials, so it cannot say which environment it is for: the origins
- * of all environments are allowed at the door, and the token decides what is read.
+ * of all environments are allowed at the door. The request itself names its environment in its
+ * credential, and only an origin that environment (or one of its Connectors) allows is answered
+ * for: another environment's allowed site gets no CORS header, so the browser keeps the answer
+ * from that page.
  */
 export const CORS_PATHS =
   /^\/v1\/(users\/session|introspect\/session_token|graphql|sdk\/|profiles\/[^/]+(\/(connections|accounts))?$|connections\/[^/]+$|accounts\/)/;
@@ -22,25 +27,44 @@ const EXPOSED_HEADERS = "link, x-request-id, retry-after, current-page, page-ite
 /** How long an origin list is trusted before it is read again (changes made by another process). */
 const CACHE_MS = 5_000;
 
+/** Each allowed origin with the environments that allow it (themselves or through a Connector). */
 export function allowedOrigins(ctx: AppContext) {
-  let cached: { origins: Set<string>; at: number } | undefined;
+  let cached: { byOrigin: Map<string, Set<string>>; at: number } | undefined;
   return {
-    async has(origin: string): Promise<boolean> {
+    async environmentsOf(origin: string): Promise<ReadonlySet<string> | undefined> {
       if (!cached || Date.now() - cached.at > CACHE_MS) {
         const [envs, widgets] = await Promise.all([
-          ctx.db.select({ origins: environments.allowedOrigins }).from(environments),
+          ctx.db.select({ id: environments.id, origins: environments.allowedOrigins }).from(environments),
           ctx.db
-            .select({ origins: connectors.allowedOrigins })
+            .select({ id: connectors.environmentId, origins: connectors.allowedOrigins })
             .from(connectors)
             .where(isNotNull(connectors.allowedOrigins)),
         ]);
-        const origins = new Set<string>();
-        for (const row of [...envs, ...widgets]) for (const o of row.origins ?? []) origins.add(o);
-        cached = { origins, at: Date.now() };
+        const byOrigin = new Map<string, Set<string>>();
+        for (const row of [...envs, ...widgets]) {
+          for (const o of row.origins ?? []) byOrigin.set(o, (byOrigin.get(o) ?? new Set()).add(row.id));
+        }
+        cached = { byOrigin, at: Date.now() };
       }
-      return cached.origins.has(origin);
+      return cached.byOrigin.get(origin);
     },
   };
+}
+
+/**
+ * The environment a request's bearer credential names, read without checking it (authentication
+ * checks it after): a session token's `env` claim, an API key's environment. Undefined otherwise.
+ */
+async function claimedEnvironment(ctx: AppContext, request: FastifyRequest): Promise<string | undefined> {
+  const token = bearerOf(request);
+  if (!token) return undefined;
+  if (token.startsWith("weft_sk_")) return (await ctx.apiKeys.find(token))?.environment.id;
+  try {
+    const env = decodeJwt(token).env;
+    return typeof env === "string" ? env : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** onRequest hook: answers preflights and marks allowed cross-origin responses. */
@@ -54,7 +78,8 @@ export function cors(ctx: AppContext) {
     const isPreflight =
       request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined;
     reply.header("vary", "Origin");
-    if (!(await origins.has(origin))) {
+    const allowing = await origins.environmentsOf(origin);
+    if (!allowing) {
       if (isPreflight) {
         throw new HttpError(
           403,
@@ -63,6 +88,10 @@ export function cors(ctx: AppContext) {
         );
       }
       return;
+    }
+    if (!isPreflight) {
+      const claimed = await claimedEnvironment(ctx, request);
+      if (claimed && !allowing.has(claimed)) return;
     }
     reply.header("access-control-allow-origin", origin);
     reply.header("access-control-expose-headers", EXPOSED_HEADERS);
