@@ -101,35 +101,25 @@ it("weft integrations set / list / disable: the environment's own provider keys,
   const sandbox = JSON.parse(
     (await weft(["env", "create", "--name", "Play", "--mode", "SANDBOX", "--json"])).stdout,
   ).environment.id;
-  const live = await weft([
-    "integrations",
-    "set",
-    "--env",
-    sandbox,
-    "plaid",
-    "--client-id",
-    "c",
-    "--secret",
-    "s",
-    "--plaid-env",
-    "production",
-  ]);
+  const setPlaid = (environmentId: string, plaidEnv: string) =>
+    weft([
+      "integrations",
+      "set",
+      "--env",
+      environmentId,
+      "plaid",
+      "--client-id",
+      "c",
+      "--secret",
+      "s",
+      "--plaid-env",
+      plaidEnv,
+    ]);
+  const live = await setPlaid(sandbox, "production");
   expect(live.code).toBe(64);
   expect(live.stderr).toContain("A SANDBOX environment cannot use PLAID's production");
 
-  const badEnv = await weft([
-    "integrations",
-    "set",
-    "--env",
-    envId,
-    "plaid",
-    "--client-id",
-    "c",
-    "--secret",
-    "s",
-    "--plaid-env",
-    "staging",
-  ]);
+  const badEnv = await setPlaid(envId, "staging");
   expect(badEnv.code).toBe(64);
   expect(badEnv.stderr).toContain("--plaid-env must be one of sandbox, production");
   const unknown = await weft([
