@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { decodeJwt } from "jose";
 import type { AppContext } from "../../context.ts";
 import { institutions, type Product } from "../../db/schema/index.ts";
 import { badRequest, conflict, forbidden } from "../../http/errors.ts";
@@ -143,8 +144,7 @@ export function callbackOutcome(
 /** The user an id_token speaks for (its `sub`), as Akoya issued it over TLS to Weft itself. */
 function subjectOf(idToken: string): string | null {
   try {
-    const claims = JSON.parse(Buffer.from(idToken.split(".")[1] ?? "", "base64url").toString("utf8"));
-    return typeof claims?.sub === "string" ? claims.sub : null;
+    return decodeJwt(idToken).sub ?? null;
   } catch {
     return null;
   }
@@ -199,7 +199,8 @@ export async function completeAuthorization(
     const before = row.accessTokenEncrypted
       ? grantOf(decrypt(ctx.secretKey, row.accessTokenEncrypted))
       : null;
-    if (before && subjectOf(before.idToken) !== subjectOf(tokens.id_token)) {
+    const linkedAs = before ? subjectOf(before.idToken) : null;
+    if (linkedAs && linkedAs !== subjectOf(tokens.id_token)) {
       await akoya.client.revoke(tokens.refresh_token).catch(() => undefined);
       throw conflict(
         "You signed in as another user at the institution than this connection belongs to",
