@@ -115,6 +115,7 @@ export const HELD_OUT = [
   "holdout-9.json",
   "holdout-10.json",
   "holdout-11.json",
+  "holdout-12.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
