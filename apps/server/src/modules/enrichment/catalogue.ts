@@ -51,6 +51,10 @@ export type Catalogue = {
    * name, where a pattern needs more words to be sure); none when two merchants share the name.
    */
   named(tokens: readonly string[]): Merchant | null;
+  /** The merchant whose pattern of several words this one word is, run together ("JIMMYJOHNS"). */
+  joined(word: string): Merchant | null;
+  /** The airline whose carrier code starts a 13-digit ticket number among these tokens. */
+  ticketed(tokens: readonly string[]): Merchant | null;
 };
 
 /**
@@ -178,6 +182,44 @@ function brandsOf(merchants: Iterable<Merchant>): Map<string, string> {
   return brands;
 }
 
+/** Patterns of several words, written as one: a key at least this long says enough. */
+const JOINED_LEAST = 8;
+
+function joinedBy(merchants: Iterable<Merchant>) {
+  const byJoined = new Map<string, Merchant | null>();
+  for (const m of merchants) {
+    for (const pattern of m.patterns) {
+      const tokens = tokensOf(pattern);
+      if (tokens.length < 2 || !tokens.every((t) => /^[A-Z]+$/.test(t))) continue;
+      const key = tokens.join("");
+      if (key.length < JOINED_LEAST) continue;
+      // Two merchants written the same way run together: neither.
+      const known = byJoined.get(key);
+      byJoined.set(key, known === undefined || known === m ? m : null);
+    }
+  }
+  return (word: string) => byJoined.get(word.toUpperCase()) ?? null;
+}
+
+function ticketedBy(merchants: Iterable<Merchant>) {
+  const byCode = new Map<string, Merchant>();
+  for (const m of merchants) {
+    for (const pattern of m.patterns) {
+      const code = / (\d{3})#$/.exec(pattern)?.[1];
+      if (code && !byCode.has(code)) byCode.set(code, m);
+    }
+  }
+  return (tokens: readonly string[]) => {
+    for (const token of tokens) {
+      if (token.length === 13 && /^\d+$/.test(token)) {
+        const airline = byCode.get(token.slice(0, 3));
+        if (airline) return airline;
+      }
+    }
+    return null;
+  };
+}
+
 function namedBy(merchants: Iterable<Merchant>) {
   const byTokens = new Map<string, Merchant | null>();
   for (const m of merchants) {
@@ -216,6 +258,8 @@ export function catalogue(): Catalogue {
     merchants,
     byName: new Map([...merchants.values()].map((m) => [m.name, m])),
     named: namedBy(merchants.values()),
+    joined: joinedBy(merchants.values()),
+    ticketed: ticketedBy(merchants.values()),
     brandOf: brandsOf(merchants.values()),
     primaryOf,
     mcc: new Map(mccFile.codes.map((c) => [c.mcc, { description: c.description, category: c.category }])),

@@ -81,7 +81,7 @@ const PLATFORM_OWN_PRODUCT =
 
 /** What card and POS entries start with, before the merchant. */
 const LEAD_NOISE = [
-  /^(RECURRING |POS |DEBIT CARD |CHECK ?CARD |VISA |MASTERCARD |DBT |DDA |CARD )?(PURCHASE|PURCHASE RETURN|DEBIT|POS|PMT|PAYMENT|CRD)?( AUTHORIZED)?( ON)?\s*\d{1,2}\/\d{1,2}\s+/,
+  /^(RECURRING |POS |DEBIT CARD |CHECK ?CARD |VISA |MASTERCARD |DBT |DDA |CARD )?(PURCHASE|PURCHASE RETURN|DEBIT|POS|PMT|PAYMENT|CRD)?( INTL| INTERNATIONAL)?( AUTHORIZED)?( ON)?\s*\d{1,2}\/\d{1,2}\s+/,
   // PNC's "DEBIT CARD PURCHASE XXXXX1234 …", Capital One's "Debit Card Purchase - SQ *…"
   // Fifth Third's "DEBIT CARD PURCHASE AT SKYLINE CHILI #27, CINCINNATI, OH ON 031424 FROM CARD#: …".
   /^(DEBIT CARD|CHECK ?CARD|CARD) (PURCHASE RETURN|PURCHASE|REFUND|RETURN|CREDIT)( WITH PIN)?( -| AT)?\s+(\d{1,2}\/\d{1,2}\s+)?([X*]{2,}\d{4}\s+)?/,
@@ -164,7 +164,7 @@ const NOISE = new RegExp(
   "g",
 );
 
-const SUPPORT_HOSTS = /\b[A-Z0-9-]+\.[A-Z0-9-]+\.(COM|NET|ORG)\S*|\bG\.CO\/\S*/g;
+const SUPPORT_HOSTS = /\b[A-Z0-9-]+\.[A-Z0-9-]+\.(COM|NET|ORG)\S*|\bG\.CO\/\S*|\bGOSQ\.COM\b/g;
 
 /**
  * A web address where the city goes, after the name ("SQ *RISE AND GRIND COFFE gosq.com NY",
@@ -173,9 +173,16 @@ const SUPPORT_HOSTS = /\b[A-Z0-9-]+\.[A-Z0-9-]+\.(COM|NET|ORG)\S*|\bG\.CO\/\S*/g
 const HOST_IN_CITY_FIELD =
   /(\S)\s+(?:WWW\.)?[A-Z0-9-]+\.(?:COM|NET|ORG|IO|CO|US)(?:\/\S*)?(?=\s+[A-Z]{2,3}$)/;
 
-/** The amount in another currency after the place ("… MÜNCHEN DEU 8.40 EUR @ 1.0952"): the conversion, not the payee. */
-const FOREIGN_AMOUNT =
-  /\s+[\d.,]*\d\s+(?:EUR|EUROS?|GBP|POUNDS? STERLING|CAD|CANADIAN DOLLARS?|MXN|MEXICAN PESOS?|PESOS?|JPY|YEN|AUD|NZD|CHF|SEK|NOK|DKK|ISK|PLN|CZK|HUF|HKD|SGD|CNY|KRW|INR|BRL|ZAR|ILS|THB|TRY|AED|PHP|COP|CLP|PEN|ARS|CRC|DOP|JMD|USD)(?:\s*(?:@|X|RATE:?)\s*[\d.,]+)?$/;
+const CURRENCIES =
+  "EUR|EUROS?|GBP|POUNDS? STERLING|CAD|CANADIAN DOLLARS?|MXN|MEXICAN PESOS?|PESOS?|JPY|YEN|AUD|NZD|CHF|SEK|NOK|DKK|ISK|PLN|CZK|HUF|HKD|SGD|CNY|KRW|INR|BRL|ZAR|ILS|THB|TRY|AED|PHP|COP|CLP|PEN|ARS|CRC|DOP|JMD|USD";
+
+/**
+ * The amount in another currency after the place ("… MÜNCHEN DEU 8.40 EUR @ 1.0952", "… HAMBURG
+ * DEU EUR 23.40"): the conversion, not the payee.
+ */
+const FOREIGN_AMOUNT = new RegExp(
+  `\\s+(?:[\\d.,]*\\d\\s+(?:${CURRENCIES})(?:\\s*(?:@|X|RATE:?)\\s*[\\d.,]+)?|(?:${CURRENCIES})\\s+[\\d.,]*\\d)$`,
+);
 
 /** A street address before the city (Apple Card's "… 418 W MAIN ST LOUISVILLE 40202 KY USA"). */
 const STREET_ADDRESS =

@@ -38,6 +38,8 @@ type Found = {
   merchant: Merchant | null;
   /** The detailed category of an entry the bank made itself (a fee, ATM cash): no counterparty. */
   bankEvent: string | null;
+  /** A bank the catalogue does not know, named as the ATM's ("ATM WITHDRAWAL FARMERS STATE BANK …"). */
+  atmBank?: string | null;
   isCredit: boolean;
   cents: number;
 };
@@ -162,7 +164,8 @@ function find(whole: EngineInput, cat: Catalogue): Found {
       : atBank
         ? bankIn(cat.match(tokensOf(atBank[1]!)))
         : null;
-    return { input, cleaned, p2p: null, merchant: bank, bankEvent, isCredit: cents > 0, cents };
+    const atmBank = !bank && atBank ? (BANK_NAME.exec(atBank[1]!)?.[1] ?? null) : null;
+    return { input, cleaned, p2p: null, merchant: bank, bankEvent, atmBank, isCredit: cents > 0, cents };
   }
   const p2p = detectP2P(input.description);
   // A person paid through an app is the counterparty: no merchant is looked for in their name.
@@ -182,6 +185,8 @@ function find(whole: EngineInput, cat: Catalogue): Found {
         (isNamedAfterPrefix
           ? (ownProductOf(cleaned, cat) ?? wordsApartMatch(cleaned, cat))
           : wholeLineMatch(input.description, cleaned, cat)) ??
+        // An airline's ticket by its number's carrier code ("FRONTIER AI 4222198765432": 422).
+        cat.ticketed(tokensOf(input.description)) ??
         // Last, a merchant's name alone ("Amazon", "Shell"): what an aggregator's cleaned name is.
         cat.named(tokensOf(cleaned.text)));
   return { input, cleaned, p2p, merchant, bankEvent, isCredit: cents > 0, cents };
@@ -213,8 +218,15 @@ function shopAfterApp(p2p: P2P | null, cat: Catalogue): Merchant | null {
   return named && named.kind !== "p2p" && named.kind !== "bank" ? named : null;
 }
 
-/** "ATM WITHDRAWAL US BANK 0412 …": the words between the withdrawal's and the first number. */
-const ATM_AT_BANK = /^ATM (?:CASH )?(?:WITHDRAWAL|WITHDRAW|WDL|WD)\s+([A-Z][A-Z0-9/&.' -]*?)(?=\s+\d|\s*$)/;
+/**
+ * "ATM WITHDRAWAL US BANK 0412 …", "ATM WITHDRAWAL INTL 05/15 DEUTSCHE BANK AG FRANKFURT …": the
+ * words between the withdrawal's (and an international one's date) and the first number.
+ */
+const ATM_AT_BANK =
+  /^ATM (?:CASH )?(?:WITHDRAWAL|WITHDRAW|WDL|WD)\s+(?:(?:INTL|INTERNATIONAL)\s+)?(?:\d{1,2}\/\d{1,2}\s+)?([A-Z][A-Z0-9/&.' -]*?)(?=\s+\d|\s*$)/;
+
+/** A bank's own name in those words, up to the word that says it is one ("FARMERS STATE BANK"). */
+const BANK_NAME = /^([A-Z][A-Z&.' -]*?\b(?:BANK|CREDIT UNION|FCU|SAVINGS|TRUST))(?: AG| NA| N\.A\.)?(?=\s|$)/;
 
 /**
  * The merchant the whole description names, unless only its city names it: "… BURLINGTON VT" is
@@ -233,10 +245,14 @@ function wholeLineMatch(description: string, cleaned: Cleaned, cat: Catalogue): 
   return found;
 }
 
-/** A name run together after a prefix ("PAYPAL *SIERRACLUB") matched by its words apart (Sierra Club). */
+/**
+ * A name run together after a prefix matched by its words apart ("PAYPAL *SIERRACLUB": Sierra
+ * Club), or as a merchant's words written as one ("GRUBHUB*JIMMYJOHNS": Jimmy John's).
+ */
 function wordsApartMatch(cleaned: Cleaned, cat: Catalogue): Merchant | null {
-  const isOneWord = /^\S+$/.test(cleaned.text.trim());
-  return isOneWord && cleaned.name.includes(" ") ? cat.match(tokensOf(cleaned.name)) : null;
+  const text = cleaned.text.trim();
+  if (!/^\S+$/.test(text)) return null;
+  return (cleaned.name.includes(" ") ? cat.match(tokensOf(cleaned.name)) : null) ?? cat.joined(text);
 }
 
 /** The store's owner's word, for its own products after its prefix ("GOOGLE *FI 1A2B3C": Google Fi). */
@@ -468,6 +484,16 @@ function describe(
   } else if (p2p?.app) {
     const app = intermediaryParty(p2p.app, cat, options);
     counterparty = { ...app, type: "organization", mccs: [] };
+  } else if (found.atmBank) {
+    const name = spellOut(found.atmBank);
+    counterparty = {
+      id: stableId("cp", normalize(name)),
+      name,
+      type: "organization",
+      website: null,
+      logo: null,
+      mccs: [],
+    };
   } else if (cleaned.name && !found.bankEvent) {
     counterparty = {
       id: stableId("cp", normalize(cleaned.name)),

@@ -127,9 +127,9 @@ function personIn(text: string, isLastFirst = false): string | null {
 
 export function detectP2P(description: string): P2P | null {
   const upper = description.toUpperCase();
-  // Wires name the other side: ORIG: (incoming) or BNF: (outgoing).
+  // Wires name the other side: ORIG: (incoming) or BNF:, BEN: (outgoing).
   const wire =
-    /\bWIRE\b.*\b(?:ORIG|BNF|ORIGINATOR|BENEFICIARY):\s*([A-Z][A-Z .'-]+?)\s+(?:ID|BNF|REF|ADDR|OBI|BK|SEQ)\b/.exec(
+    /\bWIRE\b.*\b(?:ORIG|BNF|BEN|ORIGINATOR|BENEFICIARY):\s*([A-Z][A-Z .'-]+?)\s+(?:ID|BNF|REF|ADDR|OBI|BK|SEQ)\b/.exec(
       upper,
     );
   if (wire) return { app: null, person: personIn(wire[1]!) };
