@@ -278,6 +278,20 @@ function intermediaryParty(name: string, cat: Catalogue, options: EngineOptions)
   };
 }
 
+/** A counterparty the catalogue does not list: a person, or a business by the name the line gives. */
+const unlistedParty = (
+  name: string,
+  type: "person" | "organization",
+  mccs: number[] = [],
+): NonNullable<EnrichedTransaction["counterparty"]> => ({
+  id: stableId("cp", normalize(name)),
+  name,
+  type,
+  website: null,
+  logo: null,
+  mccs,
+});
+
 function merchantParty(merchant: Merchant, options: EngineOptions): Party {
   return {
     id: `mer_${merchant.id}`,
@@ -452,14 +466,7 @@ function describe(
 
   let counterparty: EnrichedTransaction["counterparty"] = null;
   if (p2p?.person) {
-    counterparty = {
-      id: stableId("cp", normalize(p2p.person)),
-      name: p2p.person,
-      type: "person",
-      website: null,
-      logo: null,
-      mccs: [],
-    };
+    counterparty = unlistedParty(p2p.person, "person");
   } else if (merchant) {
     counterparty = {
       ...merchantParty(merchant, options),
@@ -472,37 +479,14 @@ function describe(
       mccs: merchant.mcc ? [merchant.mcc] : [],
     };
   } else if (p2p?.payee) {
-    const name = spellOut(p2p.payee);
-    counterparty = {
-      id: stableId("cp", normalize(name)),
-      name,
-      type: "organization",
-      website: null,
-      logo: null,
-      mccs: [],
-    };
+    counterparty = unlistedParty(spellOut(p2p.payee), "organization");
   } else if (p2p?.app) {
     const app = intermediaryParty(p2p.app, cat, options);
     counterparty = { ...app, type: "organization", mccs: [] };
   } else if (found.atmBank) {
-    const name = spellOut(found.atmBank);
-    counterparty = {
-      id: stableId("cp", normalize(name)),
-      name,
-      type: "organization",
-      website: null,
-      logo: null,
-      mccs: [],
-    };
+    counterparty = unlistedParty(spellOut(found.atmBank), "organization");
   } else if (cleaned.name && !found.bankEvent) {
-    counterparty = {
-      id: stableId("cp", normalize(cleaned.name)),
-      name: cleaned.name,
-      type: "organization",
-      website: null,
-      logo: null,
-      mccs: input.mcc ? [input.mcc] : [],
-    };
+    counterparty = unlistedParty(cleaned.name, "organization", input.mcc ? [input.mcc] : []);
   }
   const name = counterparty?.name;
   const goesBetween = name ? INTERMEDIARIES[name]?.alone : undefined;
