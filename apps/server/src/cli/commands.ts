@@ -416,10 +416,7 @@ async function integrationsCommand(
 ): Promise<Output> {
   if (action === "list") {
     const integrations = await open("weft integrations list", async ({ ctx }) =>
-      listIntegrations(
-        ctx,
-        (await listEnvironments(ctx.db)).map((e) => e.id),
-      ),
+      listIntegrations(ctx, await listEnvironments(ctx.db)),
     );
     const text = integrations
       .map(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../../test/harness.ts";
-import { providerSettingsFor, setIntegration } from "./service.ts";
+import { listIntegrations, providerSettingsFor, setIntegration } from "./service.ts";
 
 let platform: TestPlatform;
 
@@ -26,6 +26,19 @@ describe("a provider's live environment serves PRODUCTION environments only", ()
       providerEnv: "production",
       source: "server",
     });
+  });
+
+  it("the list says so: the server's live keys are off for a SANDBOX environment, on for a PRODUCTION one", async () => {
+    const sandbox = await platform.environment("SANDBOX", "listed");
+    const live = await platform.environment("PRODUCTION", "listed live");
+    const views = await listIntegrations(platform.ctx, [
+      { id: sandbox.id, mode: "SANDBOX" },
+      { id: live.id, mode: "PRODUCTION" },
+    ]);
+    const plaid = (environmentId: string) =>
+      views.find((v) => v.environmentId === environmentId && v.provider === "PLAID");
+    expect(plaid(sandbox.id)).toMatchObject({ enabled: false, source: "server", providerEnv: "production" });
+    expect(plaid(live.id)).toMatchObject({ enabled: true, source: "server", providerEnv: "production" });
   });
 
   it("an environment's own keys: a SANDBOX one reaches the provider's sandbox, never its production", async () => {

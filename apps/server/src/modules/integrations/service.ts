@@ -214,28 +214,32 @@ export type IntegrationView = {
 
 export async function listIntegrations(
   ctx: Pick<AppContext, "db" | "config">,
-  environmentIds: string[],
+  environmentList: { id: string; mode: string }[],
 ): Promise<IntegrationView[]> {
   const rows = await ctx.db
     .select()
     .from(integrations)
     .orderBy(asc(integrations.environmentId), asc(integrations.provider));
   const views: IntegrationView[] = [];
-  for (const environmentId of environmentIds) {
+  for (const { id: environmentId, mode } of environmentList) {
     for (const provider of INTEGRATION_PROVIDERS) {
       const own = rows.find((r) => r.environmentId === environmentId && r.provider === provider);
       const fallback = own ? null : serverDefault(ctx, provider);
+      const providerEnv = own
+        ? own.isEnabled
+          ? storedEnvOf(provider, own)
+          : null
+        : (fallback?.providerEnv ?? null);
+      // A live provider environment is off outside PRODUCTION, as providersSettingsFor has it.
+      const isOffHere =
+        mode !== "PRODUCTION" && providerEnv !== null && isLiveProviderEnv(provider, providerEnv);
       views.push({
         environmentId,
         provider,
-        enabled: own ? own.isEnabled : fallback !== null,
+        enabled: !isOffHere && (own ? own.isEnabled : fallback !== null),
         source: own ? "environment" : "server",
         clientId: own ? (own.settings.clientId ?? null) : (fallback?.clientId ?? null),
-        providerEnv: own
-          ? own.isEnabled
-            ? storedEnvOf(provider, own)
-            : null
-          : (fallback?.providerEnv ?? null),
+        providerEnv,
       });
     }
   }
