@@ -31,10 +31,10 @@ import {
 } from "../modules/environments/service.ts";
 import {
   disableIntegration,
-  isLiveProviderEnv,
   listIntegrations,
   liveProviderRefusal,
   providerEnvs,
+  servesEnvironment,
   setIntegration,
 } from "../modules/integrations/service.ts";
 import { isProcessor, PROCESSORS } from "../modules/processors/catalogue.ts";
@@ -460,7 +460,7 @@ async function integrationsCommand(
   await open("weft integrations set", async ({ ctx }) => {
     const environment = await findEnvironment(ctx.db, envId);
     if (!environment) throw noEnvironment(envId);
-    if (environment.mode !== "PRODUCTION" && isLiveProviderEnv(keyed, providerEnv))
+    if (!servesEnvironment(environment.mode, keyed, providerEnv))
       throw new UsageError(liveProviderRefusal(keyed, providerEnv, environment.mode));
     await setIntegration(ctx, envId, keyed, { clientId, secret, providerEnv, appKey });
     await audit(ctx, envId, "integrations set", provider);

@@ -74,8 +74,8 @@ export async function providerSettingsFor(
  * data. Only a PRODUCTION environment reaches it — TEST and SANDBOX sign their end-users in with
  * the fixed passcode 000000, which must never open real accounts.
  */
-export const isLiveProviderEnv = (provider: KeyedProvider, providerEnv: string) =>
-  providerEnv !== PROVIDER_KEYS[provider].defaultEnv;
+export const servesEnvironment = (mode: string, provider: KeyedProvider, providerEnv: string) =>
+  mode === "PRODUCTION" || providerEnv === PROVIDER_KEYS[provider].defaultEnv;
 
 export const liveProviderRefusal = (provider: KeyedProvider, providerEnv: string, mode: string) =>
   `A ${mode} environment cannot use ${provider}'s ${providerEnv}: its end-users sign in with the ` +
@@ -83,7 +83,7 @@ export const liveProviderRefusal = (provider: KeyedProvider, providerEnv: string
 
 /**
  * Several providers' settings for an environment, with its mode, in one statement. A live provider
- * environment is off for a TEST or SANDBOX environment (isLiveProviderEnv).
+ * environment is off for a TEST or SANDBOX environment (servesEnvironment).
  */
 export async function providersSettingsFor<P extends KeyedProvider>(
   ctx: Pick<AppContext, "db" | "config" | "secretKey">,
@@ -100,11 +100,11 @@ export async function providersSettingsFor<P extends KeyedProvider>(
     .where(eq(environments.id, environmentId));
   // No such environment: no provider (a webhook to a made-up environment calls no one).
   if (rows.length === 0) return providers.map(() => null);
-  const isProduction = rows[0]?.mode === "PRODUCTION";
+  const mode = rows[0]!.mode;
   return providers.map((provider) => {
     const row = rows.find((r) => r.integration?.provider === provider)?.integration ?? undefined;
     const settings = settingsOf(ctx, provider, row);
-    if (settings && !isProduction && isLiveProviderEnv(provider, settings.providerEnv)) return null;
+    if (settings && !servesEnvironment(mode, provider, settings.providerEnv)) return null;
     return settings;
   });
 }
@@ -231,8 +231,7 @@ export async function listIntegrations(
           : null
         : (fallback?.providerEnv ?? null);
       // A live provider environment is off outside PRODUCTION, as providersSettingsFor has it.
-      const isOffHere =
-        mode !== "PRODUCTION" && providerEnv !== null && isLiveProviderEnv(provider, providerEnv);
+      const isOffHere = providerEnv !== null && !servesEnvironment(mode, provider, providerEnv);
       views.push({
         environmentId,
         provider,
