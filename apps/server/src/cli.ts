@@ -39,7 +39,9 @@ Usage: ${WEFT} <command> [options]
   integrations set --env ENV_ID mx --client-id ID --api-key K [--mx-env int|prod]
   integrations set --env ENV_ID finicity --partner-id ID --secret S --app-key K [--finicity-env testing|production]
   integrations set --env ENV_ID akoya --client-id ID --secret S [--akoya-env sandbox|production]
-                                          the environment's own provider keys (never shown again)
+                                          the environment's own provider keys (never shown again);
+                                          give one of --secret, --api-key, --app-key as - to read it
+                                          from standard input (kept out of ps and shell history)
   integrations list                       which providers each environment may use, with whose keys
   integrations disable --env ENV_ID plaid|mx|finicity|akoya
                                           off for that environment, whatever the server default
@@ -153,6 +155,33 @@ const parseOptionsOrThrow = (argv: string[]) =>
     },
   });
 
+/** The provider credentials `integrations set` may be given as `-`, to read from standard input. */
+const STDIN_FLAGS = ["secret", "api-key", "app-key"] as const;
+
+/**
+ * `--secret -` (likewise `--api-key -` and `--app-key -`) reads the value from standard input,
+ * one line, so it appears neither in the process list nor in the shell's history.
+ */
+async function readStandardInputFor(flags: Record<string, string | boolean | undefined>): Promise<void> {
+  const fromStdin = STDIN_FLAGS.filter((name) => flags[name] === "-");
+  const [flag] = fromStdin;
+  if (!flag) return;
+  if (fromStdin.length > 1)
+    throw new UsageError(
+      `Only one option can read standard input; got ${fromStdin.map((f) => `--${f} -`).join(", ")}`,
+    );
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const value = Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
+  if (value === "" || /[\r\n]/.test(value))
+    throw new UsageError(
+      `--${flag} - reads one line from standard input; it got ${value ? "more than one" : "none"}`,
+    );
+  flags[flag] = value;
+}
+
 export async function runCli(argv: string[]): Promise<number> {
   // Known before the options are parsed, so a usage error about them answers in JSON too.
   const json = argv.includes("--json");
@@ -211,6 +240,7 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     if (!COMMANDS.has(command)) throw new UsageError(`Unknown command "${command}"`);
     const { json: _json, help: _help, ...flags } = values;
+    if (command === "integrations") await readStandardInputFor(flags);
     const request: CommandRequest = { command, action, values: flags, rest };
     const output = await runDatabaseCommand(request);
     if (output instanceof Error) throw output;

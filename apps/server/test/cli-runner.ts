@@ -41,11 +41,12 @@ export function useCliSandbox(name: string) {
   return {
     /** The environment the CLI runs with. */
     env: () => env,
-    async weft(args: string[], extraEnv: Record<string, string> = {}): Promise<CliResult> {
+    /** Runs the CLI; `input`, when given, is its standard input (else stdin is closed at once). */
+    async weft(args: string[], extraEnv: Record<string, string> = {}, input = ""): Promise<CliResult> {
       try {
-        const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
-          env: { ...env, ...extraEnv },
-        });
+        const running = run(process.execPath, [CLI, ...args], { env: { ...env, ...extraEnv } });
+        running.child.stdin?.end(input);
+        const { stdout, stderr } = await running;
         return { code: 0, stdout, stderr };
       } catch (error) {
         const e = error as CliResult;

@@ -172,6 +172,42 @@ it("weft integrations set / list / disable: the environment's own provider keys,
   ]);
   expect(mxText.stdout).toContain(`MX is on for ${envId} with client mx-client (prod)`);
   expect(mxText.stdout).toContain(`password ${integration.webhook.password}`);
+  // `--api-key -` reads the key from standard input (out of ps and shell history): the same key
+  // gives the same webhook password, so the line was read whole and its newline dropped.
+  const mxSetFromStdin = (flags: string[], input: string) =>
+    weft(
+      [
+        ..."integrations set --env".split(" "),
+        envId,
+        "mx",
+        "--client-id",
+        "mx-client",
+        "--mx-env",
+        "prod",
+        ...flags,
+      ],
+      {},
+      input,
+    );
+  const fromStdin = await mxSetFromStdin(["--api-key", "-", "--json"], "mx-api-key-value\n");
+  expect(fromStdin.code, fromStdin.stderr).toBe(0);
+  expect(JSON.parse(fromStdin.stdout).integration.webhook.password).toBe(integration.webhook.password);
+  const emptyStdin = await mxSetFromStdin(["--api-key", "-"], "");
+  expect(emptyStdin.code).toBe(64);
+  expect(emptyStdin.stderr).toContain("--api-key - reads one line from standard input; it got none");
+  const twoLines = await mxSetFromStdin(["--api-key", "-"], "one\ntwo\n");
+  expect(twoLines.stderr).toContain("it got more than one");
+  const twoDashes = await weft(
+    [..."integrations set --env".split(" "), envId, "finicity", "--partner-id", "p"].concat([
+      "--secret",
+      "-",
+      "--app-key",
+      "-",
+    ]),
+    {},
+    "x\n",
+  );
+  expect(twoDashes.stderr).toContain("Only one option can read standard input; got --secret -, --app-key -");
   // Finicity: a partner id, its secret and the app key; the app key is never printed back either.
   const noAppKey = await weft([
     ..."integrations set --env".split(" "),
