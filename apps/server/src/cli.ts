@@ -45,6 +45,8 @@ Usage: ${WEFT} <command> [options]
   integrations list                       which providers each environment may use, with whose keys
   integrations disable --env ENV_ID plaid|mx|finicity|akoya
                                           off for that environment, whatever the server default
+  integrations reset --env ENV_ID plaid|mx|finicity|akoya
+                                          forget the environment's own setting: the server default applies
   webhooks listen [--forward-to URL] [--events E,F] [--url WEFT_URL] [--key KEY]
                                           development: print each delivery (and forward it) from a
                                           running Weft started with WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS=true;

@@ -96,6 +96,22 @@ it("weft integrations set / list / disable: the environment's own provider keys,
   });
   const after = JSON.parse((await weft(["integrations", "list", "--json"])).stdout);
   expect(after.integrations[0]).toMatchObject({ enabled: false, source: "environment" });
+  // reset forgets the environment's own setting: the server's default (here, keys in its
+  // environment variables) applies again.
+  const serverPlaid = { WEFT_PLAID_CLIENT_ID: "server-client", WEFT_PLAID_SECRET: "server-secret" };
+  const reset = await weft(["integrations", "reset", "--env", envId, "plaid", "--json"], serverPlaid);
+  expect(reset.code, reset.stderr).toBe(0);
+  expect(JSON.parse(reset.stdout).integration).toEqual({
+    environmentId: envId,
+    provider: "PLAID",
+    enabled: true,
+    source: "server",
+    clientId: "server-client",
+    providerEnv: "sandbox",
+  });
+  const resetText = await weft(["integrations", "reset", "--env", envId, "plaid"]);
+  expect(resetText.stdout).toContain(`PLAID for ${envId} follows the server's default: off`);
+  expect((await weft(["integrations", "reset", "--env", "env_nope", "plaid"])).code).not.toBe(0);
 
   // A SANDBOX environment signs its end-users in with 000000: it never reaches a live provider.
   const sandbox = JSON.parse(

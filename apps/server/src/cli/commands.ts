@@ -34,6 +34,7 @@ import {
   listIntegrations,
   liveProviderRefusal,
   providerEnvs,
+  resetIntegration,
   servesEnvironment,
   setIntegration,
 } from "../modules/integrations/service.ts";
@@ -46,8 +47,10 @@ import { type Output, UsageError, WEFT } from "./usage.ts";
 const noEnvironment = (envId: string) => new UsageError(`No environment ${envId}: see ${WEFT} env list`);
 
 /** The environment must exist, or the command stops with a usage error naming it. */
-async function assertEnvironment(ctx: AppContext, envId: string): Promise<void> {
-  if (!(await findEnvironment(ctx.db, envId))) throw noEnvironment(envId);
+async function assertEnvironment(ctx: AppContext, envId: string) {
+  const environment = await findEnvironment(ctx.db, envId);
+  if (!environment) throw noEnvironment(envId);
+  return environment;
 }
 
 /** Record a change made with the CLI in the environment's audit trail. */
@@ -428,7 +431,7 @@ async function integrationsCommand(
       .join("\n");
     return { json: { integrations }, text: text || "No environments." };
   }
-  if (action !== "set" && action !== "disable")
+  if (action !== "set" && action !== "disable" && action !== "reset")
     throw new UsageError(`Unknown integrations command "${action ?? ""}"`);
   const envId = required(values.env, "--env");
   const provider = required(rest[0], "the provider (plaid, mx, finicity or akoya)").toUpperCase();
@@ -448,6 +451,19 @@ async function integrationsCommand(
       text: `${provider} is off for ${envId}`,
     };
   }
+  if (action === "reset") {
+    const [integration] = await open("weft integrations reset", async ({ ctx }) => {
+      const environment = await assertEnvironment(ctx, envId);
+      await resetIntegration(ctx.db, envId, provider as IntegrationProvider);
+      await audit(ctx, envId, "integrations reset", provider);
+      const views = await listIntegrations(ctx, [environment]);
+      return views.filter((view) => view.provider === provider);
+    });
+    return {
+      json: { integration },
+      text: `${provider} for ${envId} follows the server's default: ${integration?.enabled ? "enabled" : "off"}`,
+    };
+  }
   const keyed = provider as KeyedProvider;
   const spec = PROVIDER_KEYS[keyed];
   const envFlag = spec.envFlag;
@@ -458,8 +474,7 @@ async function integrationsCommand(
   if (!providerEnvs(keyed).includes(providerEnv))
     throw new UsageError(`--${envFlag} must be one of ${providerEnvs(keyed).join(", ")}`);
   await open("weft integrations set", async ({ ctx }) => {
-    const environment = await findEnvironment(ctx.db, envId);
-    if (!environment) throw noEnvironment(envId);
+    const environment = await assertEnvironment(ctx, envId);
     if (!servesEnvironment(environment.mode, keyed, providerEnv))
       throw new UsageError(liveProviderRefusal(keyed, providerEnv, environment.mode));
     await setIntegration(ctx, envId, keyed, { clientId, secret, providerEnv, appKey });

@@ -202,6 +202,17 @@ export async function disableIntegration(
     .onConflictDoUpdate({ target: [integrations.environmentId, integrations.provider], set: values });
 }
 
+/** Forgets an environment's own setting for a provider: the server's default applies again. */
+export async function resetIntegration(
+  db: Database,
+  environmentId: string,
+  provider: IntegrationProvider,
+): Promise<void> {
+  await db
+    .delete(integrations)
+    .where(and(eq(integrations.environmentId, environmentId), eq(integrations.provider, provider)));
+}
+
 /** What `weft integrations list` shows: never a secret. */
 export type IntegrationView = {
   environmentId: string;
