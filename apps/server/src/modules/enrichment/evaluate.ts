@@ -116,6 +116,7 @@ export const HELD_OUT = [
   "holdout-10.json",
   "holdout-11.json",
   "holdout-12.json",
+  "holdout-13.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
