@@ -99,7 +99,7 @@ export const KEYWORD_RULES: Rule[] = [
   rule(/\b(INTERNET|CABLE|BROADBAND|FIBER|SATELLITE TV)\b/, "out", "RENT_AND_UTILITIES_INTERNET_AND_CABLE"),
   rule(/\b(INSURANCE|INS PREM|INSUR|INS CO|ASSURANCE|MUTUAL INS)\b/, "out", "GENERAL_SERVICES_INSURANCE"),
   rule(
-    /\b(IRS|US TREASURY|TAX PYMT|TAX PAYMENT|USATAXPYMT|DEPT OF REVENUE|DEPT REVENUE|FRANCHISE TAX|TAXES|PROP ?TAX|PROPERTY TAX|TAX COLLECTOR)\b/,
+    /\b(IRS|US TREASURY|TAX PYMT|TAX PAYMENT|USATAXPYMT|DEPT OF REVENUE|DEPT REVENUE|DEPT OF REV|DEPT OF TAX\w*|DEPT TAX|TAXATION|COMPTROLLER|FRANCHISE TAX|SALES TAX|TAXES|PROP ?TAX|PROPERTY TAX|TAX COLLECTOR)\b/,
     "out",
     "GOVERNMENT_AND_NON_PROFIT_TAX_PAYMENT",
   ),
@@ -228,13 +228,17 @@ export const KEYWORD_RULES: Rule[] = [
   ),
 ];
 
-/** The category of a description no merchant matched, or null when nothing says. */
-export function categoryByKeywords(upperText: string, isCredit: boolean): string | null {
+/**
+ * The category of a description no merchant matched, or null when nothing says; without the
+ * bank's fees when the words are a company's, not the bank's.
+ */
+export function categoryByKeywords(upperText: string, isCredit: boolean, withBankFees = true): string | null {
   // Accents folded: "CAFÉ" and "PÂTISSERIE" are the words the rules know.
   upperText = withoutAccents(upperText);
   for (const r of KEYWORD_RULES) {
     if (r.direction === "in" && !isCredit) continue;
     if (r.direction === "out" && isCredit) continue;
+    if (!withBankFees && r.category.startsWith("BANK_FEES_")) continue;
     if (r.words.test(upperText)) return r.category;
   }
   return null;
@@ -249,6 +253,9 @@ const ACH_PAY = new RegExp(`\\b(${PAY_WORDS}|SAL|REG\\.? ?SAL\\w*|NET ?PAY)\\b`)
  */
 export function achCreditCategory(entry: string, isFromSeller: boolean): string | null {
   if (ACH_PAY.test(entry)) return "INCOME_WAGES";
+  // A pension fund's or an insurer's payment of a pension or an annuity ("DES:RET PYMT", "DES:ANNUITY").
+  if (/\b(ANNUIT\w*|PENSION|RET PYMT|RET PMT|RET PAY|RETIREMENT|RETIREE)\b/.test(entry))
+    return "INCOME_RETIREMENT_PENSION";
   if (/\b(TAX ?REF\w*|TAX ?RFD|TAXRFD|\w*TAXRFD|TAX REFUND)\b/.test(entry)) return "INCOME_TAX_REFUND";
   if (/\b(REFUND|RETURN|REBATE|REVERSAL|ADJ\w*|CREDIT|CASHBACK|REWARD\w*|CHARGEBACK)\b/.test(entry))
     return null;
@@ -289,7 +296,7 @@ export function accountingCategoryOf(
  * ATM's shop, the payment an overdraft fee was for) is not who the money went to.
  */
 const FEE_WORDS =
-  "ONLINE|MONTHLY|SERVICE|MAINTENANCE|OVERDRAFT|OD|ODP|ITEM|NSF|OUT|OF|NETWORK|SURCHARGE|INSUFFICIENT|FUNDS|RETURNED|FOREIGN|INTERNATIONAL|INTL|TRANSACTION|TRANS|LATE|ANNUAL|MEMBERSHIP|CASH|ADVANCE|WIRE|TRANSFER|INCOMING|OUTGOING|DOMESTIC|ATM|STOP|PAYMENT|PAPER|STATEMENT|EXCESS|EXCESSIVE|WITHDRAWAL|ACCOUNT|ACCT|CHECK|ORDER|DEPOSITED|BALANCE|MINIMUM|EXTENDED|CONTINUOUS|OVERDRAWN";
+  "ANALYSIS|ONLINE|MONTHLY|SERVICE|MAINTENANCE|OVERDRAFT|OD|ODP|ITEM|NSF|OUT|OF|NETWORK|SURCHARGE|INSUFFICIENT|FUNDS|RETURNED|FOREIGN|INTERNATIONAL|INTL|TRANSACTION|TRANS|LATE|ANNUAL|MEMBERSHIP|CASH|ADVANCE|WIRE|TRANSFER|INCOMING|OUTGOING|DOMESTIC|ATM|STOP|PAYMENT|PAPER|STATEMENT|EXCESS|EXCESSIVE|WITHDRAWAL|ACCOUNT|ACCT|CHECK|ORDER|DEPOSITED|BALANCE|MINIMUM|EXTENDED|CONTINUOUS|OVERDRAWN";
 
 const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | null }[] = [
   {

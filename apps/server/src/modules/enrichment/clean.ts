@@ -75,6 +75,12 @@ const PREFIXES: [RegExp, string][] = [
 /** Platforms a purchase is paid off to later: their prefix alone is a payment to them. */
 const PAY_LATER = new Set(["Klarna"]);
 
+/**
+ * Platforms whose entries never name the restaurant or shop: what follows their prefix is a
+ * status or a place ("UBER *EATS PENDING SAN FRANCISCO CA"), never a payee.
+ */
+const NAMES_NO_MERCHANT = new Set(["Uber Eats"]);
+
 /** What a platform charges for itself, named where a merchant's name would follow its prefix. */
 const PLATFORM_OWN_PRODUCT =
   /^(SUBSCRIPTION|SUBSCR|MEMBERSHIP|MEMBERSHIP FEE|ANNUAL FEE|DASHPASS|PASS|SELLER FEES?|LISTING FEES?|FEES?)$/;
@@ -164,7 +170,8 @@ const NOISE = new RegExp(
   "g",
 );
 
-const SUPPORT_HOSTS = /\b[A-Z0-9-]+\.[A-Z0-9-]+\.(COM|NET|ORG)\S*|\bG\.CO\/\S*|\bGOSQ\.COM\b/g;
+const SUPPORT_HOSTS =
+  /\b[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}\b|\b[A-Z0-9-]+\.[A-Z0-9-]+\.(COM|NET|ORG)\S*|\bG\.CO\/\S*|\bGOSQ\.COM\b/g;
 
 /**
  * A web address where the city goes, after the name ("SQ *RISE AND GRIND COFFE gosq.com NY",
@@ -288,6 +295,10 @@ const TRUNCATED_WORDS = [
   "PRESBYTERIAN",
   "COLLEGE",
   "CUPCAKES",
+  "BOOKKEEPING",
+  "ACCOUNTING",
+  "CONSULTING",
+  "SOLUTIONS",
 ];
 /** Words that end a business's name, never a city's. */
 const NOT_CITIES = new Set([
@@ -641,6 +652,11 @@ function splitLocation(text: string, original: string, hasNoCity: boolean, isFor
     if (NOT_CITIES.has(originalWords[i]!.toUpperCase())) break;
     cityWords++;
   }
+  // Title case marks the city only beside a name in capitals ("BLUE DOOR Portland"); a description
+  // set in title case throughout ("Sq *Cafe Lumiere Portland OR") is read as one in capitals.
+  const nameWords = originalWords.slice(0, originalWords.length - cityWords);
+  if (!nameWords.some((word) => isCapitalsWord(word.replace(/^\W+|\W+$/gu, "")) && /\p{L}{2}/u.test(word)))
+    cityWords = 0;
   // Set in title case, the city is written as one; in capitals, a cut trade's word may pass for one.
   const isTitleCased = cityWords > 0;
   if (cityWords === 0 && words.length >= 2) {
@@ -819,7 +835,8 @@ export function clean(description: string): Cleaned {
   // "UNIV OF MINNESOTA PAYROLL 240515 000012345 LOPEZ MARIA": what follows the pay's words and
   // numbers is the employee (the account holder), not the payer.
   let text = (achCompany ?? upper).replace(ACH_TAIL, "").replace(PAY_AND_AFTER, "");
-  // Support hosts ("HELP.UBER.COM", "G.CO/HELPPAY") say nothing of the payee; a brand's own domain does.
+  // Support hosts and addresses ("HELP.UBER.COM", "G.CO/HELPPAY", "CC@GOOGLE.COM") say nothing of
+  // the payee; a brand's own domain does.
   // Online merchants put a phone number or a web address where the city goes ("… 800-555-0101 CA").
   // (Bank of America's card lines end with a 23-digit reference after the state.)
   const hasNoCity = CITY_FIELD_NOT_A_CITY.test(text.replace(/\s+\d{10,}$/, ""));
@@ -860,6 +877,7 @@ export function clean(description: string): Cleaned {
   // capitals ("GRUBHUB*SZECHUANGARDEN"): its words apart.
   name = camelWordsApart(name, original);
   if (intermediaries.length > 0 || unnamed) name = runTogetherApart(name);
+  if (NAMES_NO_MERCHANT.has(intermediaries.at(-1) ?? "")) name = "";
   // The platform's own product after its prefix ("INSTACART*SUBSCRIPTION", "DD *DOORDASH
   // DASHPASS"): the platform is the payee, no go-between.
   // So is a pay-later's prefix with nothing after it but the payment's words ("KLARNA* PAYMENT"):

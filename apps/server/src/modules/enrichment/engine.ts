@@ -50,18 +50,19 @@ type Found = {
  * "STRIPE DES:TRANSFER", "UBER *EATS"), with no merchant or payee behind them, such a platform is
  * the counterparty and the way the money went, so an intermediary too — not for what it sells
  * itself (DashPass). Delivery apps go between purchases only: money from them is their own (a
- * Dasher's pay, a restaurant's payout).
+ * Dasher's pay, a restaurant's payout). A seller's card processor goes between payouts only:
+ * money paid to it alone ("SHOPIFY* 212345678") is its own bill (its plan, its fees).
  */
-const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "purchases" }> = {
-  Square: { website: "squareup.com", alone: "both ways" },
-  Toast: { website: "toasttab.com", alone: "both ways" },
+const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "purchases" | "payouts" }> = {
+  Square: { website: "squareup.com", alone: "payouts" },
+  Toast: { website: "toasttab.com", alone: "payouts" },
   PayPal: { website: "paypal.com", alone: "both ways" },
   "Google Play": { website: "play.google.com" },
   DoorDash: { website: "doordash.com", alone: "purchases" },
   "Uber Eats": { website: "ubereats.com", alone: "purchases" },
   Grubhub: { website: "grubhub.com", alone: "purchases" },
   Instacart: { website: "instacart.com", alone: "purchases" },
-  Shopify: { website: "shopify.com", alone: "both ways" },
+  Shopify: { website: "shopify.com", alone: "payouts" },
   "Checkout.com": { website: "checkout.com" },
   FastSpring: { website: "fastspring.com" },
   Eventbrite: { website: "eventbrite.com" },
@@ -70,8 +71,8 @@ const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "p
   "2Checkout": { website: "2checkout.com" },
   "Digital River": { website: "digitalriver.com" },
   Paddle: { website: "paddle.com" },
-  Stripe: { website: "stripe.com", alone: "both ways" },
-  Clover: { website: "clover.com", alone: "both ways" },
+  Stripe: { website: "stripe.com", alone: "payouts" },
+  Clover: { website: "clover.com", alone: "payouts" },
   InstaMed: { website: "instamed.com", alone: "both ways" },
   Flywire: { website: "flywire.com", alone: "both ways" },
   Pushpay: { website: "pushpay.com", alone: "both ways" },
@@ -103,6 +104,12 @@ const PLATFORM_BY_SITE = new Map(
 const payoutPlatformOf = (merchant: Merchant | null) =>
   merchant?.kind === "payroll" && merchant.website ? PLATFORM_BY_SITE.get(merchant.website) : undefined;
 
+/** An ACH line's field naming the account holder, up to the next field. */
+const HOLDER_FIELD = /\b(?:INDN|IND NAME):.*?(?=\s+(?:CO ID|ID|SEC|TRACE#?|EED|ORIG ID|IND ID):|\s+(?:PPD|CCD|WEB|TEL|CTX)\b|$)/;
+
+/** The words of a platform's bill for its own service. */
+const OWN_CHARGE = /\b(FEES?|INVOICE|INV|BILLING|SERVICE CHARGE|SUBSCRIPTION)\b/;
+
 /** A store's prefix before its owner's own product ("GOOGLE *YouTube TV") is no go-between. */
 const OWNERS_SITES: Record<string, readonly string[]> = {
   "Google Play": ["google.com", "youtube.com"],
@@ -123,6 +130,9 @@ const PLATFORM_CATEGORIES: Record<string, string> = {
   "2Checkout": "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
   "Digital River": "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
   Toast: "FOOD_AND_DRINK_RESTAURANT",
+  // Healthcare's bill portal; tuition's.
+  InstaMed: "MEDICAL_OTHER_MEDICAL",
+  Flywire: "GENERAL_SERVICES_EDUCATION",
   DoorDash: "FOOD_AND_DRINK_RESTAURANT",
   "Uber Eats": "FOOD_AND_DRINK_RESTAURANT",
   Grubhub: "FOOD_AND_DRINK_RESTAURANT",
@@ -310,6 +320,10 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       detailed: merchant.category.startsWith("INCOME_") ? merchant.category : "INCOME_WAGES",
       isGuess: false,
     };
+  // Money paid to a payroll or payout platform ("GUSTO DES:FEE", "ADP PAYROLL FEES") buys its
+  // service: no income.
+  if (merchant?.kind === "payroll" && payoutPlatformOf(merchant))
+    return { detailed: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES", isGuess: false };
   // An employer's or a marketplace's ACH credit is income, whatever else the company sells; in
   // formats without an entry field, its words say so inline ("KAISER FOUNDATION PAYROLL PPD").
   if (isCredit && merchant?.kind !== "p2p" && merchant?.kind !== "bank") {
@@ -324,7 +338,8 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   }
   // The words the line gives the counterparty (its name, an ACH entry's field), and the whole line.
   const ownWords = ` ${cleaned.text} ${cleaned.achEntry ?? ""} `;
-  const lineWords = ` ${input.description.toUpperCase()} `;
+  // The account holder's own name in an ACH line ("INDN:HARBORVIEW DENTAL PLLC") says nothing of the payee.
+  const lineWords = ` ${input.description.toUpperCase().replace(HOLDER_FIELD, " ")} `;
   // A business paid through a P2P app is paid for what it does.
   const byPayee = p2p?.payee && !merchant ? categoryByKeywords(` ${p2p.payee} `, isCredit) : null;
   if (byPayee) return { detailed: byPayee, isGuess: false };
@@ -366,15 +381,23 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       !REFUND_WORDS.test(lineWords)
     )
       return { detailed: "TRANSFER_IN_CASH_ADVANCES_AND_LOANS", isGuess: false };
+    // What an ACH debit's entry says it pays for is what it is: "BROOKDALE SENIOR DES:RENT" is rent.
+    if (!isCredit && cleaned.achEntry && /\bRENT\b/.test(cleaned.achEntry))
+      return { detailed: "RENT_AND_UTILITIES_RENT", isGuess: false };
     // A store's fuel station ("COSTCO GAS", "SAMS CLUB FUEL") sells fuel.
     if (merchant.kind === "merchant" && !isCredit && FUEL_WORDS.test(cleaned.text))
       return { detailed: "TRANSPORTATION_GAS", isGuess: false };
     return { detailed: transferInDirection(merchant.category, isCredit, cat), isGuess: false };
   }
   // The name's words first: the rest of the line (its city: "… Edison NJ") says less.
-  const byWords =
-    categoryByKeywords(`${ownWords}${cleaned.name.toUpperCase()} `, isCredit) ??
-    categoryByKeywords(lineWords, isCredit);
+  const keywords = (withBankFees: boolean) =>
+    categoryByKeywords(`${ownWords}${cleaned.name.toUpperCase()} `, isCredit, withBankFees) ??
+    categoryByKeywords(lineWords, isCredit, withBankFees);
+  let byWords = keywords(true);
+  // A company's fee billed by ACH ("ACTS RETIREMENT-LIFE DES:MONTHLY FEE", "CA DEPT TAX FEE DES:…")
+  // is for what it does: the bank's fees are the bank's own entries (bankEventOf), not a company's.
+  if (byWords?.startsWith("BANK_FEES_") && cleaned.achCompany)
+    byWords = keywords(false) ?? "GENERAL_SERVICES_OTHER_GENERAL_SERVICES";
   if (byWords) return { detailed: byWords, isGuess: false };
   // What the platform it went through sells: restaurants' POS and delivery apps.
   const platform = cleaned.intermediaries.find((name) => PLATFORM_CATEGORIES[name]);
@@ -490,11 +513,16 @@ function describe(
   }
   const name = counterparty?.name;
   const goesBetween = name ? INTERMEDIARIES[name]?.alone : undefined;
+  // What a platform bills for itself ("GUSTO DES:FEE", "PAYCHEX EIB DES:INVOICE"): it is the payee alone.
+  const isOwnCharge = !isCredit && OWN_CHARGE.test(` ${cleaned.achEntry ?? input.description.toUpperCase()} `);
   if (
     name &&
-    (goesBetween === "both ways" || (goesBetween === "purchases" && !isCredit)) &&
+    (goesBetween === "both ways" ||
+      (goesBetween === "purchases" && !isCredit) ||
+      (goesBetween === "payouts" && isCredit)) &&
     !intermediaryNames.includes(name) &&
     !cleaned.isPlatformProduct &&
+    !isOwnCharge &&
     // The platform's payout under another name ("Square Deposit"), unless an app is named as the
     // way the money went ("SQUARE INC DES:CASH APP").
     (!merchant || merchant.name === name || (payoutPlatformOf(merchant) === name && !p2p?.app))

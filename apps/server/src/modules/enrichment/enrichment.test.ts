@@ -1539,6 +1539,115 @@ describe("the engine's steps", () => {
       expect(names(result)).toEqual(intermediaries);
     });
   });
+
+  describe("What holdout-13 showed the engine misreading", () => {
+    const names = (result: ReturnType<typeof one>) => result.intermediaries.map((i) => i.name);
+
+    it("a description set in title case throughout reads its city as capitals do: one word, not every title-cased word", () => {
+      expect(one("Sq *Cafe Lumiere Portland OR").counterparty?.name).toBe("Cafe Lumiere");
+      expect(one("Sq *Café Lumière Portland OR").counterparty?.name).toBe("Café Lumière");
+      // Beside a name in capitals, title case still marks the whole city.
+      expect(one("BLUE DOOR CAFE Grand Rapids MI").counterparty?.name).toBe("Blue Door Cafe");
+    });
+
+    it("Uber Eats names no restaurant: what follows its prefix (a status, a place) is never the payee", () => {
+      for (const description of ["UBER *EATS PENDING SAN FRANCISCO CA", "UBER *EATS OAKLAND CA"]) {
+        const result = one(description, "-31.20");
+        expect(result.counterparty?.name, description).toBe("Uber Eats");
+        expect(names(result), description).toEqual(["Uber Eats"]);
+      }
+    });
+
+    it("money paid to a payroll platform buys its service: no income, and the platform is no go-between for its own bill", () => {
+      for (const description of [
+        "GUSTO DES:FEE 231103 ID:7XK2M91 INDN:RIVERBEND DESIGN STUDIO CO ID:9138409001 CCD",
+        "PAYCHEX EIB DES:INVOICE ID:X81220431 INDN:HARBORVIEW DENTAL PLLC CO ID:1161124166 CCD",
+        "ADP PAYROLL FEES ADP FEES 231103 5XJ7Q2 MORALES BAKERY LLC",
+      ]) {
+        const result = one(description, "-95.00");
+        expect(result.categories.general, description).toBe("GENERAL_SERVICES");
+        expect(names(result), description).toEqual([]);
+      }
+      // Pay received through it is still wages, the platform between.
+      const pay = one("GUSTO DES:PAY 231103 ID:7XK2M91 INDN:JANE DOE CO ID:9138409001 PPD", "1450.00");
+      expect(pay.categories.general).toBe("INCOME");
+      expect(names(pay)).toEqual(["Gusto"]);
+    });
+
+    it("a seller's card processor alone on a debit is its own bill; on a credit, the payout it went through", () => {
+      const bill = one("SHOPIFY* 212345678 SHOPIFY.COM/CH ON", "-39.00");
+      expect(bill.counterparty?.name).toBe("Shopify");
+      expect(names(bill)).toEqual([]);
+      expect(names(one("SHOPIFY DES:TRANSFER ID:ST-1 INDN:BLUE HERON CO ID:1 CCD", "500.00"))).toEqual([
+        "Shopify",
+      ]);
+    });
+
+    it("a pension's or an annuity's ACH payment is retirement income, whoever pays it", () => {
+      for (const description of [
+        "CALPERS DES:RET PYMT ID:000482215 INDN:NAKAMURA KEIKO CO ID:1946001234 PPD",
+        "PRUDENTIAL ANNUIT DES:ANNUITY ID:PA77123409 INDN:MILLER DOROTHY CO ID:1220012345 PPD",
+      ])
+        expect(one(description, "1875.00").categories.detailed, description).toBe(
+          "INCOME_RETIREMENT_PENSION",
+        );
+    });
+
+    it("the account holder's name in an ACH line (INDN:) says nothing of what was paid for", () => {
+      const result = one(
+        "ON DECK CAPITAL DES:PAYMENT ID:ODK8812045 INDN:HARBORVIEW DENTAL PLLC CO ID:1421123456 CCD",
+        "-812.00",
+      );
+      expect(result.categories.general).not.toBe("MEDICAL");
+    });
+
+    it("a company's fee billed by ACH is for what it does; the bank's fees are the bank's own entries", () => {
+      expect(
+        one(
+          "ACTS RETIREMENT-LIFE DES:MONTHLY FEE ID:A4410023 INDN:MORGAN PHILIP CO ID:1231055555 PPD",
+          "-3900.00",
+        ).categories.general,
+      ).toBe("GENERAL_SERVICES");
+      expect(
+        one(
+          "CA DEPT TAX FEE DES:CDTFA EPMT ID:0091827734 INDN:FERNWOOD CANDLE CO CO ID:7946000012 CCD",
+          "-611.00",
+        ).categories.detailed,
+      ).toBe("GOVERNMENT_AND_NON_PROFIT_TAX_PAYMENT");
+      const analysis = one("ANALYSIS SERVICE CHARGE", "-18.00");
+      expect(analysis.counterparty).toBeNull();
+      expect(analysis.categories.general).toBe("BANK_FEES");
+    });
+
+    it("an ACH debit whose entry says RENT is rent, whatever else the company does", () => {
+      expect(
+        one("BROOKDALE SENIOR DES:RENT ID:BSL0091234 INDN:WASHINGTON LOUISE CO ID:1621234500 PPD", "-4200.00")
+          .categories.detailed,
+      ).toBe("RENT_AND_UTILITIES_RENT");
+    });
+
+    it("an e-mail address is a support address, never the payee's name", () => {
+      expect(one("GOOGLE *ADS8372615504 cc@google.com CA").counterparty?.name).not.toMatch(/\bCc\b/);
+      expect(one("SQ *RIVER ROASTERS billing@riverroasters.com WA").counterparty?.name).toBe(
+        "River Roasters",
+      );
+    });
+
+    it("a healthcare bill portal's payment is medical, a tuition portal's education", () => {
+      expect(one("INSTAMED*LAKESIDE ORTHO GROUP 866-945-7990 FL", "-140.00").categories.general).toBe(
+        "MEDICAL",
+      );
+      expect(one("FLYWIRE*WESTBROOK COLLEGE BOSTON MA", "-2200.00").categories.detailed).toBe(
+        "GENERAL_SERVICES_EDUCATION",
+      );
+    });
+
+    it("completes a bookkeeper's trade cut short (BOOKKEEPIN), and files it under services", () => {
+      const result = one("IN *BRIGHTLINE BOOKKEEPIN", "-250.00");
+      expect(result.counterparty?.name).toBe("Brightline Bookkeeping");
+      expect(result.categories.general).toBe("GENERAL_SERVICES");
+    });
+  });
 });
 
 describe("recurrence", () => {
@@ -1721,7 +1830,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       people: 6,
     },
     "holdout-6.json": { counterparty: 96.0, website: 91.3, category: 96.7, intermediaries: 100.0, people: 9 },
-    "holdout-7.json": { counterparty: 92.0, website: 99.3, category: 98.0, intermediaries: 99.3, people: 9 },
+    "holdout-7.json": { counterparty: 92.0, website: 99.3, category: 98.0, intermediaries: 100.0, people: 9 },
     "holdout-8.json": { counterparty: 98.0, website: 99.3, category: 99.3, intermediaries: 99.3, people: 4 },
     "holdout-9.json": { counterparty: 98.0, website: 98.0, category: 99.3, intermediaries: 100.0, people: 4 },
     "holdout-10.json": {
@@ -1731,13 +1840,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       intermediaries: 100.0,
       people: 6,
     },
-    "holdout-11.json": {
-      counterparty: 94.0,
-      website: 92.7,
-      category: 96.0,
-      intermediaries: 98.0,
-      people: 1,
-    },
+    "holdout-11.json": { counterparty: 94.0, website: 92.7, category: 96.0, intermediaries: 98.7, people: 1 },
     "holdout-12.json": {
       counterparty: 90.0,
       website: 90.0,
@@ -1745,6 +1848,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       intermediaries: 100.0,
       people: 5,
     },
+    "holdout-13.json": { counterparty: 88.0, website: 86.7, category: 97.3, intermediaries: 99.3, people: 3 },
   };
 
   it("reads each set at least as well as the floors, every series and one-off", () => {
