@@ -105,7 +105,8 @@ const payoutPlatformOf = (merchant: Merchant | null) =>
   merchant?.kind === "payroll" && merchant.website ? PLATFORM_BY_SITE.get(merchant.website) : undefined;
 
 /** An ACH line's field naming the account holder, up to the next field. */
-const HOLDER_FIELD = /\b(?:INDN|IND NAME):.*?(?=\s+(?:CO ID|ID|SEC|TRACE#?|EED|ORIG ID|IND ID):|\s+(?:PPD|CCD|WEB|TEL|CTX)\b|$)/;
+const HOLDER_FIELD =
+  /\b(?:INDN|IND NAME):.*?(?=\s+(?:CO ID|ID|SEC|TRACE#?|EED|ORIG ID|IND ID):|\s+(?:PPD|CCD|WEB|TEL|CTX)\b|$)/;
 
 /** The words of a platform's bill for its own service. */
 const OWN_CHARGE = /\b(FEES?|INVOICE|INV|BILLING|SERVICE CHARGE|SUBSCRIPTION)\b/;
@@ -321,9 +322,14 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       isGuess: false,
     };
   // Money paid to a payroll or payout platform ("GUSTO DES:FEE", "ADP PAYROLL FEES") buys its
-  // service: no income.
-  if (merchant?.kind === "payroll" && payoutPlatformOf(merchant))
-    return { detailed: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES", isGuess: false };
+  // service; money paid to an employer or a pension fund goes back to it. Neither is income.
+  if (merchant?.kind === "payroll")
+    return {
+      detailed: payoutPlatformOf(merchant)
+        ? "GENERAL_SERVICES_OTHER_GENERAL_SERVICES"
+        : "TRANSFER_OUT_OTHER_TRANSFER_OUT",
+      isGuess: false,
+    };
   // An employer's or a marketplace's ACH credit is income, whatever else the company sells; in
   // formats without an entry field, its words say so inline ("KAISER FOUNDATION PAYROLL PPD").
   if (isCredit && merchant?.kind !== "p2p" && merchant?.kind !== "bank") {
@@ -514,7 +520,8 @@ function describe(
   const name = counterparty?.name;
   const goesBetween = name ? INTERMEDIARIES[name]?.alone : undefined;
   // What a platform bills for itself ("GUSTO DES:FEE", "PAYCHEX EIB DES:INVOICE"): it is the payee alone.
-  const isOwnCharge = !isCredit && OWN_CHARGE.test(` ${cleaned.achEntry ?? input.description.toUpperCase()} `);
+  const isOwnCharge =
+    !isCredit && OWN_CHARGE.test(` ${cleaned.achEntry ?? input.description.toUpperCase()} `);
   if (
     name &&
     (goesBetween === "both ways" ||
