@@ -19,11 +19,12 @@ export class RateLimiter {
     this.windowMs = windowMs;
   }
 
-  /** Count one request of `key` against `limit` a window. */
+  /** Count `weight` requests of `key` (one, or a batch's operations) against `limit` a window. */
   take(
     key: string,
     limit: number,
     now = Date.now(),
+    weight = 1,
   ): { remaining: number; resetSeconds: number; allowed: boolean } {
     const window = Math.floor(now / this.windowMs);
     if (window !== this.window) {
@@ -31,7 +32,7 @@ export class RateLimiter {
       this.window = window;
       this.counts = new Map();
     }
-    const used = (this.counts.get(key) ?? 0) + 1;
+    const used = (this.counts.get(key) ?? 0) + weight;
     this.counts.set(key, used);
     const resetSeconds = Math.max(1, Math.ceil(((window + 1) * this.windowMs - now) / 1000));
     return { remaining: Math.max(0, limit - used), resetSeconds, allowed: used <= limit };
@@ -68,8 +69,11 @@ function budgetOf(ctx: AppContext, principal: Principal): { key: string; limit: 
   return { key: `${type}:${id}`, limit };
 }
 
-/** `reply` gets the RateLimit headers; without one (an operation on a WebSocket) only the 429 tells. */
-export type ChargeRateLimit = (principal: Principal, reply?: FastifyReply) => void;
+/**
+ * `reply` gets the RateLimit headers; without one (an operation on a WebSocket) only the 429
+ * tells. `weight`: the requests it counts as (a GraphQL batch, one for each operation).
+ */
+export type ChargeRateLimit = (principal: Principal, reply?: FastifyReply, weight?: number) => void;
 
 /**
  * Counts a request against its credential's budget a second and sets the RateLimit headers, or
@@ -82,10 +86,10 @@ export function rateLimit(ctx: AppContext): {
   charge: ChargeRateLimit;
 } {
   const limiter = new RateLimiter();
-  const charge: ChargeRateLimit = (principal, reply) => {
+  const charge: ChargeRateLimit = (principal, reply, weight = 1) => {
     const { key, limit } = budgetOf(ctx, principal);
     if (limit === 0) return;
-    const taken = limiter.take(key, limit);
+    const taken = limiter.take(key, limit, Date.now(), weight);
     // The headers RATE_LIMIT_HEADERS declares, each of them (the type says so).
     const headers: Record<keyof typeof RATE_LIMIT_HEADERS, string> = {
       "RateLimit-Limit": String(limit),

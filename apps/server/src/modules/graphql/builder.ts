@@ -27,6 +27,11 @@ export type GraphQLContext = {
   feed: EventFeed;
   /** On a WebSocket, the credential it opened with, checked again as it is used; null over HTTP. */
   socket: SocketCredential | null;
+  /**
+   * The rows an HTTP request's operations may fetch, counted as each is checked: one object a
+   * batch's operations share (mercurius gives each a context inheriting the request's).
+   */
+  rows: { planned: number };
 };
 
 /**

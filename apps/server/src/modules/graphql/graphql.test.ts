@@ -1,22 +1,31 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { buildClientSchema, getIntrospectionQuery, type IntrospectionQuery, printSchema } from "graphql";
+import {
+  buildClientSchema,
+  getIntrospectionQuery,
+  type IntrospectionQuery,
+  parse,
+  printSchema,
+} from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { issueSession, linkAndSync, simulate } from "../../../test/sandbox-helpers.ts";
 import { MAX_METADATA_DEPTH } from "../../http/input-policy.ts";
+import { setEnvironmentRateLimits } from "../environments/service.ts";
 import {
   MAX_FIELDS,
   MAX_NESTING,
+  MAX_PAGE,
   MAX_QUERY_DEPTH,
   MAX_ROOT_FIELDS,
+  MAX_ROWS,
   MAX_TOKENS,
   MAX_VARIABLES,
+  rowsOf,
 } from "./limits.ts";
 import { MAX_BATCH } from "./routes.ts";
 import { printedSchema, schema } from "./schema.ts";
-import { MAX_PAGE } from "./types.ts";
 
 let platform: TestPlatform;
 let env: TestEnvironment;
@@ -202,6 +211,83 @@ describe("queries", () => {
     expect(deep.errors?.map((e) => e.message)).toEqual([
       `A query may nest fields at most ${MAX_QUERY_DEPTH} deep; this one goes 11 deep. Ask for less at a time.`,
     ]);
+  });
+
+  it("counts the rows a document may fetch: each list's page once for every row of the lists it is nested in", () => {
+    const rows = (query: string, variables?: Record<string, unknown>) =>
+      rowsOf(schema, parse(query), variables);
+    // 25 accounts (no first: the default page), then 100 transactions under each.
+    expect(rows("{ accounts { nodes { transactions(first: 100) { nodes { id } } } } }")).toBe(25 + 2_500);
+    // A variable counts as sent, else as its default, else as a full page.
+    const byVariable =
+      "query($n: Int) { accounts(first: $n) { nodes { transactions(first: $n) { count } } } }";
+    expect(rows(byVariable, { n: 10 })).toBe(10 + 100);
+    expect(rows(byVariable)).toBe(MAX_PAGE + MAX_PAGE * MAX_PAGE);
+    expect(rows("query($n: Int = 5) { transactions(last: $n) { count } }")).toBe(5);
+    // Fragments count where they are spread; a field the schema lacks counts nothing.
+    expect(
+      rows(
+        "{ ...F } fragment F on Query { accounts(first: 10) { nodes { ...G } } } fragment G on Account { transactions(first: 5) { nodes { id } } nope { id } }",
+      ),
+    ).toBe(10 + 50);
+    // Aliases and operations add up.
+    expect(rows("{ a: transactions(first: 7) { count } b: transactions(first: 8) { count } }")).toBe(15);
+  });
+
+  it(`refuses, before running it, a request whose lists may fetch more than ${MAX_ROWS} rows, a batch's operations together`, async () => {
+    // Lists nested in lists multiply: one session's query would read 250,000 rows.
+    const nested = await gql(
+      "{ accounts { nodes { transactions(first: 100) { nodes { account { transactions(first: 100) { nodes { id } } } } } } } }",
+    );
+    expect(nested.status).toBe(400);
+    expect(nested.data ?? null).toBeNull();
+    expect(nested.errors).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(
+          /^A request may fetch at most 10,000 rows, .*; this one may fetch 252,525 /,
+        ),
+        extensions: { code: "BAD_USER_INPUT" },
+      }),
+    ]);
+    // The variables sent are what counts: the same document with smaller pages runs.
+    const paged =
+      "query($n: Int) { accounts(first: $n) { nodes { transactions(first: $n) { nodes { id } } } } }";
+    expect((await gql(paged, { n: MAX_PAGE })).status).toBe(400);
+    const small = await gql(paged, { n: 5 });
+    expect(small.status).toBe(200);
+    expect(small.data?.accounts.nodes.length).toBeGreaterThan(0);
+    // Two operations of 6,100 rows each in one batch: the second is refused, the first answered.
+    const half = "{ accounts(first: 100) { nodes { transactions(first: 60) { nodes { id } } } } }";
+    const batch = await platform.app.inject({
+      method: "POST",
+      url: "/v1/graphql",
+      headers: { authorization: `Bearer ${mine.token}` },
+      payload: [{ query: half }, { query: half }],
+    });
+    const answers = batch.json() as Gql[];
+    expect(answers.filter((a) => a.data?.accounts).length).toBe(1);
+    expect(answers.filter((a) => a.errors?.[0]?.message.includes("may fetch 12,200")).length).toBe(1);
+  });
+
+  it("a batch counts against the session's rate limit once for each of its operations", async () => {
+    const limited = await platform.environment("SANDBOX", "batch rate limit");
+    const { profileId } = await linkAndSync(platform, limited);
+    const token = await issueSession(platform, limited, profileId);
+    await setEnvironmentRateLimits(platform.ctx, limited.id, { session: 4 });
+    const post = (payload: unknown) =>
+      platform.app.inject({
+        method: "POST",
+        url: "/v1/graphql",
+        headers: { authorization: `Bearer ${token}` },
+        payload,
+      });
+    // At the start of a second, so both requests fall in one window.
+    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 5));
+    const four = await post(Array.from({ length: 4 }, () => ({ query: "{ profile { id } }" })));
+    expect(four.statusCode).toBe(200);
+    expect(four.headers["ratelimit-remaining"]).toBe("0");
+    const fifth = await post({ query: "{ profile { id } }" });
+    expect(fifth.statusCode).toBe(429);
   });
 
   it(`refuses more than ${MAX_ROOT_FIELDS} top-level fields (aliases count) and more than ${MAX_FIELDS} in all, before running anything`, async () => {

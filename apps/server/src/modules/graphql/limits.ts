@@ -1,9 +1,15 @@
 import {
+  type ArgumentNode,
   type DocumentNode,
   type FloatValueNode,
   type FragmentDefinitionNode,
   GraphQLError,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  getNamedType,
   type IntValueNode,
+  isInterfaceType,
+  isObjectType,
   Kind,
   Location,
   type OperationDefinitionNode,
@@ -38,6 +44,16 @@ export const MAX_ROOT_FIELDS = 20;
 export const MAX_FIELDS = 500;
 /** Fields nested in fields, fragments followed. */
 export const MAX_QUERY_DEPTH = 8;
+/** Relay lists: at most this many nodes a page (first/last above it is an error, not a cut). */
+export const MAX_PAGE = 100;
+/** A page's size when a list is asked for with neither first nor last. */
+export const DEFAULT_PAGE = 25;
+/**
+ * Rows one request may fetch, a batch's operations together: a list nested in a list fetches its
+ * page for every row of the one above it, so depth and field limits alone let one session's
+ * query read 50,000 rows and hold the server for seconds.
+ */
+export const MAX_ROWS = 10_000;
 
 type Size = { fields: number; depth: number };
 
@@ -235,3 +251,93 @@ export function documentErrors(document: DocumentNode): readonly GraphQLError[] 
   const beyond = queryLimitErrors(document);
   return beyond.length > 0 ? beyond : literalErrors(document);
 }
+
+/** A page's size as the operation asks for it: a number, a variable's value or default, at most MAX_PAGE. */
+function pageSize(
+  args: readonly ArgumentNode[] | undefined,
+  variables: Record<string, unknown>,
+  defaults: Map<string, number>,
+): number {
+  let size: number | null = null;
+  for (const arg of args ?? []) {
+    if (arg.name.value !== "first" && arg.name.value !== "last") continue;
+    const { value } = arg;
+    const given =
+      value.kind === Kind.INT
+        ? Number(value.value)
+        : value.kind === Kind.VARIABLE
+          ? (variables[value.name.value] ?? defaults.get(value.name.value) ?? MAX_PAGE)
+          : MAX_PAGE;
+    // Out of range is the resolver's error to report; here it counts as a full page.
+    const rows =
+      typeof given === "number" && Number.isInteger(given) && given >= 0
+        ? Math.min(given, MAX_PAGE)
+        : MAX_PAGE;
+    size = Math.max(size ?? 0, rows);
+  }
+  return size ?? DEFAULT_PAGE;
+}
+
+/**
+ * The rows a document's operations may fetch, known before they run: each list (a field taking
+ * first and last) fetches its page once for every row of each list it is nested in. Fields the
+ * schema does not have count nothing (validation reports them); a fragment spread inside itself
+ * is followed once.
+ */
+export function rowsOf(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> = {},
+): number {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  let rows = 0;
+  const walk = (
+    set: SelectionSetNode,
+    type: GraphQLNamedType | null | undefined,
+    above: number,
+    defaults: Map<string, number>,
+    spread: ReadonlySet<string>,
+  ): void => {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const fields = isObjectType(type) || isInterfaceType(type) ? type.getFields() : undefined;
+        const field = fields?.[selection.name.value];
+        if (!field || !selection.selectionSet) continue;
+        const isList =
+          field.args.some((a) => a.name === "first") && field.args.some((a) => a.name === "last");
+        const under = isList ? above * pageSize(selection.arguments, variables, defaults) : above;
+        if (isList) rows += under;
+        walk(selection.selectionSet, getNamedType(field.type), under, defaults, spread);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const on = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : type;
+        walk(selection.selectionSet, on, above, defaults, spread);
+      } else {
+        const name = selection.name.value;
+        const fragment = fragments.get(name);
+        if (!fragment || spread.has(name)) continue;
+        const on = schema.getType(fragment.typeCondition.name.value);
+        walk(fragment.selectionSet, on, above, defaults, new Set([...spread, name]));
+      }
+    }
+  };
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+    const defaults = new Map<string, number>();
+    for (const variable of definition.variableDefinitions ?? []) {
+      const value = variable.defaultValue;
+      if (value?.kind === Kind.INT) defaults.set(variable.variable.name.value, Number(value.value));
+    }
+    walk(definition.selectionSet, schema.getRootType(definition.operation), 1, defaults, new Set());
+  }
+  return rows;
+}
+
+/** The error for a request whose operations may fetch more than MAX_ROWS rows. */
+export const tooManyRowsError = (rows: number) =>
+  new GraphQLError(
+    `A request may fetch at most ${MAX_ROWS.toLocaleString("en-US")} rows, a batch's operations together; this one may fetch ${rows.toLocaleString("en-US")} (each list's first or last, times the rows of the lists it is nested in). Ask for smaller pages or fewer nested lists, or page through them in several requests.`,
+    { extensions: { code: "BAD_USER_INPUT" } },
+  );

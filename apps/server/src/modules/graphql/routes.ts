@@ -13,7 +13,15 @@ import { registerActionCable } from "./actioncable.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { withCallerFacingErrors } from "./errors.ts";
 import { EventFeed } from "./feed.ts";
-import { documentErrors, MAX_SOCKET_MESSAGE_BYTES, nestingError, PARSE_OPTIONS } from "./limits.ts";
+import {
+  documentErrors,
+  MAX_ROWS,
+  MAX_SOCKET_MESSAGE_BYTES,
+  nestingError,
+  PARSE_OPTIONS,
+  rowsOf,
+  tooManyRowsError,
+} from "./limits.ts";
 import { createLoaders } from "./loaders.ts";
 import { schema } from "./schema.ts";
 
@@ -146,6 +154,28 @@ async function socketScopeOf(
   };
 }
 
+/**
+ * The variables of the operation a (mercurius) context runs: a batch's own entry, a POST's
+ * `variables`, or a GET's JSON text; none when they are not an object (GraphQL says so later).
+ */
+function variablesOf(context: unknown): Record<string, unknown> {
+  const { reply, operationId } = context as { reply?: FastifyReply; operationId?: number };
+  const request = reply?.request;
+  const body = request?.body as unknown;
+  const operation = (Array.isArray(body) ? body[operationId ?? 0] : body) as
+    | { variables?: unknown }
+    | undefined;
+  let variables = operation?.variables ?? (request?.query as { variables?: unknown } | undefined)?.variables;
+  if (typeof variables === "string") {
+    try {
+      variables = JSON.parse(variables);
+    } catch {
+      return {};
+    }
+  }
+  return variables && typeof variables === "object" ? (variables as Record<string, unknown>) : {};
+}
+
 /** Where a WebSocket client puts its token: ?token= (browsers cannot set headers), or connection_init. */
 function tokenIn(value: unknown): string | undefined {
   if (!value || typeof value !== "object") return undefined;
@@ -182,6 +212,7 @@ export async function registerGraphQLRoutes(
     weft: ctx,
     feed,
     loaders: createLoaders(ctx, found.environmentId, found.profileId),
+    rows: { planned: 0 },
   });
   await app.register(async (scope) => {
     scope.addHook("onClose", () => feed.close());
@@ -207,8 +238,9 @@ export async function registerGraphQLRoutes(
       // WebSockets authenticate in the socket's own handshake (below, and in actioncable.ts).
       if (request.headers.upgrade?.toLowerCase() === "websocket") return;
       const caller = await callerOf(ctx, request);
-      // A GraphQL request counts against its credential's budget like any other request.
-      chargeRateLimit(caller.principal, reply);
+      // A GraphQL request counts against its credential's budget like any other request; a
+      // batch, one for each of its operations.
+      chargeRateLimit(caller.principal, reply, Array.isArray(request.body) ? request.body.length : 1);
       request.graphqlScope = caller.scope;
     });
     await scope.register(mercurius, {
@@ -225,10 +257,13 @@ export async function registerGraphQLRoutes(
           const token = tokenIn(request.query);
           return contextOf(token ? await scopeOfSocket(token).catch(() => NO_SCOPE) : NO_SCOPE);
         },
-        // A token in connection_init replaces the URL's; a bad one closes the socket.
-        onConnect: async ({ payload }) => {
+        // A token in connection_init replaces the URL's; a bad one, or none in either place,
+        // closes the socket at once (connection_error), as ActionCable refuses a socket without
+        // one: nothing is held open for a caller with no credential. Mercurius calls this with
+        // the connection as `this`, its context (the URL token's scope, above) already resolved.
+        onConnect: async function (this: unknown, { payload }) {
           const token = tokenIn(payload) ?? tokenIn(payload?.headers);
-          if (!token) return true;
+          if (!token) return Boolean((this as { context?: Partial<GraphQLContext> }).context?.environmentId);
           const found = await scopeOfSocket(token).catch(() => undefined);
           return found ? contextOf(found) : false;
         },
@@ -267,9 +302,13 @@ export async function registerGraphQLRoutes(
       const error = nestingError(source);
       if (error) throw new InvalidDocument([error]);
     });
-    scope.graphql.addHook("preValidation", async (_schema, document) => {
+    scope.graphql.addHook("preValidation", async (schema, document, context) => {
       const errors = documentErrors(document);
       if (errors.length > 0) throw new InvalidDocument(errors);
+      // The rows it may fetch, with the batch's operations checked before it: past MAX_ROWS, refused unrun.
+      const { rows } = context as unknown as GraphQLContext;
+      rows.planned += rowsOf(schema, document, variablesOf(context));
+      if (rows.planned > MAX_ROWS) throw new InvalidDocument([tooManyRowsError(rows.planned)]);
     });
     // Mercurius validates no subscription: the limits and GraphQL's own rules (known fields, one
     // root field, no fragment cycles) hold there as over HTTP; the socket shows the first error.
@@ -277,6 +316,9 @@ export async function registerGraphQLRoutes(
     scope.graphql.addHook("preSubscriptionExecution", async (schema, document, context) => {
       const [first] = documentErrors(document);
       if (first) throw first;
+      // Each event runs the selection again: its rows, on their own (a socket has no request to share).
+      const rows = rowsOf(schema, document);
+      if (rows > MAX_ROWS) throw tooManyRowsError(rows);
       const [invalid] = validate(schema, document);
       if (invalid) throw invalid;
       await (context as unknown as GraphQLContext).socket?.beforeOperation();

@@ -5,7 +5,7 @@ import { freePort } from "../../../test/processes.ts";
 import { issueSession, linkAndSync, simulate } from "../../../test/sandbox-helpers.ts";
 import { setEnvironmentRateLimits } from "../environments/service.ts";
 import { MAX_SUBSCRIPTIONS_PER_PROFILE } from "./feed.ts";
-import { MAX_NESTING, MAX_QUERY_DEPTH, MAX_SOCKET_MESSAGE_BYTES } from "./limits.ts";
+import { MAX_NESTING, MAX_QUERY_DEPTH, MAX_ROWS, MAX_SOCKET_MESSAGE_BYTES } from "./limits.ts";
 
 /** Subscriptions over a real socket: graphql-ws (graphql-transport-ws) and the ActionCable channel. */
 let platform: TestPlatform;
@@ -204,6 +204,35 @@ describe("graphql-ws at /v1/graphql", () => {
     expect(await ws.next()).toMatchObject({ type: "connection_error" });
     ws.close();
   });
+
+  it("a socket with no credential, or a bad one in its URL, is refused at connection_init: nothing is held open for it", async () => {
+    for (const url of [`${base}/v1/graphql`, `${base}/v1/graphql?token=not-a-token`]) {
+      const ws = await open(url, "graphql-transport-ws");
+      ws.send({ type: "connection_init" });
+      expect(await ws.next(), url).toMatchObject({ type: "connection_error" });
+      ws.close();
+    }
+  });
+
+  it(`refuses a subscription whose lists may fetch more than ${MAX_ROWS} rows for each event`, async () => {
+    const ws = await open(`${base}/v1/graphql`, "graphql-transport-ws");
+    ws.send({ type: "connection_init", payload: { authorization: `Bearer ${mine.token}` } });
+    expect(await ws.next()).toMatchObject({ type: "connection_ack" });
+    ws.send({
+      id: "wide",
+      type: "subscribe",
+      payload: {
+        query:
+          "subscription { connectionSynced { accounts(first: 100) { nodes { transactions(first: 100) { nodes { id } } } } } }",
+      },
+    });
+    expect(await ws.next()).toEqual({
+      id: "wide",
+      type: "error",
+      payload: [expect.objectContaining({ message: expect.stringContaining("this one may fetch 10,100") })],
+    });
+    ws.close();
+  });
 });
 
 /** A cable of the token's, welcomed and subscribed to the GraphQL channel under `identifier`. */
@@ -377,6 +406,23 @@ describe("a token revoked after its socket opened stops working on the socket at
     command: "message",
     identifier,
     data: JSON.stringify({ action: "execute", query }),
+  });
+
+  it(`ActionCable: an operation whose lists may fetch more than ${MAX_ROWS} rows is refused unrun`, async () => {
+    const cable = await channelOf(mine.token, identifier);
+    cable.send(execute("{ accounts(first: 100) { nodes { transactions(first: 100) { nodes { id } } } } }"));
+    expect(await nextNotPing(cable)).toEqual({
+      identifier,
+      message: {
+        result: {
+          errors: [
+            expect.objectContaining({ message: expect.stringContaining("this one may fetch 10,100") }),
+          ],
+        },
+        more: false,
+      },
+    });
+    cable.close();
   });
 
   it("ActionCable: the next operation disconnects the socket and runs nothing (a mutation changes nothing)", async () => {

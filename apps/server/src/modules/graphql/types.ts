@@ -21,10 +21,7 @@ import { toHoldingView, toTransactionView } from "../accounts/views.ts";
 import type { ConnectionView } from "../connections/schemas.ts";
 import type { ProfileView } from "../profiles/schemas.ts";
 import { builder, type GraphQLContext, profileOf } from "./builder.ts";
-
-/** Relay lists: at most this many nodes a page (first/last above it is an error, not a cut). */
-export const MAX_PAGE = 100;
-const DEFAULT_PAGE = 25;
+import { DEFAULT_PAGE, MAX_PAGE } from "./limits.ts";
 
 type PageArgs = {
   first?: number | null;
