@@ -201,6 +201,36 @@ describe("queries", () => {
     });
   });
 
+  it("refuses a cursor it did not give (negative, huge, not a number, not its encoding) as the caller's mistake", async () => {
+    const cursor = (text: string) => Buffer.from(text).toString("base64");
+    for (const bad of [
+      cursor("OffsetConnection:-5"),
+      cursor("OffsetConnection:99999999999999999999"),
+      cursor("OffsetConnection:abc"),
+      cursor("OffsetConnection:1.5"),
+      cursor("OffsetConnection: 3"),
+      `${cursor("OffsetConnection:3")}==`,
+      "garbage!!",
+    ]) {
+      for (const field of ["transactions", "accounts"]) {
+        const res = await gql(`query($c: String) { ${field}(first: 2, after: $c) { nodes { id } } }`, {
+          c: bad,
+        });
+        expect(res.errors, `${field} ${bad}`).toEqual([
+          expect.objectContaining({
+            message: "after is not a cursor this list gave: send an edge's cursor or pageInfo's as it came",
+            extensions: expect.objectContaining({ code: "BAD_USER_INPUT" }),
+          }),
+        ]);
+      }
+    }
+    const given = await gql(`{ transactions(first: 1) { pageInfo { endCursor } } }`);
+    const next = await gql(`query($c: String) { transactions(first: 1, after: $c) { nodes { id } } }`, {
+      c: given.data!.transactions.pageInfo.endCursor,
+    });
+    expect(next.errors).toBeUndefined();
+  });
+
   it(`refuses a page above ${MAX_PAGE}, and a query deeper than ${MAX_QUERY_DEPTH}, saying why`, async () => {
     const big = await gql(`{ transactions(first: ${MAX_PAGE + 1}) { count } }`);
     expect(big.errors?.[0]?.message).toBe(`first must be between 0 and ${MAX_PAGE}`);

@@ -1,4 +1,4 @@
-import { resolveOffsetConnection } from "@pothos/plugin-relay";
+import { offsetToCursor, resolveOffsetConnection } from "@pothos/plugin-relay";
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { GraphQLError } from "graphql";
 import {
@@ -42,6 +42,22 @@ async function pageOf<T>(
       throw new GraphQLError(`${name} must be between 0 and ${MAX_PAGE}`, {
         extensions: { code: "BAD_USER_INPUT" },
       });
+  }
+  // A cursor is one this API gave, as it gave it: a made-up one ("OffsetConnection:-5", 20 digits)
+  // would reach the database as an offset it refuses.
+  for (const name of ["after", "before"] as const) {
+    const cursor = args[name];
+    if (cursor == null) continue;
+    const offset = /^OffsetConnection:(0|[1-9]\d{0,8})$/.exec(
+      Buffer.from(cursor, "base64").toString("latin1"),
+    )?.[1];
+    if (offset === undefined || offsetToCursor(Number(offset)) !== cursor)
+      throw new GraphQLError(
+        `${name} is not a cursor this list gave: send an edge's cursor or pageInfo's as it came`,
+        {
+          extensions: { code: "BAD_USER_INPUT" },
+        },
+      );
   }
   const page = await resolveOffsetConnection(
     { args, defaultSize: DEFAULT_PAGE, maxSize: MAX_PAGE, totalCount: total },
