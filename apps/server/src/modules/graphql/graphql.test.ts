@@ -304,7 +304,7 @@ describe("queries", () => {
     const { profileId } = await linkAndSync(platform, limited);
     const token = await issueSession(platform, limited, profileId);
     await setEnvironmentRateLimits(platform.ctx, limited.id, { session: 4 });
-    const post = (payload: unknown) =>
+    const post = (payload: object) =>
       platform.app.inject({
         method: "POST",
         url: "/v1/graphql",
