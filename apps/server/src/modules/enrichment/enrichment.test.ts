@@ -481,6 +481,45 @@ describe("provider payloads, with each provider's sign", () => {
       "payload.transactions.0.transacted_at": ["Date must be a date (YYYY-MM-DD)"],
     });
   });
+
+  it("a date is checked in the field the caller sent it in: Finicity's epoch seconds past any calendar are a 422, not a 500", async () => {
+    const finicity = (transaction: Record<string, unknown>) =>
+      enrich({
+        profileId,
+        accountType: "CHECKING",
+        provider: "FINICITY",
+        payload: {
+          transactions: [{ id: 1, accountId: 2, amount: -10.5, description: "NETFLIX", ...transaction }],
+        },
+      });
+    for (const postedDate of [8_640_000_000_001, -8_640_000_000_001, 1e300, "abc"]) {
+      const res = await finicity({ postedDate });
+      expect(res.statusCode, String(postedDate)).toBe(422);
+      expect(res.json(), String(postedDate)).toEqual({
+        "payload.transactions.0.postedDate": ["Date must be a time in epoch seconds, as Finicity sends it"],
+      });
+    }
+    // Year 2243: a date, out of the range every provider's dates are held to.
+    expect((await finicity({ postedDate: 8_640_000_000 })).json()).toEqual({
+      "payload.transactions.0.postedDate": ["Date must be from 1900-01-01 to 2100-12-31"],
+    });
+    // The first date field sent decides: a bad transactionDate is not passed over for postedDate.
+    expect((await finicity({ transactionDate: "x", postedDate: 1763078400 })).json()).toEqual({
+      "payload.transactions.0.transactionDate": [
+        "Date must be a time in epoch seconds, as Finicity sends it",
+      ],
+    });
+    expect((await finicity({ postedDate: 1763078400 })).statusCode).toBe(200);
+  });
+
+  it("an amount with more whole digits than any account holds is a 422, not an error inside the answer", async () => {
+    const res = await generic([txn({ amount: "9".repeat(400) })]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      "payload.data.0.amount": ["Amount must have at most 13 digits before the decimal point"],
+    });
+    expect((await generic([txn({ amount: "-0001234567890123.45" })])).statusCode).toBe(200);
+  });
 });
 
 describe("the engine's steps", () => {

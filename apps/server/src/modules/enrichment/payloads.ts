@@ -37,7 +37,11 @@ const num = (value: unknown): number | null => {
 /** A number with its sign turned over, as a decimal string. */
 const negated = (n: number) => (n === 0 ? "0" : String(-n));
 const day = (value: unknown): string | null => {
-  if (typeof value === "number") return new Date(value * 1000).toISOString().slice(0, 10);
+  if (typeof value === "number") {
+    // Epoch seconds; past JavaScript's dates (±8.64e15 ms) no day at all.
+    const date = new Date(value * 1000);
+    return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
+  }
   if (typeof value !== "string") return null;
   const match = /^(\d{4}-\d{2}-\d{2})/.exec(value);
   return match ? match[1]! : null;
@@ -62,7 +66,20 @@ function listOf(payload: unknown, keys: string[]): { list: unknown[]; field: str
   return field ? { list: found, field } : null;
 }
 
-type Parsed = Omit<EngineInput, "currencyCode"> & { currencyCode: string | null };
+type Parsed = Omit<EngineInput, "currencyCode"> & {
+  currencyCode: string | null;
+  /** The provider's field the date was read from, for its error (the dialect's own otherwise). */
+  dateField?: string;
+};
+
+/**
+ * The date of the first of `fields` the transaction has (null counts as absent): its day, or ""
+ * when it is none, so the error names the field the caller sent rather than another one.
+ */
+function dateOf(t: Json, ...fields: [string, ...string[]]): { date: string; dateField: string } {
+  const field = fields.find((f) => t[f] != null) ?? fields[0];
+  return { date: day(t[field]) ?? "", dateField: field };
+}
 
 /** Plaid /transactions/get|sync: positive amount = money out. */
 function plaidOf(t: Json): Parsed {
@@ -76,7 +93,7 @@ function plaidOf(t: Json): Parsed {
     description: str(t.original_description) ?? str(t.name) ?? str(t.merchant_name) ?? counterpartyName ?? "",
     amount: amount === null ? "" : negated(amount),
     currencyCode: str(t.iso_currency_code) ?? str(t.unofficial_currency_code),
-    date: day(t.authorized_date) ?? day(t.date) ?? "",
+    ...dateOf(t, "authorized_date", "date"),
   };
 }
 
@@ -91,7 +108,7 @@ function mxOf(t: Json): Parsed {
     description: str(t.original_description) ?? str(t.description) ?? "",
     amount: magnitude === null ? "" : isDebit ? negated(magnitude) : String(magnitude),
     currencyCode: str(t.currency_code),
-    date: day(t.transacted_at) ?? day(t.date) ?? day(t.posted_at) ?? "",
+    ...dateOf(t, "transacted_at", "date", "posted_at"),
     mcc: num(t.merchant_category_code),
   };
 }
@@ -108,7 +125,7 @@ function fdxOf(item: Json): Parsed {
     description: str(t.description) ?? str(t.memo) ?? str(t.payee) ?? "",
     amount: magnitude === null ? "" : isDebit ? negated(magnitude) : String(magnitude),
     currencyCode: isObject(t.currency) ? str(t.currency.currencyCode) : str(t.currency),
-    date: day(t.transactionTimestamp) ?? day(t.postedTimestamp) ?? "",
+    ...dateOf(t, "transactionTimestamp", "postedTimestamp"),
     mcc: num(t.merchantCategoryCode),
   };
 }
@@ -122,7 +139,7 @@ function finicityOf(t: Json): Parsed {
     description: str(t.description) ?? str(t.memo) ?? "",
     amount: amount === null ? "" : String(amount),
     currencyCode: isObject(t.currencySymbol) ? null : (str(t.currencySymbol) ?? "USD"),
-    date: day(t.transactionDate) ?? day(t.postedDate) ?? "",
+    ...dateOf(t, "transactionDate", "postedDate"),
     mcc: num((t.categorization as Json | undefined)?.mcc ?? null),
   };
 }
@@ -151,8 +168,10 @@ function treasuryPrimeOf(t: Json): Parsed {
  * caller sent (Plaid's `transaction_id`, not our `id`), with the amount's rule in its own terms.
  */
 type Dialect = {
-  fields: Record<Exclude<keyof Parsed, "mcc">, string>;
+  fields: Record<Exclude<keyof Parsed, "mcc" | "dateField">, string>;
   amount: string;
+  /** What a date that is none is told, when the provider writes dates otherwise than YYYY-MM-DD. */
+  date?: string;
 };
 
 const GENERIC_DIALECT: Dialect = {
@@ -229,6 +248,7 @@ const PROVIDER_PARSERS: Record<
         date: "transactionDate",
       },
       amount: "Amount must be a number, as Finicity sends it: negative for money out",
+      date: "Date must be a time in epoch seconds, as Finicity sends it",
     },
   },
   TREASURY_PRIME: {
@@ -249,6 +269,8 @@ const PROVIDER_PARSERS: Record<
 };
 
 const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
+/** Digits an amount may have before its point: a trillion dollars and more, and still exact in cents. */
+const MAX_WHOLE_DIGITS = 13;
 /** Transactions are dated within these years: anything else is a wrong field, not a bank's date. */
 const EARLIEST_DATE = "1900-01-01";
 const LATEST_DATE = "2100-12-31";
@@ -257,7 +279,12 @@ const LATEST_DATE = "2100-12-31";
  * Spec 5's rules for one transaction, wherever it came from; problems are named by the path of
  * the field the caller sent, in its dialect.
  */
-function check(t: Parsed, path: string, problems: Problems, { fields, amount }: Dialect): EngineInput | null {
+function check(
+  { dateField, ...t }: Parsed,
+  path: string,
+  problems: Problems,
+  { fields, amount, date = "Date must be a date (YYYY-MM-DD)" }: Dialect,
+): EngineInput | null {
   const before = Object.keys(problems).length;
   const at = (field: keyof Dialect["fields"]) => `${path}.${fields[field]}`;
   if (!t.id) add(problems, at("id"), "Id is required");
@@ -272,9 +299,16 @@ function check(t: Parsed, path: string, problems: Problems, { fields, amount }: 
   if (!t.currencyCode || !CURRENCIES.has(t.currencyCode))
     add(problems, at("currencyCode"), "Currency code must be an ISO-4217 code, such as USD");
   if (!DECIMAL.test(t.amount)) add(problems, at("amount"), amount);
-  if (!isCalendarDay(t.date)) add(problems, at("date"), "Date must be a date (YYYY-MM-DD)");
+  else if (t.amount.replace(/^[+-]?0*/, "").split(".")[0]!.length > MAX_WHOLE_DIGITS)
+    add(
+      problems,
+      at("amount"),
+      `Amount must have at most ${MAX_WHOLE_DIGITS} digits before the decimal point`,
+    );
+  const dateAt = dateField ? `${path}.${dateField}` : at("date");
+  if (!isCalendarDay(t.date)) add(problems, dateAt, date);
   else if (t.date < EARLIEST_DATE || t.date > LATEST_DATE)
-    add(problems, at("date"), `Date must be from ${EARLIEST_DATE} to ${LATEST_DATE}`);
+    add(problems, dateAt, `Date must be from ${EARLIEST_DATE} to ${LATEST_DATE}`);
   if (Object.keys(problems).length > before) return null;
   return { ...t, currencyCode: t.currencyCode! };
 }
