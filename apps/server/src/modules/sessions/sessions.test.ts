@@ -416,10 +416,16 @@ describe("session tokens", () => {
     const header = Buffer.from(JSON.stringify({ alg: "none", kid })).toString("base64url");
     const unsigned = `${header}.${token.split(".")[1]}.`;
     const tampered = `${token.split(".")[0]}.${Buffer.from(JSON.stringify({ ...claims, sub: "p_x" })).toString("base64url")}.${token.split(".")[2]}`;
-    for (const bad of ["garbage", "a.b.c", forged, unsigned, tampered]) {
+    // One spelling of a token: base64url without padding; a padded or standard-base64 copy is no token.
+    const padded = `${token}==`;
+    const standard = token.replace(/-/g, "+").replace(/_/g, "/");
+    for (const bad of ["garbage", "a.b.c", forged, unsigned, tampered, padded, `${token}.`]) {
       const res = await asSession("GET", "/v1/users/session", bad);
       expect(res.statusCode, bad).toBe(401);
     }
+    if (standard !== token)
+      expect((await asSession("GET", "/v1/users/session", standard)).statusCode).toBe(401);
+    expect((await asSession("GET", "/v1/users/session", token)).statusCode).toBe(200);
     const res = await asSession("GET", "/v1/users/session", env.secret);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe("This endpoint does not accept that credential");

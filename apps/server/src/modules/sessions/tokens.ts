@@ -21,6 +21,9 @@ const jose = () => (joseModule ??= import("jose"));
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
+/** A compact JWS as this signer writes one: header, payload and signature in base64url, unpadded. */
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
 /**
  * Signs and verifies session tokens with Ed25519 keys kept in the database (private halves
  * encrypted), so every process of a deployment signs and verifies alike. The algorithm is
@@ -66,6 +69,10 @@ export class SessionSigner {
   }
 
   async verify(token: string): Promise<SessionClaims> {
+    // One spelling of a token: three base64url parts, no padding (RFC 7515). A decoder that skips
+    // "=" would take "<token>==" too, and a caller keying a cache or a deny-list on the text
+    // would see two tokens where there is one.
+    if (!COMPACT_JWS.test(token)) throw new InvalidTokenError("The token is not a JWT");
     const { decodeProtectedHeader, jwtVerify } = await jose();
     let kid: string | undefined;
     try {
