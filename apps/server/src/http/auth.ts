@@ -3,7 +3,7 @@ import type { AppContext } from "../context.ts";
 import { findProcessorCredential } from "../modules/processors/credentials.ts";
 import { findLiveSession } from "../modules/sessions/service.ts";
 import { InvalidTokenError } from "../modules/sessions/tokens.ts";
-import { unauthenticated } from "./errors.ts";
+import { forbidden, unauthenticated } from "./errors.ts";
 import type { AuthScheme, Principal } from "./principal.ts";
 
 const SCHEME_HINTS: Record<AuthScheme, string> = {
@@ -85,7 +85,18 @@ export function authenticate(ctx: AppContext) {
       request.principal = await authenticateSession(ctx, token);
       return;
     }
-    throw unauthenticated(`This endpoint does not accept that credential`, `Send ${wanted}.`);
+    // A credential of a kind this endpoint does not take: a 401 when it is no good either, else a
+    // 403 — it is good, only not here (a client that hears 401 throws a good token away).
+    if (looksLikeKey) {
+      if (!(await ctx.apiKeys.find(token)))
+        throw unauthenticated("The API key is invalid or revoked", "Use a live key: weft keys list.");
+    } else {
+      await authenticateSession(ctx, token);
+    }
+    throw forbidden(
+      `This endpoint does not take ${looksLikeKey ? "an API key" : "a session token"}`,
+      `Send ${wanted}.`,
+    );
   };
 }
 

@@ -100,8 +100,8 @@ describe("data reads with a session token", () => {
       ["POST", `/v1/accounts/${mine.accountId}/balances/refresh`],
     ] as const) {
       const res = await asSession(url, mine.token, method);
-      expect(res.statusCode, url).toBe(401);
-      expect(res.json().message).toBe("This endpoint does not accept that credential");
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe("This endpoint does not take a session token");
     }
   });
 

@@ -45,7 +45,7 @@ export const DateTime = (description: string) => Type.String({ format: "date-tim
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Bad request",
   401: "Not authenticated: the credentials are missing, invalid, expired or revoked",
-  403: "Forbidden",
+  403: "Forbidden: the credential is valid, but may not do this (its kind, or the resource's state)",
   404: "Not found",
   409: "Conflict",
   413: "Request body too large",
@@ -57,7 +57,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 /** The error responses a route can give, for its schema: `...errorResponses(401, 404)`. */
 export function errorResponses(...statuses: number[]): Record<number, TSchema> {
   const responses: Record<number, TSchema> = {};
-  for (const status of statuses) {
+  // A route that authenticates also answers 403 to a valid credential of a kind it does not take.
+  for (const status of statuses.includes(401) && !statuses.includes(403) ? [...statuses, 403] : statuses) {
     responses[status] =
       status === 422
         ? Type.Unsafe({ ...ValidationErrors, description: "Validation failed" })

@@ -355,6 +355,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description A request with this Idempotency-Key is still running */
             409: {
                 headers: {
@@ -528,7 +543,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -727,6 +742,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description A request with this Idempotency-Key is still running */
             409: {
                 headers: {
@@ -878,6 +908,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Too many requests with this credential this second: see Retry-After */
             429: {
                 headers: {
@@ -969,7 +1014,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1094,7 +1139,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1210,6 +1255,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1342,6 +1402,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {

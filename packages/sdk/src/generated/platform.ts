@@ -2892,6 +2892,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -3020,7 +3035,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -3189,6 +3204,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -3350,6 +3380,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3559,6 +3604,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -3755,6 +3815,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -3877,6 +3952,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4043,6 +4133,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -4189,6 +4294,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4383,6 +4503,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -4564,6 +4699,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4771,6 +4921,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -4922,6 +5087,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5130,6 +5310,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -5329,6 +5524,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -5483,6 +5693,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -5631,6 +5856,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5840,6 +6080,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -6042,7 +6297,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -6243,7 +6498,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -6429,6 +6684,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -6577,6 +6847,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6735,6 +7020,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6944,6 +7244,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -7128,6 +7443,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -7285,7 +7615,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -7499,7 +7829,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -7653,7 +7983,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -7847,6 +8177,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -7995,6 +8340,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8155,6 +8515,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -8309,6 +8684,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -8412,6 +8802,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8579,7 +8984,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -8812,7 +9217,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -9018,7 +9423,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -9240,7 +9645,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -9466,6 +9871,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -9569,6 +9989,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9726,6 +10161,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -9829,6 +10279,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9986,6 +10451,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -10089,6 +10569,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10246,6 +10741,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -10349,6 +10859,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10506,6 +11031,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -10609,6 +11149,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10766,6 +11321,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -10869,6 +11439,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11026,6 +11611,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -11129,6 +11729,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11286,6 +11901,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -11389,6 +12019,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11546,6 +12191,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -11649,6 +12309,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11806,6 +12481,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -11909,6 +12599,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12066,6 +12771,21 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -12169,6 +12889,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12326,7 +13061,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -12450,7 +13185,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -12616,7 +13351,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -12740,7 +13475,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -12906,7 +13641,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -13030,7 +13765,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -13196,7 +13931,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -13320,7 +14055,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -13486,7 +14221,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -13610,7 +14345,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestError"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
             403: {
                 headers: {
                     /** @description Requests this credential may send a second. */
@@ -13792,6 +14527,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13986,6 +14736,21 @@ export interface operations {
             /** @description Not authenticated: the credentials are missing, invalid, expired or revoked */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestError"];
+                };
+            };
+            /** @description Forbidden: the credential is valid, but may not do this (its kind, or the resource's state) */
+            403: {
+                headers: {
+                    /** @description Requests this credential may send a second. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests it may still send in the current second. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the count starts over. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {

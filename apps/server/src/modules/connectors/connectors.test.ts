@@ -93,11 +93,11 @@ describe("the Connector's public config", () => {
 });
 
 describe("who may call the Connector's API", () => {
-  it("needs the end-user's session: none or an API key is a 401", async () => {
+  it("needs the end-user's session: none is a 401, an API key a 403", async () => {
     expect((await widget("GET", "/institutions?q=we", { authorization: "" })).statusCode).toBe(401);
     const withKey = await widget("GET", "/institutions?q=we", env.auth);
-    expect(withKey.statusCode).toBe(401);
-    expect(withKey.json().message).toBe("This endpoint does not accept that credential");
+    expect(withKey.statusCode).toBe(403);
+    expect(withKey.json().message).toBe("This endpoint does not take an API key");
   });
 
   it("a session of another environment cannot use this connector, nor see its connections", async () => {

@@ -234,11 +234,15 @@ describe("POST /v1/users/sessions", () => {
     expect(list.headers["total-count"]).toBe("0");
   });
 
-  it("401 with a session token instead of an API key", async () => {
+  it("403 with a valid session token instead of an API key (a 401 would have a client throw a good token away); 401 with a bad one", async () => {
     const { token } = (await issue()).json();
     const res = await asSession("POST", "/v1/users/sessions", token);
-    expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe("This endpoint does not accept that credential");
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      message: "This endpoint does not take a session token",
+      instruction: "Send an API key secret (weft_sk_…).",
+    });
+    expect((await asSession("POST", "/v1/users/sessions", `${token.slice(0, -4)}AAAA`)).statusCode).toBe(401);
   });
 });
 
@@ -427,8 +431,9 @@ describe("session tokens", () => {
       expect((await asSession("GET", "/v1/users/session", standard)).statusCode).toBe(401);
     expect((await asSession("GET", "/v1/users/session", token)).statusCode).toBe(200);
     const res = await asSession("GET", "/v1/users/session", env.secret);
-    expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe("This endpoint does not accept that credential");
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe("This endpoint does not take an API key");
+    expect((await asSession("GET", "/v1/users/session", "weft_sk_not-a-key")).statusCode).toBe(401);
   });
 
   it("a deleted profile's tokens stop working", async () => {
