@@ -26,12 +26,17 @@ export const NUMBER_OUT_OF_RANGE = "is a number out of range (beyond ±1.8e308)"
 
 type Problem = { field: string; message: string };
 
+/** Where a depth budget started: a top-level field for the body's, the `metadata` field for its own. */
+type Budget = { depth: number; field: string };
+
 /**
- * The first problem in a value, depth-first. `depth` counts the objects and arrays around it
- * (MAX_BODY_DEPTH at most); within a request's `metadata`, `inMetadata` counts those inside it
- * (MAX_METADATA_DEPTH at most). A key named metadata inside metadata is the caller's own.
+ * The first problem in a value, depth-first. `body.depth` counts the objects and arrays around
+ * it (MAX_BODY_DEPTH at most); within a request's `metadata`, `metadata.depth` counts those
+ * inside it (MAX_METADATA_DEPTH at most). A key named metadata inside metadata is the caller's
+ * own. Too deep is said of the field the budget is for ("Metadata nests deeper than 10
+ * levels"), not of the item 33 levels down.
  */
-function problemIn(value: unknown, field: string, depth: number, inMetadata: number | null): Problem | null {
+function problemIn(value: unknown, field: string, body: Budget, metadata: Budget | null): Problem | null {
   if (typeof value === "string") {
     const message = problemOfText(value);
     return message ? { field, message } : null;
@@ -40,10 +45,11 @@ function problemIn(value: unknown, field: string, depth: number, inMetadata: num
     return Number.isFinite(value) ? null : { field, message: NUMBER_OUT_OF_RANGE };
   }
   if (value === null || typeof value !== "object") return null;
-  if (inMetadata !== null && inMetadata >= MAX_METADATA_DEPTH) {
-    return { field, message: `nests deeper than ${MAX_METADATA_DEPTH} levels` };
+  if (metadata && metadata.depth >= MAX_METADATA_DEPTH) {
+    return { field: metadata.field, message: `nests deeper than ${MAX_METADATA_DEPTH} levels` };
   }
-  if (depth >= MAX_BODY_DEPTH) return { field, message: `nests deeper than ${MAX_BODY_DEPTH} levels` };
+  if (body.depth >= MAX_BODY_DEPTH)
+    return { field: body.field, message: `nests deeper than ${MAX_BODY_DEPTH} levels` };
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
   for (const [key, child] of entries) {
     const keyProblem = problemOfText(key);
@@ -51,8 +57,13 @@ function problemIn(value: unknown, field: string, depth: number, inMetadata: num
       return { field: field ? `${field}.${key}` : key, message: `has a key that ${keyProblem}` };
     const childField = field ? `${field}.${key}` : key;
     // Metadata holds the caller's own structure: it gets its own, smaller, depth budget.
-    const childInMetadata = inMetadata !== null ? inMetadata + 1 : key === "metadata" ? 0 : null;
-    const found = problemIn(child, childField, depth + 1, childInMetadata);
+    const childMetadata = metadata
+      ? { ...metadata, depth: metadata.depth + 1 }
+      : key === "metadata"
+        ? { depth: 0, field: childField }
+        : null;
+    const childBody = { depth: body.depth + 1, field: body.field || childField };
+    const found = problemIn(child, childField, childBody, childMetadata);
     if (found) return found;
   }
   return null;
@@ -60,7 +71,7 @@ function problemIn(value: unknown, field: string, depth: number, inMetadata: num
 
 /** The 422 field map the policy answers for one part of a request (params, query or body), or null. */
 export function inputPolicyErrors(part: unknown): Record<string, string[]> | null {
-  const problem = problemIn(part, "", 0, null);
+  const problem = problemIn(part, "", { depth: 0, field: "" }, null);
   if (!problem) return null;
   const field = problem.field || "body";
   return { [field]: [`${fieldLabel(field)} ${problem.message}`] };
