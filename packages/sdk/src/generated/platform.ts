@@ -64,7 +64,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook subscription
-         * @description Subscribes an HTTPS endpoint to event types. The answer carries the signing secret (`whsec_…`) this one time only.
+         * @description Subscribes an HTTPS endpoint to event types. The answer carries the signing secret (`whsec_…`) this one time only. An environment may have at most 100 subscriptions (a 403 past that).
          *
          *     Each event is POSTed to every enabled subscription whose eventTypes match it, as JSON:
          *

@@ -22,6 +22,7 @@ import {
   findSubscription,
   listDeliveries,
   listSubscriptions,
+  MAX_SUBSCRIPTIONS,
   replayEvent,
   rotateSecret,
   sendTestEvent,
@@ -65,7 +66,8 @@ export function registerWebhookRoutes(app: Server, ctx: AppContext): void {
         summary: "Create a webhook subscription",
         description:
           "Subscribes an HTTPS endpoint to event types. The answer carries the signing secret " +
-          `(\`whsec_…\`) this one time only.\n\n${DELIVERY_RULES}`,
+          "(`whsec_…`) this one time only. An environment may have at most " +
+          `${MAX_SUBSCRIPTIONS} subscriptions (a 403 past that).\n\n${DELIVERY_RULES}`,
         body: requests.create,
         response: { 201: WebhookSubscriptionCreated, ...errorResponses(401, 422) },
       },

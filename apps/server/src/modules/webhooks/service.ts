@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { selectPage } from "../../db/page.ts";
 import { pruneInBatches } from "../../db/prune.ts";
 import {
+  environments,
   type WebhookDeliveryStatus,
   type WebhookTestEvent,
   webhookDeliveries,
   webhookSubscriptions,
 } from "../../db/schema/index.ts";
-import { notFound, ValidationError } from "../../http/errors.ts";
+import { forbidden, notFound, ValidationError } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import type { Pagination } from "../../http/pagination.ts";
 import { encrypt, type SecretKeys } from "../../security/secrets.ts";
@@ -152,12 +153,33 @@ export async function assertWebhookTarget(
 
 const uniqueTypes = (types: readonly string[]) => [...new Set(types)];
 
+/**
+ * Subscriptions one environment may have: each event is delivered to every one that matches, up
+ * to 8 attempts each, so their number bounds what one API key can make Weft send.
+ */
+export const MAX_SUBSCRIPTIONS = 100;
+
+/** In a transaction: the environment's row is locked while its subscriptions are counted, so concurrent creates cannot pass the cap. */
 export async function createSubscription(
   tx: Database,
   secretKey: SecretKeys,
   environmentId: string,
   input: WebhookSubscriptionCreateInput,
 ): Promise<{ row: WebhookSubscriptionRow; secret: string }> {
+  // NO KEY UPDATE: rows that only reference the environment (their foreign keys' KEY SHARE) go on.
+  await tx.execute(
+    sql`select 1 from ${environments} where ${environments.id} = ${environmentId} for no key update`,
+  );
+  const [held] = await tx
+    .select({ n: count() })
+    .from(webhookSubscriptions)
+    .where(eq(webhookSubscriptions.environmentId, environmentId));
+  if ((held?.n ?? 0) >= MAX_SUBSCRIPTIONS) {
+    throw forbidden(
+      `An environment may have at most ${MAX_SUBSCRIPTIONS} webhook subscriptions, and this one has ${held!.n}`,
+      "Delete one you no longer use, or subscribe one endpoint to more event types.",
+    );
+  }
   const secret = newSigningSecret();
   const [row] = await tx
     .insert(webhookSubscriptions)

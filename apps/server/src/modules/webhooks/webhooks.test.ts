@@ -9,7 +9,7 @@ import { decrypt } from "../../security/secrets.ts";
 import { EVENT_TYPES, EVENTS_CHANNEL, type EventType, recordEvent } from "../events/service.ts";
 import { WEBHOOK_DELIVER_QUEUE } from "./fanout.ts";
 import { EVENT_TYPE_SCOPES, SUBSCRIBABLE_EVENT_TYPES, TARGET_URL_MESSAGE } from "./schemas.ts";
-import { assertWebhookTarget, pruneSettledDeliveries } from "./service.ts";
+import { assertWebhookTarget, MAX_SUBSCRIPTIONS, pruneSettledDeliveries } from "./service.ts";
 
 let platform: TestPlatform;
 let env: TestEnvironment;
@@ -279,6 +279,28 @@ describe("POST /v1/webhooks/subscriptions", () => {
     });
     const long = await call("POST", "/v1/webhooks/subscriptions", { ...valid, name: "n".repeat(201) });
     expect(long.json()).toEqual({ name: ["Name must be at most 200 characters"] });
+  });
+
+  it(`an environment may have at most ${MAX_SUBSCRIPTIONS} subscriptions, however many are asked for at once`, async () => {
+    const capped = await platform.environment("SANDBOX", "Subscription cap");
+    const post = () => call("POST", "/v1/webhooks/subscriptions", valid, capped);
+    for (let made = 0; made < MAX_SUBSCRIPTIONS - 5; made++) expect((await post()).statusCode).toBe(201);
+    // Ten at once for the last five places: five are made, five refused.
+    const racing = await Promise.all(Array.from({ length: 10 }, post));
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([...Array(5).fill(201), ...Array(5).fill(403)]);
+    const refused = await post();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message: `An environment may have at most ${MAX_SUBSCRIPTIONS} webhook subscriptions, and this one has ${MAX_SUBSCRIPTIONS}`,
+      instruction: "Delete one you no longer use, or subscribe one endpoint to more event types.",
+    });
+    const [first] = (await call("GET", "/v1/webhooks/subscriptions?limit=1", undefined, capped)).json();
+    expect(
+      (await call("DELETE", `/v1/webhooks/subscriptions/${first.id}`, undefined, capped)).statusCode,
+    ).toBe(204);
+    expect((await post()).statusCode).toBe(201);
+    // Another environment's count is its own.
+    expect((await call("POST", "/v1/webhooks/subscriptions", valid, other)).statusCode).toBe(201);
   });
 
   it("needs an API key", async () => {
