@@ -46,6 +46,28 @@ describe("Idempotency-Key", () => {
     expect(await profilesNamed("Once Only")).toBe(1);
   });
 
+  it("keeps an answer sealed, as every secret at rest: a webhook's signing secret is replayed, never stored readable", async () => {
+    const body = { name: "Sealed", targetUrl: "https://example.com/hooks", eventTypes: ["profile.created"] };
+    const first = await post("/v1/webhooks/subscriptions", body, "key-sealed");
+    expect(first.statusCode).toBe(201);
+    const { secret } = first.json();
+    const [kept] = await platform.ctx.db
+      .select({ body: idempotencyKeys.responseBody })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, "key-sealed"));
+    expect(kept!.body).toMatch(/^v2\./);
+    expect(kept!.body).not.toContain(secret);
+    const again = await post("/v1/webhooks/subscriptions", body, "key-sealed");
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json()).toEqual(first.json());
+    // One kept before answers were sealed (plain JSON) is answered as it was kept.
+    await platform.ctx.db
+      .update(idempotencyKeys)
+      .set({ responseBody: '{"kept":"plain"}' })
+      .where(eq(idempotencyKeys.key, "key-sealed"));
+    expect((await post("/v1/webhooks/subscriptions", body, "key-sealed")).json()).toEqual({ kept: "plain" });
+  });
+
   it("a repeat serialised otherwise (keys in another order, other spacing) is the same request", async () => {
     const body = {
       name: "Reordered",

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { pruneInBatches } from "../db/prune.ts";
 import { idempotencyKeys } from "../db/schema/index.ts";
+import { decrypt, encrypt } from "../security/secrets.ts";
 import { conflict, ValidationError } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { credentialOf } from "./principal.ts";
@@ -114,11 +115,19 @@ export function idempotency(ctx: AppContext) {
         .code(first.responseStatus)
         .header("content-type", first.responseContentType ?? "application/json; charset=utf-8")
         .header("idempotent-replayed", "true")
-        .send(first.responseBody ?? "");
+        .send(openAnswer(ctx, first.responseBody ?? ""));
     }
     throw conflict(KEY_IN_FLIGHT, "Try again in a moment.");
   };
 }
+
+/**
+ * An answer as kept: sealed, as every secret at rest is, since it may carry one shown only once
+ * (a webhook's signing secret, a session or processor token). One kept before answers were
+ * sealed is plain JSON (never "v2.…"), and is read as it is until it is pruned, 24 hours on.
+ */
+const openAnswer = (ctx: AppContext, kept: string) =>
+  kept.startsWith("v2.") ? decrypt(ctx.secretKey, kept) : kept;
 
 /** onSend: keeps the answer of a request that ran with a key (or lets an answer to retry be retried). */
 export function keepIdempotentAnswer(ctx: AppContext) {
@@ -139,7 +148,10 @@ export function keepIdempotentAnswer(ctx: AppContext) {
       .update(idempotencyKeys)
       .set({
         responseStatus: reply.statusCode,
-        responseBody: typeof payload === "string" ? payload : payload == null ? "" : String(payload),
+        responseBody: encrypt(
+          ctx.secretKey,
+          typeof payload === "string" ? payload : payload == null ? "" : String(payload),
+        ),
         responseContentType: typeof contentType === "string" ? contentType : null,
         completedAt: new Date(),
       })

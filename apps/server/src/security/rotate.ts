@@ -4,6 +4,7 @@ import type { Database } from "../db/client.ts";
 import {
   achNumbers,
   connections,
+  idempotencyKeys,
   integrations,
   signingKeys,
   webhookSubscriptions,
@@ -49,6 +50,12 @@ const ENCRYPTED_COLUMNS: { name: string; table: PgTable; column: PgColumn; prope
     column: webhookSubscriptions.previousSecretEncrypted,
     property: "previousSecretEncrypted",
   },
+  {
+    name: "answers kept for Idempotency-Key replays",
+    table: idempotencyKeys,
+    column: idempotencyKeys.responseBody,
+    property: "responseBody",
+  },
 ];
 
 /**
@@ -65,7 +72,8 @@ export async function rotateSecrets(db: Database, keys: SecretKeys): Promise<Rec
       sealed: string;
     }[];
     for (const { sealed } of rows) {
-      if (isUnderCurrentKey(keys, sealed)) continue;
+      // An idempotent answer kept before answers were sealed is plain JSON: nothing to re-encrypt.
+      if (isUnderCurrentKey(keys, sealed) || !/^v[12]\./.test(sealed)) continue;
       await db
         .update(table)
         .set({ [property]: encrypt(keys, decrypt(keys, sealed)) })
