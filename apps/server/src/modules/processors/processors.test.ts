@@ -127,7 +127,7 @@ describe("processor Basic auth", () => {
     });
   });
 
-  it("401 for a wrong secret, another processor's secret, an unknown token, or a Bearer key", async () => {
+  it("401 for a wrong secret, another processor's secret or an unknown token; 403 for a valid API key, a credential it does not take", async () => {
     const stripeSecret = (await createProcessorSecret(platform.ctx.db, env.id, "STRIPE")).secret;
     const otherEnvSecret = (await createProcessorSecret(platform.ctx.db, other.id, "STRADDLE")).secret;
     for (const headers of [
@@ -135,7 +135,6 @@ describe("processor Basic auth", () => {
       basic(token, stripeSecret),
       basic(token, otherEnvSecret),
       basic("weft_ptok_unknown", secret),
-      env.auth,
       {},
     ]) {
       const res = await platform.app.inject({
@@ -145,6 +144,13 @@ describe("processor Basic auth", () => {
       });
       expect(res.statusCode).toBe(401);
     }
+    const withKey = await platform.app.inject({
+      method: "POST",
+      url: "/v1/introspect/processor_token",
+      headers: env.auth,
+    });
+    expect(withKey.statusCode).toBe(403);
+    expect(withKey.json().message).toBe("This endpoint does not take an API key");
     const wrong = await platform.app.inject({
       method: "POST",
       url: "/v1/introspect/processor_token",
