@@ -252,10 +252,11 @@ const ACH_PAY = new RegExp(`\\b(${PAY_WORDS}|SAL|REG\\.? ?SAL\\w*|NET ?PAY)\\b`)
  * is a refund: "TARGET CORP DES:PAYROLL" is wages, not shopping at Target.
  */
 export function achCreditCategory(entry: string, isFromSeller: boolean): string | null {
-  if (ACH_PAY.test(entry)) return "INCOME_WAGES";
-  // A pension fund's or an insurer's payment of a pension or an annuity ("DES:RET PYMT", "DES:ANNUITY").
-  if (/\b(ANNUIT\w*|PENSION|RET PYMT|RET PMT|RET PAY|RETIREMENT|RETIREE)\b/.test(entry))
+  // A pension fund's or an insurer's payment of a pension or an annuity ("DES:RET PYMT",
+  // "DES:ANNUITY"), and retired pay ("DFAS-CLEVELAND DES:RET NET PAY"), before pay's own words.
+  if (/\b(ANNUIT\w*|PENSION|RET PYMT|RET PMT|RET (NET )?PAY|RETIRED PAY|RETIREMENT|RETIREE)\b/.test(entry))
     return "INCOME_RETIREMENT_PENSION";
+  if (ACH_PAY.test(entry)) return "INCOME_WAGES";
   if (/\b(TAX ?REF\w*|TAX ?RFD|TAXRFD|\w*TAXRFD|TAX REFUND)\b/.test(entry)) return "INCOME_TAX_REFUND";
   if (/\b(REFUND|RETURN|REBATE|REVERSAL|ADJ\w*|CREDIT|CASHBACK|REWARD\w*|CHARGEBACK)\b/.test(entry))
     return null;

@@ -1626,6 +1626,8 @@ describe("the engine's steps", () => {
       for (const description of [
         "CALPERS DES:RET PYMT ID:000482215 INDN:NAKAMURA KEIKO CO ID:1946001234 PPD",
         "PRUDENTIAL ANNUIT DES:ANNUITY ID:PA77123409 INDN:MILLER DOROTHY CO ID:1220012345 PPD",
+        // Retired pay, though its words end in pay's.
+        "DFAS-CLEVELAND DES:RET NET PAY ID:XXXXX1234 INDN:SMITH JOHN CO ID:1234567890 PPD",
       ])
         expect(one(description, "1875.00").categories.detailed, description).toBe(
           "INCOME_RETIREMENT_PENSION",
