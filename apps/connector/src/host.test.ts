@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Host } from "./host.ts";
+import { Host, mayEmbed } from "./host.ts";
 
-const HOST_ORIGIN = "https://app.example.com";
+/** A page on the developer's machine: what a connector that lists no origins may be embedded by. */
+const HOST_ORIGIN = "http://localhost:5173";
 
 /** The Connector's window: an iframe's, whose parent plays the host page. */
 function embeddedWindow(): Window {
@@ -45,6 +46,35 @@ describe("the Connector's side of the host protocol", () => {
 
     host.send({ type: "Load", profileId: "p_1" });
     expect(posted).toHaveBeenLastCalledWith({ weft: 1, type: "Load", profileId: "p_1" }, HOST_ORIGIN);
+  });
+
+  it("with no origins listed, refuses any site but Weft's own pages and the developer's machine, and sends it nothing", async () => {
+    for (const origin of ["https://evil.example.com", "http://localhost.evil.example.com", "null"]) {
+      const connector = embeddedWindow();
+      const posted = vi.spyOn(connector.parent, "postMessage");
+      const host = new Host(connector);
+      const waiting = host.waitForInit(null);
+      fromParent(connector, init, origin);
+      await expect(waiting, origin).rejects.toThrow(`This connector may not be embedded by ${origin}`);
+      host.send({ type: "Load" });
+      expect(posted, origin).toHaveBeenCalledTimes(1); // Ready only
+      vi.restoreAllMocks();
+    }
+    for (const origin of ["http://127.0.0.1:8080", "https://localhost:3443"]) {
+      const connector = embeddedWindow();
+      const waiting = new Host(connector).waitForInit(null);
+      fromParent(connector, init, origin);
+      expect(await waiting, origin).toEqual(init);
+    }
+  });
+
+  it("Weft's own pages may always embed it (the docs' demo), an opaque origin never", () => {
+    const weft = "https://weft.example.com";
+    expect(mayEmbed(weft, null, weft)).toBe(true);
+    expect(mayEmbed(weft, ["https://app.example.com"], weft)).toBe(true);
+    expect(mayEmbed("https://app.example.com", ["https://app.example.com"], weft)).toBe(true);
+    expect(mayEmbed("http://localhost:5173", ["https://app.example.com"], weft)).toBe(false);
+    expect(mayEmbed("null", null, "null")).toBe(false);
   });
 
   it("refuses a host page whose origin the connector does not allow, and sends it nothing", async () => {

@@ -3,6 +3,28 @@ import { type ConnectorMessage, type InitMessage, isInitMessage, PROTOCOL_VERSIO
 type Outgoing = Omit<ConnectorMessage, "weft">;
 
 /**
+ * Whether a page of `origin` may embed this Connector and hand it a session: an origin the
+ * connector lists, or Weft's own pages; with none listed, also the developer's own machine
+ * (loopback), never any other site — a page that could frame it could sign it in as its own
+ * user and have a visitor link their bank there. The server's frame-ancestors says the same.
+ */
+export function mayEmbed(origin: string, allowedOrigins: string[] | null, ownOrigin: string): boolean {
+  // An opaque origin ("null": a sandboxed frame, a data: URL) is nobody's, its own included.
+  if (origin === "null") return false;
+  if (origin === ownOrigin) return true;
+  if (allowedOrigins) return allowedOrigins.includes(origin);
+  try {
+    const { protocol, hostname } = new URL(origin);
+    return (
+      (protocol === "http:" || protocol === "https:") &&
+      (hostname === "localhost" || hostname === "127.0.0.1")
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The page that embeds the Connector. Until Init arrives nothing but Ready is sent; afterwards
  * messages go only to the origin Init came from. Standalone (not in a frame), there is no host.
  */
@@ -17,14 +39,14 @@ export class Host {
     this.isEmbedded = self.parent !== self;
   }
 
-  /** Announce Ready and wait for Init from the parent window; undefined when standalone. */
+  /** Announce Ready and wait for Init from the parent window (`mayEmbed`); undefined when standalone. */
   waitForInit(allowedOrigins: string[] | null): Promise<InitMessage | undefined> {
     if (!this.isEmbedded) return Promise.resolve(undefined);
     return new Promise((resolve, reject) => {
       const onMessage = (event: MessageEvent) => {
         if (event.source !== this.self.parent || !isInitMessage(event.data)) return;
         this.self.removeEventListener("message", onMessage);
-        if (allowedOrigins && !allowedOrigins.includes(event.origin)) {
+        if (!mayEmbed(event.origin, allowedOrigins, this.self.location.origin)) {
           reject(new Error(`This connector may not be embedded by ${event.origin}`));
           return;
         }

@@ -30,7 +30,7 @@ Usage: ${WEFT} <command> [options]
   keys revoke API_KEY_ID
   connectors create --env ENV_ID [--name N] [--allowed-origins https://a.example,https://b.example]
                     [--privacy-policy-url URL]
-  connectors update CONNECTOR_ID [--name N] [--allowed-origins O,P|any] [--privacy-policy-url URL|none]
+  connectors update CONNECTOR_ID [--name N] [--allowed-origins O,P|none] [--privacy-policy-url URL|none]
                                           the name and privacy policy the Connector shows end-users
   connectors list
   processors create-secret --env ENV_ID --processor NAME

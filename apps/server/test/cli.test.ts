@@ -200,11 +200,25 @@ describe("weft CLI and npm start", { timeout: 120_000 }, () => {
         '--privacy-policy-url: "javascript:alert(1)" is not an absolute http(s) URL',
       ],
       [[], "Nothing to change: give --name, --allowed-origins or --privacy-policy-url"],
+      // No Connector every site may embed: any could hand it its own user's session.
+      [["--allowed-origins", "any"], "--allowed-origins any is refused"],
     ] as const) {
       const refused = await weft(["connectors", "update", id, ...args]);
       expect(refused.code).toBe(64);
       expect(refused.stderr).toContain(message);
     }
+    // none: back to the default (Weft's own pages and the developer's machine).
+    const origins = await weft([
+      "connectors",
+      "update",
+      id,
+      "--allowed-origins",
+      "https://app.example.com",
+      "--json",
+    ]);
+    expect(JSON.parse(origins.stdout).connector.allowedOrigins).toEqual(["https://app.example.com"]);
+    const reset = await weft(["connectors", "update", id, "--allowed-origins", "none", "--json"]);
+    expect(JSON.parse(reset.stdout).connector.allowedOrigins).toBeNull();
     const missing = await weft(["connectors", "update", "ctr_nope", "--name", "x"]);
     expect(missing.code).toBe(64);
     expect(missing.stderr).toContain("No connector ctr_nope: see weft connectors list");

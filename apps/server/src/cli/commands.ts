@@ -296,6 +296,20 @@ function parseOrigins(list: string, flag = "--allowed-origins"): string[] {
   });
 }
 
+/**
+ * `--allowed-origins`: the sites that may embed the connector, or `none` for Weft's own pages
+ * and the developer's machine only. There is no `any`: a Connector every site may frame can be
+ * signed in as a stranger's user and shown to a visitor, who would link their bank there.
+ */
+function allowedOriginsOf(value: string): string[] | null {
+  if (value === "none") return null;
+  if (value === "any")
+    throw new UsageError(
+      "--allowed-origins any is refused: any site could embed the Connector with its own user's session and have visitors link their banks there; list your app's origins",
+    );
+  return parseOrigins(value);
+}
+
 /** An absolute http(s) URL for a page end-users open, or a usage error naming the flag. */
 function parsePageUrl(value: string, flag: string): string {
   try {
@@ -311,7 +325,7 @@ function connectorSettings(values: Flags): ConnectorSettings {
   const privacy = values["privacy-policy-url"];
   return {
     ...(values.name !== undefined && { name: values.name.trim() || "Connector" }),
-    ...(origins !== undefined && { allowedOrigins: origins === "any" ? null : parseOrigins(origins) }),
+    ...(origins !== undefined && { allowedOrigins: allowedOriginsOf(origins) }),
     ...(privacy !== undefined && {
       privacyPolicyUrl: privacy === "none" ? null : parsePageUrl(privacy, "--privacy-policy-url"),
     }),

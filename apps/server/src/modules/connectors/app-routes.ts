@@ -16,13 +16,14 @@ export async function registerConnectorApp(app: Server, ctx: AppContext): Promis
   app.get("/connector/:connectorId", async (request, reply) => {
     if (!isBuilt(CONNECTOR_APP)) throw notBuilt(CONNECTOR_APP);
     const { connectorId } = request.params as { connectorId: string };
-    // An unknown connector still gets the app, which explains the 404 to whoever opened it.
+    // An unknown connector still gets the app, which explains the 404 to whoever opened it (in
+    // no frame: nothing may embed a page that only says it cannot open).
     const ancestors = await frameAncestorsOf(ctx.db, connectorId);
     return reply
       .code(ancestors ? 200 : 404)
       .header("content-type", "text/html; charset=utf-8")
       .header("cache-control", "no-store")
-      .header("content-security-policy", `frame-ancestors ${ancestors ?? "*"}`)
+      .header("content-security-policy", `frame-ancestors ${ancestors ?? "'none'"}`)
       .header("referrer-policy", "no-referrer")
       .send(await fs.readFile(path.join(distDir, "index.html")));
   });

@@ -509,11 +509,13 @@ describe("a connector limited to some providers", () => {
 });
 
 describe("serving the Connector", () => {
-  it("serves the app at /connector/{id}; pages may frame it unless the connector names the origins that may", async () => {
+  it("serves the app at /connector/{id}; only Weft's pages and the developer's machine may frame it until the connector names the origins that may", async () => {
     const open = await platform.app.inject({ method: "GET", url: `/connector/${connectorId}` });
     expect(open.statusCode).toBe(200);
     expect(open.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(open.headers["content-security-policy"]).toBe("frame-ancestors *");
+    expect(open.headers["content-security-policy"]).toBe(
+      "frame-ancestors 'self' http://localhost:* http://127.0.0.1:* https://localhost:* https://127.0.0.1:*",
+    );
     expect(open.headers["cache-control"]).toBe("no-store");
     expect(open.body).toContain('<div id="root"></div>');
 
@@ -532,6 +534,7 @@ describe("serving the Connector", () => {
     const unknown = await platform.app.inject({ method: "GET", url: "/connector/ctr_nope" });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(unknown.headers["content-security-policy"]).toBe("frame-ancestors 'none'");
   });
 
   it("serves the launcher as a plain script at /v1/connector.js", async () => {

@@ -91,8 +91,16 @@ export async function findConnector(db: Database, id: string): Promise<Connector
 }
 
 /**
- * The pages that may frame this connector, as a CSP frame-ancestors value: its allowed origins,
- * or any page; undefined for an unknown connector.
+ * Where a connector that lists no origins may be framed: Weft's own pages (the docs' demo) and
+ * the developer's own machine — never any other site, which could sign it in as its own user and
+ * have a visitor link their bank there. The Connector's `mayEmbed` says the same of its host.
+ */
+const UNLISTED_FRAME_ANCESTORS =
+  "'self' http://localhost:* http://127.0.0.1:* https://localhost:* https://127.0.0.1:*";
+
+/**
+ * The pages that may frame this connector, as a CSP frame-ancestors value: Weft's own and its
+ * allowed origins, or with none listed UNLISTED_FRAME_ANCESTORS; undefined for an unknown connector.
  */
 export async function frameAncestorsOf(db: Database, id: string): Promise<string | undefined> {
   const [row] = await db
@@ -100,5 +108,5 @@ export async function frameAncestorsOf(db: Database, id: string): Promise<string
     .from(connectors)
     .where(eq(connectors.id, id));
   if (!row) return undefined;
-  return row.allowedOrigins ? ["'self'", ...row.allowedOrigins].join(" ") : "*";
+  return row.allowedOrigins ? ["'self'", ...row.allowedOrigins].join(" ") : UNLISTED_FRAME_ANCESTORS;
 }
