@@ -117,6 +117,7 @@ export const HELD_OUT = [
   "holdout-11.json",
   "holdout-12.json",
   "holdout-13.json",
+  "holdout-14.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
