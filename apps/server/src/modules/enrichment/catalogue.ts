@@ -44,8 +44,11 @@ export type Catalogue = {
   /** Detailed category -> its primary. */
   primaryOf: Map<string, string>;
   mcc: Map<number, { description: string; category: string | null }>;
-  /** The merchant named in these tokens: earliest, then longest pattern. */
-  match(tokens: readonly string[]): Merchant | null;
+  /**
+   * The merchant named in these tokens: earliest, then longest pattern; `accepts` may pass over
+   * a match by where it starts and how many tokens it spans (then the search goes on).
+   */
+  match(tokens: readonly string[], accepts?: (start: number, length: number) => boolean): Merchant | null;
   /**
    * The merchant whose name these tokens are, whole ("Amazon", "Shell": an aggregator's cleaned
    * name, where a pattern needs more words to be sure); none when two merchants share the name.
@@ -101,7 +104,10 @@ function buildMatcher(merchants: Iterable<Merchant>) {
   // "FRONTIER COMMUNICATIO": a name's last word cut at the statement's width still matches its pattern.
   const isCut = (token: string, patternToken: string, isLast: boolean) =>
     isLast && token.length >= 5 && patternToken.length > token.length && patternToken.startsWith(token);
-  return (tokens: readonly string[]): Merchant | null => {
+  return (
+    tokens: readonly string[],
+    accepts?: (start: number, length: number) => boolean,
+  ): Merchant | null => {
     for (let i = 0; i < tokens.length; i++) {
       const candidates = byFirstToken.get(tokens[i]!);
       if (!candidates) continue;
@@ -119,7 +125,7 @@ function buildMatcher(merchants: Iterable<Merchant>) {
             break;
           }
         }
-        if (isMatch) return merchant;
+        if (isMatch && (!accepts || accepts(i, pattern.length))) return merchant;
       }
     }
     return null;

@@ -310,7 +310,10 @@ const NOT_CITIES = new Set([
 
 /** Words that are whole as they are, though a longer trade's word starts with them (BAR, BARBERSHOP). */
 const WHOLE_WORDS = new Set(
-  "BAR PUB DELI AUTO VET ART SPORT PHOTO BREW LAND JEWEL CREAM SEA FIT HEAT CLEAN MARK CAN FEST".split(" "),
+  // SERVICE and SOLUTION are whole in the singular too ("BLUE DESERT POOL SERVICE", not SERVICES).
+  "BAR PUB DELI AUTO VET ART SPORT PHOTO BREW LAND JEWEL CREAM SEA FIT HEAT CLEAN MARK CAN FEST SERVICE SOLUTION".split(
+    " ",
+  ),
 );
 
 /** Names this long may have been cut at the statement's width. */
@@ -369,6 +372,7 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
     cuts: /^CO-?OP$/,
   },
   { after: /^COFFEE$/, whole: "ROASTERS" },
+  { after: /^(PROPERTY|PROPERTIES|ASSET|WEALTH)$/, whole: "MANAGEMENT", cuts: /^MG$/ },
   { after: /^BARBER$/, whole: "SHOP" },
   // "RIVERSIDE FARMERS MA": a farmers' market (a co-op is "FARMERS CO", above).
   { after: /^(FARMERS|FARMER'?S|FISH|NIGHT|PUBLIC)$/, whole: "MARKET", least: 2 },

@@ -188,7 +188,7 @@ function find(whole: EngineInput, cat: Catalogue): Found {
     : p2p?.payee
       ? cat.match(tokensOf(p2p.payee))
       : (shopAfterApp(p2p, cat) ??
-        cat.match(tokensOf(cleaned.text)) ??
+        nameMatch(tokensOf(cleaned.text), cat) ??
         // An ACH biller's name runs on into its entry field ("DISCOVER DES:E-PAYMENT").
         (cleaned.achCompany && cleaned.achEntry
           ? cat.match(tokensOf(`${cleaned.achCompany} ${cleaned.achEntry}`))
@@ -201,6 +201,22 @@ function find(whole: EngineInput, cat: Catalogue): Found {
         // Last, a merchant's name alone ("Amazon", "Shell"): what an aggregator's cleaned name is.
         cat.named(tokensOf(cleaned.text)));
   return { input, cleaned, p2p, merchant, bankEvent, isCredit: cents > 0, cents };
+}
+
+/**
+ * The merchant a line's name is. A brand of one word inside a longer name, between words of
+ * that name ("LITTLE SPROUTS PEDIATRI", "TINY ACORNS DAYCARE"), is a local business's word, not
+ * the chain: such a match is passed over (a brand first, or last — "CIRCLE K SHELL" — still is one).
+ */
+function nameMatch(tokens: readonly string[], cat: Catalogue): Merchant | null {
+  const inner = innerWords(tokens);
+  return cat.match(tokens, (start, length) => length > 1 || !inner.has(tokens[start]!));
+}
+
+/** The words of a name between its first (or the one after THE) and its last. */
+function innerWords(tokens: readonly string[]): Set<string> {
+  const first = tokens[0] === "THE" ? 2 : 1;
+  return new Set(tokens.slice(first, -1));
 }
 
 /**
