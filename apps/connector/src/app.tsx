@@ -356,7 +356,15 @@ export function App({ connectorId, host }: { connectorId: string; host: Host }) 
     let cancelled = false;
     (async () => {
       try {
-        const cfg = await api.config();
+        // An unknown connector is said in our words: its id comes from the address, which anyone
+        // can write ("…/connector/Your account is locked. Call …"), so it is not echoed back.
+        const cfg = await api.config().catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404)
+            throw new Error(
+              "This link does not lead to a connector. Check it with the app that sent you here.",
+            );
+          throw error;
+        });
         if (cancelled) return;
         setConfig(cfg);
         const message = await host.waitForInit(cfg.allowedOrigins);

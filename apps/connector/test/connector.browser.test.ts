@@ -753,3 +753,50 @@ describe("the Connector is accessible and fits the screen", () => {
     }
   });
 });
+
+describe("who may embed the Connector", () => {
+  it("with no origins listed, a page on the developer's machine may embed it and hand it a session; another site gets nothing", async () => {
+    const profile = (
+      await platform.app.inject({
+        method: "POST",
+        url: "/v1/profiles",
+        headers: env.auth,
+        payload: { name: "Embedder" },
+      })
+    ).json();
+    const session = await issueSession(platform, env, profile.id);
+    // A page that frames the Connector and, on Ready, hands it its own user's session.
+    const page = `<!doctype html><title>embedder</title>
+      <iframe id="frame" src="${weftUrl}/connector/${connectorId}?mode=inline"></iframe>
+      <script>
+        window.heard = [];
+        addEventListener("message", (event) => {
+          window.heard.push(event.data && event.data.type);
+          if (event.data && event.data.type === "Ready")
+            frame.contentWindow.postMessage({ weft: 1, type: "Init", session: ${JSON.stringify(session)}, mode: "inline" }, "*");
+        });
+      </script>`;
+    const embedder = http.createServer((_req, res) => {
+      res.setHeader("content-type", "text/html");
+      res.end(page);
+    });
+    const port = await listen(embedder, "127.0.0.1");
+    // hostile.test is another site that happens to resolve here.
+    const hostile = await launchChromium({ args: ["--host-resolver-rules=MAP hostile.test 127.0.0.1"] });
+    try {
+      const local = await hostile.context.newPage();
+      await local.goto(`http://localhost:${port}/`);
+      await expect
+        .poll(() => local.evaluate(() => (window as unknown as { heard: string[] }).heard))
+        .toContain("Load");
+      const elsewhere = await hostile.context.newPage();
+      await elsewhere.goto(`http://hostile.test:${port}/`);
+      // The browser refuses to frame it (frame-ancestors): no Ready, so no session is taken and no Load comes.
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect(await elsewhere.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual([]);
+    } finally {
+      await hostile.close();
+      embedder.close();
+    }
+  });
+});

@@ -144,6 +144,10 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
   });
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // No answer is read as another type than it says (a JSON error as a page, say); the Auth
+    // API's answers carry credentials, which no cache keeps (RFC 6749 §5.1 asks it of tokens).
+    reply.header("x-content-type-options", "nosniff");
+    if (request.routeOptions.config?.api === "auth") reply.header("cache-control", "no-store");
     if (isClosing) throw shuttingDown();
     refuseAmbiguousHeaders(request);
   });

@@ -386,6 +386,32 @@ describe("x-request-id", () => {
     const ids = responses.map((r) => r.headers["x-request-id"]);
     for (const id of ids) expect(id).toMatch(/^req_[0-9a-f]{32}$/);
     expect(new Set(ids).size).toBe(ids.length);
+    // And none may be read as another type than it says.
+    for (const r of responses) expect(r.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("the Auth API's answers, which carry credentials, are kept by no cache; other reads say nothing", async () => {
+    const profile = (await postProfile("{}")).json();
+    const issued = await platform.app.inject({
+      method: "POST",
+      url: "/v1/users/sessions",
+      headers: { ...env.auth, "content-type": "application/json" },
+      payload: { userId: profile.id },
+    });
+    expect(issued.statusCode).toBe(201);
+    expect(issued.headers["cache-control"]).toBe("no-store");
+    const read = await platform.app.inject({
+      method: "GET",
+      url: "/v1/users/session",
+      headers: { authorization: `Bearer ${issued.json().token}` },
+    });
+    expect(read.headers["cache-control"]).toBe("no-store");
+    const refused = await platform.app.inject({ method: "GET", url: "/v1/users/session" });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers["cache-control"]).toBe("no-store");
+    expect(
+      (await platform.app.inject({ method: "GET", url: "/health" })).headers["cache-control"],
+    ).toBeUndefined();
   });
 
   it("echoes a well-formed incoming id and replaces a malformed one", async () => {

@@ -340,6 +340,16 @@ describe("Akoya through the Connector", () => {
       outcome: "CANCELLED",
       message: "You did not give consent.",
     });
+    // An error the address makes up is said in Weft's words, never in the address's.
+    const spoofed = await platform.app.inject({
+      method: "GET",
+      url: `${AKOYA_CALLBACK_PATH}?${new URLSearchParams({ error: "Your account is locked. Call +1-555-0100", state })}`,
+    });
+    expect(spoofed.body).not.toContain("555-0100");
+    expect(outcomeOf(spoofed.body)).toMatchObject({
+      outcome: "CANCELLED",
+      message: "The institution did not finish the sign-in. Try again later.",
+    });
     const none = await platform.ctx.db.select().from(connections).where(eq(connections.profileId, profileId));
     expect(none).toEqual([]);
   });

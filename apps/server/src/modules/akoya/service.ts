@@ -119,6 +119,17 @@ export type CallbackOutcome =
   | { outcome: "AUTHORIZED"; code: string; state: string }
   | { outcome: "CANCELLED" | "FAILED"; message: string };
 
+/** What each OAuth error code of the redirect back means for the end-user. */
+const OAUTH_ERRORS: Record<string, string> = {
+  access_denied: "You did not give consent.",
+  temporarily_unavailable: "The institution cannot sign you in right now. Try again later.",
+  server_error: "The institution did not finish the sign-in. Try again later.",
+  invalid_request: "The institution could not start the sign-in. Try again later.",
+  invalid_scope: "The institution could not start the sign-in. Try again later.",
+  unauthorized_client: "The institution could not start the sign-in. Try again later.",
+  unsupported_response_type: "The institution could not start the sign-in. Try again later.",
+};
+
 /** Akoya's redirect back, read: the code to hand to the Connector, or why there is none. */
 export function callbackOutcome(
   ctx: AppContext,
@@ -129,13 +140,9 @@ export function callbackOutcome(
   if (!state || !query.state)
     return { outcome: "FAILED", message: "This sign-in link is not valid any more. Start again." };
   if (query.error) {
-    return {
-      outcome: "CANCELLED",
-      message:
-        query.error === "access_denied"
-          ? "You did not give consent."
-          : `The institution said: ${query.error}`,
-    };
+    // Said in our words: the error comes in the address, which anyone can write, so its text is
+    // never shown; OAuth's own codes (RFC 6749 §4.1.2.1) say what happened.
+    return { outcome: "CANCELLED", message: OAUTH_ERRORS[query.error] ?? OAUTH_ERRORS.server_error! };
   }
   if (!query.code) return { outcome: "FAILED", message: "Akoya sent no authorization code." };
   return { outcome: "AUTHORIZED", code: query.code, state: query.state };
