@@ -81,9 +81,13 @@ const PAY_LATER = new Set(["Klarna"]);
  */
 const NAMES_NO_MERCHANT = new Set(["Uber Eats"]);
 
-/** What a platform charges for itself, named where a merchant's name would follow its prefix. */
-const PLATFORM_OWN_PRODUCT =
-  /^(SUBSCRIPTION|SUBSCR|MEMBERSHIP|MEMBERSHIP FEE|ANNUAL FEE|DASHPASS|PASS|SELLER FEES?|LISTING FEES?|FEES?)$/;
+/** What a platform charges for itself: its plan, its membership, its fees, its invoice. */
+const OWN_CHARGE_WORDS =
+  "SUBSCRIPTION|SUBSCR|MEMBERSHIP|MEMBERSHIP FEE|ANNUAL FEE|DASHPASS|PASS|SELLER FEES?|LISTING FEES?|FEES?|INVOICE|INV|BILLING|SERVICE CHARGE";
+/** Its own charge, named where a merchant's name would follow its prefix ("INSTACART*SUBSCRIPTION"). */
+const PLATFORM_OWN_PRODUCT = new RegExp(`^(${OWN_CHARGE_WORDS})$`);
+/** Its own charge, in a line's words ("GUSTO DES:FEE", "PAYCHEX EIB DES:INVOICE"). */
+export const OWN_CHARGE = new RegExp(`\\b(${OWN_CHARGE_WORDS})\\b`);
 
 /** What card and POS entries start with, before the merchant. */
 const LEAD_NOISE = [

@@ -2,7 +2,7 @@ import { setImmediate as yieldToLoop } from "node:timers/promises";
 import type { Static } from "typebox";
 import { type Catalogue, catalogue, type Merchant } from "./catalogue.ts";
 import { accountingCategoryOf, achCreditCategory, bankEventOf, categoryByKeywords } from "./categorize.ts";
-import { type Cleaned, clean, spellOut } from "./clean.ts";
+import { type Cleaned, clean, OWN_CHARGE, spellOut } from "./clean.ts";
 import { detectP2P, type P2P } from "./people.ts";
 import { judgeRecurrence, type Occurrence } from "./recurrence.ts";
 import type { EnrichedTransaction as EnrichedTransactionSchema } from "./schemas.ts";
@@ -107,9 +107,6 @@ const payoutPlatformOf = (merchant: Merchant | null) =>
 /** An ACH line's field naming the account holder, up to the next field. */
 const HOLDER_FIELD =
   /\b(?:INDN|IND NAME):.*?(?=\s+(?:CO ID|ID|SEC|TRACE#?|EED|ORIG ID|IND ID):|\s+(?:PPD|CCD|WEB|TEL|CTX)\b|$)/;
-
-/** The words of a platform's bill for its own service. */
-const OWN_CHARGE = /\b(FEES?|INVOICE|INV|BILLING|SERVICE CHARGE|SUBSCRIPTION)\b/;
 
 /** A store's prefix before its owner's own product ("GOOGLE *YouTube TV") is no go-between. */
 const OWNERS_SITES: Record<string, readonly string[]> = {

@@ -14,7 +14,7 @@ import { HttpError } from "../../http/errors.ts";
 import type { Server } from "../../http/server-type.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { withCallerFacingErrors } from "./errors.ts";
-import { documentErrors, MAX_ROWS, nestingError, PARSE_OPTIONS, rowsOf, tooManyRowsError } from "./limits.ts";
+import { documentErrors, nestingError, PARSE_OPTIONS, planRows } from "./limits.ts";
 import type { GraphQLScope } from "./routes.ts";
 import { schema } from "./schema.ts";
 
@@ -103,8 +103,8 @@ export function registerActionCable(
       const invalid = refused.length > 0 ? refused : validate(schema, document);
       if (invalid.length > 0) return reply(identifier, { errors: invalid }, false);
       const variables = data.variables && typeof data.variables === "object" ? data.variables : {};
-      const rows = rowsOf(schema, document, variables as Record<string, unknown>);
-      if (rows > MAX_ROWS) return reply(identifier, { errors: [tooManyRowsError(rows)] }, false);
+      const tooMany = planRows(schema, document, variables as Record<string, unknown>);
+      if (tooMany) return reply(identifier, { errors: [tooMany] }, false);
       const args = {
         schema,
         document,

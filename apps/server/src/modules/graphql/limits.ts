@@ -335,9 +335,20 @@ export function rowsOf(
   return rows;
 }
 
-/** The error for a request whose operations may fetch more than MAX_ROWS rows. */
-export const tooManyRowsError = (rows: number) =>
-  new GraphQLError(
-    `A request may fetch at most ${MAX_ROWS.toLocaleString("en-US")} rows, a batch's operations together; this one may fetch ${rows.toLocaleString("en-US")} (each list's first or last, times the rows of the lists it is nested in). Ask for smaller pages or fewer nested lists, or page through them in several requests.`,
+/**
+ * Counts an operation's rows (`rowsOf`) into the rows its request has planned — a batch's
+ * operations share one `planned` — and answers the error once they pass MAX_ROWS; null within.
+ */
+export function planRows(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> = {},
+  rows: { planned: number } = { planned: 0 },
+): GraphQLError | null {
+  rows.planned += rowsOf(schema, document, variables);
+  if (rows.planned <= MAX_ROWS) return null;
+  return new GraphQLError(
+    `A request may fetch at most ${MAX_ROWS.toLocaleString("en-US")} rows, a batch's operations together; this one may fetch ${rows.planned.toLocaleString("en-US")} (each list's first or last, times the rows of the lists it is nested in). Ask for smaller pages or fewer nested lists, or page through them in several requests.`,
     { extensions: { code: "BAD_USER_INPUT" } },
   );
+}

@@ -13,15 +13,7 @@ import { registerActionCable } from "./actioncable.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { withCallerFacingErrors } from "./errors.ts";
 import { EventFeed } from "./feed.ts";
-import {
-  documentErrors,
-  MAX_ROWS,
-  MAX_SOCKET_MESSAGE_BYTES,
-  nestingError,
-  PARSE_OPTIONS,
-  rowsOf,
-  tooManyRowsError,
-} from "./limits.ts";
+import { documentErrors, MAX_SOCKET_MESSAGE_BYTES, nestingError, PARSE_OPTIONS, planRows } from "./limits.ts";
 import { createLoaders } from "./loaders.ts";
 import { schema } from "./schema.ts";
 
@@ -305,10 +297,14 @@ export async function registerGraphQLRoutes(
     scope.graphql.addHook("preValidation", async (schema, document, context) => {
       const errors = documentErrors(document);
       if (errors.length > 0) throw new InvalidDocument(errors);
-      // The rows it may fetch, with the batch's operations checked before it: past MAX_ROWS, refused unrun.
-      const { rows } = context as unknown as GraphQLContext;
-      rows.planned += rowsOf(schema, document, variablesOf(context));
-      if (rows.planned > MAX_ROWS) throw new InvalidDocument([tooManyRowsError(rows.planned)]);
+      // The rows it may fetch, with the batch's operations checked before it: too many, refused unrun.
+      const tooMany = planRows(
+        schema,
+        document,
+        variablesOf(context),
+        (context as unknown as GraphQLContext).rows,
+      );
+      if (tooMany) throw new InvalidDocument([tooMany]);
     });
     // Mercurius validates no subscription: the limits and GraphQL's own rules (known fields, one
     // root field, no fragment cycles) hold there as over HTTP; the socket shows the first error.
@@ -317,8 +313,8 @@ export async function registerGraphQLRoutes(
       const [first] = documentErrors(document);
       if (first) throw first;
       // Each event runs the selection again: its rows, on their own (a socket has no request to share).
-      const rows = rowsOf(schema, document);
-      if (rows > MAX_ROWS) throw tooManyRowsError(rows);
+      const tooMany = planRows(schema, document);
+      if (tooMany) throw tooMany;
       const [invalid] = validate(schema, document);
       if (invalid) throw invalid;
       await (context as unknown as GraphQLContext).socket?.beforeOperation();
