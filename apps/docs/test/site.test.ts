@@ -206,6 +206,14 @@ describe("the built docs site in Chromium", () => {
     await page.close();
   });
 
+  it("may be framed by no other site (its pages share the API's and the Connector's origin)", async () => {
+    for (const path of ["/docs/quickstart", "/docs/no-such-page"]) {
+      const response = await fetch(`${origin}${path}`);
+      expect(response.headers.get("content-security-policy"), path).toBe("frame-ancestors 'self'");
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
+  });
+
   it("shows the address of the server that serves it in code examples, not the default one", async () => {
     const { page, problems } = await openPage();
     await visit(page, "/docs/quickstart");

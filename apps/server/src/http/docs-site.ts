@@ -26,11 +26,15 @@ export async function registerDocsSite(app: Server): Promise<void> {
     const served = file ?? path.join(root, "404.html");
     const type = CONTENT_TYPES[path.extname(served)] ?? "application/octet-stream";
     const body = await fs.readFile(served);
-    return reply
-      .code(file ? 200 : 404)
-      .header("content-type", type)
-      .header("cache-control", "no-cache")
-      .send(body);
+    return (
+      reply
+        .code(file ? 200 : 404)
+        .header("content-type", type)
+        .header("cache-control", "no-cache")
+        // Its pages share the API's and the Connector's origin: no other site may frame them.
+        .header("content-security-policy", "frame-ancestors 'self'")
+        .send(body)
+    );
   };
 
   // The site's router lives under "/docs/": the bare path is the same page, one slash later.
