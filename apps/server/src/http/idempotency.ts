@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { pruneInBatches } from "../db/prune.ts";
 import { idempotencyKeys } from "../db/schema/index.ts";
-import { decrypt, encrypt } from "../security/secrets.ts";
+import { decrypt, encrypt, isSealed } from "../security/secrets.ts";
 import { conflict, ValidationError } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { credentialOf } from "./principal.ts";
@@ -124,10 +124,9 @@ export function idempotency(ctx: AppContext) {
 /**
  * An answer as kept: sealed, as every secret at rest is, since it may carry one shown only once
  * (a webhook's signing secret, a session or processor token). One kept before answers were
- * sealed is plain JSON (never "v2.…"), and is read as it is until it is pruned, 24 hours on.
+ * sealed is plain JSON (never `isSealed`), and is read as it is until it is pruned, 24 hours on.
  */
-const openAnswer = (ctx: AppContext, kept: string) =>
-  kept.startsWith("v2.") ? decrypt(ctx.secretKey, kept) : kept;
+const openAnswer = (ctx: AppContext, kept: string) => (isSealed(kept) ? decrypt(ctx.secretKey, kept) : kept);
 
 /** onSend: keeps the answer of a request that ran with a key (or lets an answer to retry be retried). */
 export function keepIdempotentAnswer(ctx: AppContext) {

@@ -10,7 +10,7 @@ import {
   webhookSubscriptions,
 } from "../db/schema/index.ts";
 import { recordSecretKey } from "./secret-key-check.ts";
-import { decrypt, encrypt, isUnderCurrentKey, type SecretKeys } from "./secrets.ts";
+import { decrypt, encrypt, isSealed, isUnderCurrentKey, type SecretKeys } from "./secrets.ts";
 
 /** Every column that holds a secret encrypted at rest. */
 const ENCRYPTED_COLUMNS: { name: string; table: PgTable; column: PgColumn; property: string }[] = [
@@ -73,7 +73,7 @@ export async function rotateSecrets(db: Database, keys: SecretKeys): Promise<Rec
     }[];
     for (const { sealed } of rows) {
       // An idempotent answer kept before answers were sealed is plain JSON: nothing to re-encrypt.
-      if (isUnderCurrentKey(keys, sealed) || !/^v[12]\./.test(sealed)) continue;
+      if (isUnderCurrentKey(keys, sealed) || !isSealed(sealed)) continue;
       await db
         .update(table)
         .set({ [property]: encrypt(keys, decrypt(keys, sealed)) })

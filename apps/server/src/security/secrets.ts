@@ -142,6 +142,9 @@ export function decryptRemembered(keys: SecretKeys, sealed: string): string {
 }
 
 /** Whether a ciphertext is already under the current key (rotation skips it). */
+/** Whether a stored value is one `encrypt` wrote (v1 or v2), not plain text. */
+export const isSealed = (value: string) => /^v[12]\./.test(value);
+
 export const isUnderCurrentKey = (keys: SecretKeys, sealed: string) =>
   sealed.startsWith(`v2.${keys.currentId}.`);
 
