@@ -12,7 +12,7 @@ import { createApiKey, revokeApiKey } from "../src/modules/api-keys/service.ts";
 import { createEnvironment, listEnvironments } from "../src/modules/environments/service.ts";
 import { openRuntime, type Runtime } from "../src/runtime.ts";
 import { createPostgresDatabase, testDriver } from "./harness.ts";
-import { CLI, exited, freePort, startProcess } from "./processes.ts";
+import { CLI, exited, startOnFreePort } from "./processes.ts";
 
 /**
  * Two real `weft serve --role api` processes on one PostgreSQL database, as behind a load
@@ -56,11 +56,10 @@ describe.skipIf(testDriver !== "postgres")("two API processes on one database (P
     environmentId = (await createEnvironment(runtime.ctx.db, { name: "Two processes", mode: "TEST" })).id;
     const started = [];
     for (const _ of [0, 1]) {
-      const port = await freePort();
-      const env = { PATH: process.env.PATH ?? "", ...settings, PORT: String(port) };
-      const api = await startProcess([CLI, "serve", "--role", "api"], env, "Weft is running", 30_000);
+      const env = { PATH: process.env.PATH ?? "", ...settings };
+      const api = await startOnFreePort([CLI, "serve", "--role", "api"], env, "Weft is running", 30_000);
       children.push(api.child);
-      started.push(`http://127.0.0.1:${port}`);
+      started.push(`http://127.0.0.1:${api.port}`);
     }
     urls = started as [string, string];
   }, 90_000);

@@ -2,7 +2,7 @@ import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { useCliSandbox } from "./cli-runner.ts";
 import { testDriver } from "./harness.ts";
-import { CLI, freePort, type StartedProcess, startProcess } from "./processes.ts";
+import { CLI, type StartedProcess, startOnFreePort } from "./processes.ts";
 
 const cli = useCliSandbox("cli");
 const { weft } = cli;
@@ -10,14 +10,8 @@ const { weft } = cli;
 type Served = StartedProcess & { url: string };
 
 async function serve(): Promise<Served> {
-  const port = await freePort();
-  const started = await startProcess(
-    [CLI, "serve"],
-    { ...cli.env(), PORT: String(port) },
-    "Weft is running",
-    30_000,
-  );
-  return { ...started, url: `http://127.0.0.1:${port}` };
+  const started = await startOnFreePort([CLI, "serve"], cli.env(), "Weft is running", 30_000);
+  return { ...started, url: `http://127.0.0.1:${started.port}` };
 }
 
 const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
@@ -244,14 +238,8 @@ describe("weft CLI and npm start", { timeout: 120_000 }, () => {
     expect(wrong.code).toBe(64);
     expect(wrong.stderr).toContain("--role must be one of all, api, worker");
 
-    const port = await freePort();
-    const api = await startProcess(
-      [CLI, "serve", "--role", "api"],
-      { ...cli.env(), PORT: String(port) },
-      "Weft is running",
-      30_000,
-    );
-    const ready = await fetch(`http://127.0.0.1:${port}/ready`);
+    const api = await startOnFreePort([CLI, "serve", "--role", "api"], cli.env(), "Weft is running", 30_000);
+    const ready = await fetch(`http://127.0.0.1:${api.port}/ready`);
     expect(ready.status).toBe(200);
     expect(((await ready.json()) as { workers: string }).workers).toBe("in other processes");
     expect(await api.stop()).toBe(0);

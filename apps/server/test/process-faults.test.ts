@@ -17,7 +17,7 @@ import {
 } from "../src/db/schema/index.ts";
 import { createPostgresDatabase, testDriver } from "./harness.ts";
 import { createTestTls, type Receiver, type Reply, startReceiver } from "./https-receiver.ts";
-import { CLI, exited, freePort, type StartedProcess, startProcess, waitFor } from "./processes.ts";
+import { CLI, exited, type StartedProcess, startOnFreePort, waitFor } from "./processes.ts";
 
 /**
  * What happens to `weft serve` when its process is stopped (SIGTERM) or killed (kill -9).
@@ -58,10 +58,11 @@ const answerLost = (error: unknown) =>
 async function weft(name: string) {
   const dataDir = fs.mkdtempSync(path.join(scratch, `${name.replaceAll(/[^a-z]/g, "-")}-`));
   const database = testDriver === "postgres" ? await createPostgresDatabase() : undefined;
-  const port = await freePort();
+  // Each start takes a port free at that moment: the one before may have gone, between a kill and
+  // the restart, to another suite's outgoing connection.
+  let port = 0;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
-    PORT: String(port),
     WEFT_DATA_DIR: dataDir,
     WEFT_LOG_LEVEL: "warn",
     WEFT_BUILD_ON_START: "false",
@@ -76,7 +77,7 @@ async function weft(name: string) {
     secret: () => secret,
     hookPath: `/hooks/${name}`,
     async start(crashAt?: string): Promise<StartedProcess> {
-      running = await startProcess(
+      const started = await startOnFreePort(
         [CLI, "serve"],
         { ...env, ...(crashAt && { WEFT_CRASH_AT: crashAt }) },
         "Weft is running",
@@ -84,6 +85,8 @@ async function weft(name: string) {
         // alone; four starting at once beside other suites on 2 cores need the room.
         120_000,
       );
+      ({ port } = started);
+      running = started;
       secret ||= / secret {2,}(\S+)/.exec(running.output())?.[1] ?? "";
       return running;
     },
@@ -110,7 +113,9 @@ async function weft(name: string) {
       ]);
       expect(child.signalCode).toBe("SIGKILL");
     },
-    port,
+    get port() {
+      return port;
+    },
     child: () => running!.child,
     output: () => running?.output() ?? "",
     async stop(): Promise<void> {

@@ -53,6 +53,27 @@ export async function startProcess(
   };
 }
 
+/**
+ * A server started on a port free at that moment, as `startProcess` starts it (`PORT` set); a port
+ * taken between the check and the server's listen (an outgoing connection draws on the same
+ * ephemeral range) is traded for another.
+ */
+export async function startOnFreePort(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyText: string,
+  timeoutMs?: number,
+): Promise<StartedProcess & { port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return { ...(await startProcess(args, { ...env, PORT: String(port) }, readyText, timeoutMs)), port };
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes("already in use")) throw error;
+    }
+  }
+}
+
 /** Resolves once the process has exited (at once if it already has). */
 export const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) =>

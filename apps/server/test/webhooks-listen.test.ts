@@ -2,20 +2,19 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { useCliSandbox } from "./cli-runner.ts";
-import { CLI, freePort, startProcess, waitFor } from "./processes.ts";
+import { CLI, startOnFreePort, startProcess, waitFor } from "./processes.ts";
 
 const cli = useCliSandbox("listen");
 
 describe("weft webhooks listen", { timeout: 120_000 }, () => {
   it("subscribes a receiver of its own, prints and forwards each delivery unchanged, and unsubscribes on Ctrl+C", async () => {
-    const port = await freePort();
-    const weftUrl = `http://127.0.0.1:${port}`;
-    const server = await startProcess(
+    const server = await startOnFreePort(
       [CLI, "serve"],
-      { ...cli.env(), PORT: String(port), WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" },
+      { ...cli.env(), WEFT_WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" },
       "Weft is running",
       60_000,
     );
+    const weftUrl = `http://127.0.0.1:${server.port}`;
     const key = / secret {2,}(\S+)/.exec(server.output())![1]!;
     const api = (method: string, path: string, body?: unknown) =>
       fetch(`${weftUrl}${path}`, {
