@@ -118,6 +118,7 @@ export const HELD_OUT = [
   "holdout-12.json",
   "holdout-13.json",
   "holdout-14.json",
+  "holdout-15.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
