@@ -101,9 +101,13 @@ function buildMatcher(merchants: Iterable<Merchant>) {
     }
   }
   for (const list of byFirstToken.values()) list.sort((a, b) => b.tokens.length - a.tokens.length);
-  // "FRONTIER COMMUNICATIO": a name's last word cut at the statement's width still matches its pattern.
-  const isCut = (token: string, patternToken: string, isLast: boolean) =>
-    isLast && token.length >= 5 && patternToken.length > token.length && patternToken.startsWith(token);
+  // "FRONTIER COMMUNICATIO": a name's last word cut at the statement's width still matches its
+  // pattern; after two words that did, three letters are enough ("NOODLES & COM").
+  const isCut = (token: string, patternToken: string, isLast: boolean, wordsBefore: number) =>
+    isLast &&
+    token.length >= (wordsBefore >= 2 ? 3 : 5) &&
+    patternToken.length > token.length &&
+    patternToken.startsWith(token);
   return (
     tokens: readonly string[],
     accepts?: (start: number, length: number) => boolean,
@@ -119,7 +123,7 @@ function buildMatcher(merchants: Iterable<Merchant>) {
           if (
             token !== pattern[j] &&
             !(pattern[j]!.startsWith(NUMBER) && isNumberFor(token, pattern[j]!)) &&
-            !isCut(token, pattern[j]!, i + j === tokens.length - 1)
+            !isCut(token, pattern[j]!, i + j === tokens.length - 1, j)
           ) {
             isMatch = false;
             break;

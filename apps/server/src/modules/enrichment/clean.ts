@@ -275,6 +275,7 @@ const TRUNCATED_WORDS = [
   "FITNESS",
   "HEATING",
   "COMMUNICATIONS",
+  "UTILITIES",
   "CONSTRUCTION",
   "PHOTOGRAPHY",
   "INSURANCE",
@@ -683,6 +684,9 @@ function splitLocation(text: string, original: string, hasNoCity: boolean, isFor
     region.country !== "US" && !isTitleCased && words.length >= 4 && CITY_JOINS.has(words.at(-2)!);
   if (isJoinedCity) cityWords = 3;
   if (hasNoCity) cityWords = 0;
+  // "UNIVERSITY OF IOWA BOSTON MA": a state's name after OF is the payee's (not Iowa City's first word).
+  if (cityWords === 2 && words.at(-3) === "OF" && STATE_WORDS.has(words.at(-2)!) && !CITY_TAILS.has(words.at(-1)!))
+    cityWords = 1;
   // "CITY OF RALEIGH NC": the town after OF is the payee's name, not where it was paid.
   if (cityWords > 0 && words.at(-cityWords - 1) === "OF") cityWords = 0;
   if (cityWords >= words.length) cityWords = words.length - 1;
@@ -733,13 +737,23 @@ const STATE_NAMES: Record<string, string> = Object.fromEntries(
     }),
 );
 
+/** States named in one word ("IOWA", "KANSAS"). */
+const STATE_WORDS = new Set(Object.values(STATE_NAMES).filter((name) => !name.includes(" ")));
+
+/** What follows a school's name in its bills: the office that took the money ("MICHIGAN STATE UNIV DINING"). */
+const SCHOOL_DEPARTMENT =
+  /^(.*\b(?:UNIVERSITY|UNIV|COLLEGE)(?: OF(?: [A-Z]+){1,2}?)?) (?:DINING|FOOD SERVICES?|PARKING|PKG|TRANSPORTATION|BOOKSTORE|BOOK STORE|CAMPUS STORE|STORE|ATHLETICS|TICKET OFFICE|HOUSING|BURSAR|STUDENT ACC\w*|CASHIER\w*)\b.*$/;
+
 /** A state's agency by its code ("GA DEPT OF REV", "CA STATE PARKS"): the state's name written out. */
 const STATE_AGENCY =
-  /^([A-Z]{2}) (DEPT|DEPARTMENT|DIV|DIVISION|STATE|DMV|BUREAU|OFFICE|COMPTROLLER|TREASURY|TREASURER|EMPLOYMENT|LOTTERY|TOLLWAY|TURNPIKE)\b/;
+  /^([A-Z]{2}) (DEPT|DEPARTMENT|DIV|DIVISION|STATE|DMV|BUREAU|OFFICE|COMPTROLLER|TREASURY|TREASURER|EMPLOYMENT|LOTTERY|TOLLWAY|TURNPIKE|JUDICIAL|COURTS?|SUPREME)\b/;
 
-/** A government's name as people say it: the town without its department, the state spelled out. */
+/**
+ * A government's name as people say it: the town (or the school) without its department, the
+ * state spelled out.
+ */
 function governmentName(name: string): string {
-  const town = TOWN_DEPARTMENT.exec(name);
+  const town = TOWN_DEPARTMENT.exec(name) ?? SCHOOL_DEPARTMENT.exec(name);
   if (town) return town[1]!;
   const agency = STATE_AGENCY.exec(name);
   const state = agency ? STATE_NAMES[agency[1]!] : undefined;
@@ -878,8 +892,9 @@ export function clean(description: string): Cleaned {
   // An ACH line's purpose after a name of two words or more ("MAPLE GLEN HOA DUES") is no part of it.
   const purpose = isAch ? PURPOSE_TAIL.exec(name) : null;
   if (purpose && name.lastIndexOf(" ", purpose.index - 1) > 0) name = name.slice(0, purpose.index);
-  // "TESCO STORES", "ROSS STORES": the company's word for its shops.
-  name = name.replace(/(?<=\S) STORES$/, "");
+  // "TESCO STORES", "ROSS STORES": the company's word for its shops; "UCHEALTH PATIENT PAYMENT":
+  // a provider's word for who pays it.
+  name = name.replace(/(?<=\S) (STORES|PATIENT)$/, "");
   name = governmentName(name);
   // A name run together: in camel case ("LunaKnitStudio"), or after a platform's prefix in
   // capitals ("GRUBHUB*SZECHUANGARDEN"): its words apart.

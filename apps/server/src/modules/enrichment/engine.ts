@@ -387,6 +387,11 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       const utility = categoryByKeywords(ownWords, false);
       if (utility && CITY_UTILITIES.has(utility)) return { detailed: utility, isGuess: false };
     }
+    // A school's dining halls, garages and stores sell meals, parking and books, not tuition.
+    if (merchant.category === "GENERAL_SERVICES_EDUCATION" && !isCredit) {
+      const office = SCHOOL_OFFICES.find(([words]) => words.test(ownWords));
+      if (office) return { detailed: office[1], isGuess: false };
+    }
     // Money in from a tax authority is a refund of tax ("DEPOSITO DIRECTO DEPTO HACIENDA PR REINTEGRO").
     if (merchant.category === "GOVERNMENT_AND_NON_PROFIT_TAX_PAYMENT" && isCredit)
       return { detailed: "INCOME_TAX_REFUND", isGuess: false };
@@ -435,6 +440,15 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
  */
 const REFUND_WORDS =
   /\b(REFUND|RFND|REBATE|RETURN|REVERSAL|REVERSED|PAYMENT|PAYMT|PYMT|PMT|PYMNT|THANK YOU)\b/;
+
+/** A school's offices that sell something other than teaching, and what they sell. */
+const SCHOOL_OFFICES: [RegExp, string][] = [
+  [/\b(DINING|FOOD SERVICES?|MEAL PLANS?|CAFETERIA)\b/, "FOOD_AND_DRINK_RESTAURANT"],
+  [/\b(PARKING|PKG|TRANSPORTATION|TRANS SVCS)\b/, "TRANSPORTATION_PARKING"],
+  [/\b(BOOKSTORE|BOOK STORE|CAMPUS STORE|STORE)\b/, "GENERAL_MERCHANDISE_BOOKSTORES_AND_NEWSSTANDS"],
+  [/\b(ATHLETICS|TICKET OFFICE)\b/, "ENTERTAINMENT_SPORTING_EVENTS_AMUSEMENT_PARKS_AND_MUSEUMS"],
+  [/\b(HOUSING|RESIDENCE HALLS?)\b/, "RENT_AND_UTILITIES_RENT"],
+];
 
 /** What a city or a county bills as a utility. */
 const CITY_UTILITIES = new Set([

@@ -1727,6 +1727,58 @@ describe("the engine's steps", () => {
       expect(fee.categories.general).toBe("BANK_FEES");
     });
   });
+
+  describe("What holdout-15 showed the engine misreading", () => {
+    it("a state's name after OF is the payee's, and the city follows it", () => {
+      const council = one("ARTS COUNCIL OF IOWA DENVER CO", "-40.00");
+      expect(council.counterparty?.name).toBe("Arts Council of Iowa");
+      expect(council.locationStructured?.city).toBe("Denver");
+      // A city's own name after OF stays the payee's.
+      expect(one("CITY OF SAN JOSE CA", "-50.00").counterparty?.name).toBe("City of San Jose");
+    });
+
+    it("a name cut three letters into its last word still matches, after two words that did", () => {
+      const noodles = one("DOORDASH*NOODLES & COM SEATTLE WA", "-16.84");
+      expect(noodles.counterparty?.name).toBe("Noodles & Company");
+      expect(noodles.intermediaries.map((p) => p.name)).toEqual(["DoorDash"]);
+    });
+
+    it("a utility's cut word is still a utility, and its name is spelled out", () => {
+      const city = one("FORT MORGAN UTILITI 970-555-0134 CO", "-187.52");
+      expect(city.counterparty?.name).toBe("Fort Morgan Utilities");
+      expect(city.categories.general).toBe("RENT_AND_UTILITIES");
+    });
+
+    it("a school's dining hall, garage and store sell meals, parking and books; its name is the school's", () => {
+      const dining = one("GREENFIELD COLLEGE DINING SPRINGFIELD IL", "-9.75");
+      expect(dining.counterparty?.name).toBe("Greenfield College");
+      expect(dining.categories.general).toBe("FOOD_AND_DRINK");
+      const parking = one("OHIO STATE UNIV PARKING COLUMBUS OH", "-12.00");
+      expect(parking.counterparty?.name).toBe("Ohio State University");
+      expect(parking.categories.general).toBe("TRANSPORTATION");
+      expect(one("OHIO STATE UNIV TUITION COLUMBUS OH", "-4200.00").categories.general).toBe(
+        "GENERAL_SERVICES",
+      );
+    });
+
+    it("a state's courts are a government's, named with the state spelled out", () => {
+      const court = one("WI COURTS PMT MADISON WI", "-140.00");
+      expect(court.counterparty?.name).toBe("Wisconsin Courts");
+      expect(court.categories.general).toBe("GOVERNMENT_AND_NON_PROFIT");
+    });
+
+    it("a patient's payment is medical, and the provider is named without it", () => {
+      const visit = one("VALLEYCREST HEALTH PATIENT PMT SALEM OR", "-125.60");
+      expect(visit.counterparty?.name).toBe("Valleycrest Health");
+      expect(visit.categories.general).toBe("MEDICAL");
+    });
+
+    it("Alaska's Permanent Fund Dividend is income from the state", () => {
+      const pfd = one("AK PFD DES:DIR DEP ID:0000123 INDN:JANE DOE CO ID:1920000001 PPD", "1312.00");
+      expect(pfd.counterparty?.name).toBe("Alaska Permanent Fund Dividend");
+      expect(pfd.categories.general).toBe("INCOME");
+    });
+  });
 });
 
 describe("recurrence", () => {
