@@ -685,7 +685,12 @@ function splitLocation(text: string, original: string, hasNoCity: boolean, isFor
   if (isJoinedCity) cityWords = 3;
   if (hasNoCity) cityWords = 0;
   // "UNIVERSITY OF IOWA BOSTON MA": a state's name after OF is the payee's (not Iowa City's first word).
-  if (cityWords === 2 && words.at(-3) === "OF" && STATE_WORDS.has(words.at(-2)!) && !CITY_TAILS.has(words.at(-1)!))
+  if (
+    cityWords === 2 &&
+    words.at(-3) === "OF" &&
+    STATE_WORDS.has(words.at(-2)!) &&
+    !CITY_TAILS.has(words.at(-1)!)
+  )
     cityWords = 1;
   // "CITY OF RALEIGH NC": the town after OF is the payee's name, not where it was paid.
   if (cityWords > 0 && words.at(-cityWords - 1) === "OF") cityWords = 0;
