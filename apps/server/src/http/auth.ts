@@ -54,7 +54,7 @@ export function authenticate(ctx: AppContext) {
     const accepted = request.routeOptions.config.auth;
     if (!accepted || accepted.length === 0) return;
     const wanted = accepted.map((s) => SCHEME_HINTS[s]).join(" or ");
-    const basic = accepted.includes("processor") ? basicOf(request) : undefined;
+    const basic = basicOf(request);
     if (basic) {
       const found = await findProcessorCredential(ctx.db, basic.username, basic.password);
       if (!found) {
@@ -63,6 +63,9 @@ export function authenticate(ctx: AppContext) {
           "Send the processor token as the username and a live secret of the same processor as the password.",
         );
       }
+      // Good, only not here: a 403, as for the other kinds below.
+      if (!accepted.includes("processor"))
+        throw forbidden("This endpoint does not take a processor token", `Send ${wanted}.`);
       request.principal = { kind: "processor", ...found, token: basic.username };
       return;
     }

@@ -90,6 +90,21 @@ describe("POST /v1/accounts/{accountId}/processor_tokens", () => {
     expect(missing.json().message).toBe("processor is required");
   });
 
+  it("403 for an account whose connection is not enabled with ACCOUNT_NUMBERS, and nothing is issued", async () => {
+    const { connectionId } = await linkAndSync(platform, env, {
+      products: ["ACCOUNT_BALANCES_AND_TRANSACTIONS"],
+    });
+    const [plain] = await platform.ctx.db
+      .select()
+      .from(accounts)
+      .where(sql`${accounts.connectionId} = ${connectionId} and ${accounts.type} = 'CHECKING'`);
+    const before = (await platform.ctx.db.select().from(processorTokens)).length;
+    const res = await createToken(plain!.id, { issuer: "WEFT", processor: "STRIPE" });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(`Connection ${connectionId} is not enabled with ACCOUNT_NUMBERS`);
+    expect((await platform.ctx.db.select().from(processorTokens)).length).toBe(before);
+  });
+
   it("400 for a non-DEPOSITORY account; 404 for another environment's account", async () => {
     const card = await createToken(cardId, { issuer: "WEFT", processor: "STRIPE" });
     expect(card.statusCode).toBe(400);
@@ -183,12 +198,19 @@ describe("processor Basic auth", () => {
       headers: basic(token, secret),
     });
     expect(elsewhere.statusCode).toBe(404);
-    // Processor credentials open nothing else.
+    // Processor credentials open nothing else: good ones are a 403 there, bad ones a 401.
     const read = await platform.app.inject({
       method: "GET",
       url: `/v1/accounts/${checkingId}`,
       headers: basic(token, secret),
     });
-    expect(read.statusCode).toBe(401);
+    expect(read.statusCode).toBe(403);
+    expect(read.json().message).toBe("This endpoint does not take a processor token");
+    const wrongSecret = await platform.app.inject({
+      method: "GET",
+      url: `/v1/accounts/${checkingId}/transactions`,
+      headers: basic(token, "weft_psec_wrong"),
+    });
+    expect(wrongSecret.statusCode).toBe(401);
   });
 });

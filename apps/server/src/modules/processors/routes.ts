@@ -20,7 +20,8 @@ export function registerProcessorRoutes(app: Server, ctx: AppContext): void {
         description:
           "A token that lets one payment processor read this account's ACH numbers and refresh its " +
           "balance (with the processor's secret, as Basic auth). For DEPOSITORY accounts on active " +
-          "connections. 400 when issuer is missing, or the issuer or processor is not supported.",
+          "connections enabled with ACCOUNT_NUMBERS (403 otherwise). 400 when issuer is missing, or " +
+          "the issuer or processor is not supported.",
         params: AccountIdParams,
         body: ProcessorTokenCreateRequest,
         response: { 201: ProcessorToken, ...errorResponses(400, 401, 403, 404, 422, 429, 502) },

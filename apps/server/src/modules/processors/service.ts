@@ -4,8 +4,8 @@ import { processorTokens } from "../../db/schema/index.ts";
 import { badRequest } from "../../http/errors.ts";
 import { newId } from "../../http/ids.ts";
 import { newSecret, sha256Hex } from "../../security/secrets.ts";
-import { findAccount, findAccountType } from "../accounts/service.ts";
-import { assertActive } from "../connections/service.ts";
+import { findAccount, findAccountType, kindOf } from "../accounts/service.ts";
+import { assertActive, assertProduct } from "../connections/service.ts";
 import type { EnvironmentRow } from "../environments/service.ts";
 import { createMxProcessorToken } from "../mx/service.ts";
 import { createPlaidProcessorToken } from "../plaid/service.ts";
@@ -38,7 +38,7 @@ function toView(
 /**
  * A processor token for one depository account of an active connection. 400 when issuer or
  * processor is missing or not supported, or the account is not DEPOSITORY; 403 when the
- * connection is not active. Issuer PLAID gets Plaid's token from /processor/token/create, issuer
+ * connection is not active or not enabled with ACCOUNT_NUMBERS (what a processor reads). Issuer PLAID gets Plaid's token from /processor/token/create, issuer
  * MX an MX authorization code (/authorization_code).
  */
 export async function createProcessorToken(
@@ -74,10 +74,11 @@ export async function createProcessorToken(
   }
   if (account.kind !== "DEPOSITORY") {
     throw badRequest(
-      `Account ${account.id} is a ${account.kind} account; processor tokens are for DEPOSITORY accounts only`,
+      `Account ${account.id} is ${kindOf(account.kind)}; processor tokens are for DEPOSITORY accounts only`,
       "Create the token for a checking or savings account.",
     );
   }
+  assertProduct(connection, "ACCOUNT_NUMBERS");
   assertActive(connection);
   // The provider's own token for its connection (the processor then reads the provider); ours otherwise.
   const token =
