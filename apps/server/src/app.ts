@@ -112,9 +112,10 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
 
   app.setValidatorCompiler(validatorCompiler);
   // JSON is UTF-8 (RFC 8259): a body in another charset, or with bytes that are not UTF-8, is
-  // refused rather than read with replacement characters in place of what was sent. A DELETE
-  // may say Content-Type: application/json and send nothing (Quiltt's clients revoke a session
-  // so): there is no body to parse. Everything else is parsed as Fastify does.
+  // refused rather than read with replacement characters in place of what was sent. A DELETE,
+  // or a write that takes no body, may say Content-Type: application/json and send nothing
+  // (Quiltt's clients revoke a session so; many clients send it on every POST): there is no body
+  // to parse. Everything else is parsed as Fastify does: an empty body where one is taken is a 400.
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
@@ -128,7 +129,9 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
     if (!isUtf8(body as Buffer)) {
       return done(new HttpError(400, "The request body is not valid UTF-8", NOT_UTF8_INSTRUCTION), undefined);
     }
-    if ((body as Buffer).length === 0 && request.method === "DELETE") return done(null, undefined);
+    const takesNoBody = [undefined, NoBody].includes(request.routeOptions.schema?.body as never);
+    if ((body as Buffer).length === 0 && (request.method === "DELETE" || takesNoBody))
+      return done(null, undefined);
     return parseJson(request, (body as Buffer).toString("utf8"), done);
   });
   // Every body is JSON: a text/plain one (JSON sent without its Content-Type) is a 415 that says
