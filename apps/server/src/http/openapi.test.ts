@@ -109,6 +109,12 @@ describe("document contents", () => {
     expect(annotationsLeft(document)).toEqual([]);
   });
 
+  it("flags deprecated fields as such, for generators and viewers to mark", async () => {
+    const { schemas } = (await fetchDocument("platform")).components;
+    expect(schemas.Profile.properties.updatedAt.deprecated).toBe(true);
+    expect(schemas.Connection.properties.features.deprecated).toBe(true);
+  });
+
   it("documents the pagination headers and query of list operations", async () => {
     const list = (await fetchDocument("platform")).paths["/v1/profiles"].get;
     expect(list.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([

@@ -155,7 +155,8 @@ function compileBody(schema: object): BodyValidator {
 }
 
 /**
- * A field as a message names it: its last part in words ("address.postalCode": "Postal code");
+ * A field as a message names it: its last part in words ("address.postalCode": "Postal code",
+ * "targetUrl": "Target URL");
  * an item of a list by its place ("eventTypes.0": "Event types item 1").
  */
 export function fieldLabel(field: string): string {
@@ -163,9 +164,15 @@ export function fieldLabel(field: string): string {
   const last = parts.pop() ?? field;
   if (/^\d+$/.test(last) && parts.length > 0)
     return `${fieldLabel(parts.join("."))} item ${Number(last) + 1}`;
-  const words = last.replace(/([a-z])([A-Z0-9])/g, "$1 $2").toLowerCase();
+  const words = last
+    .replace(/([a-z])([A-Z0-9])/g, "$1 $2")
+    .toLowerCase()
+    .replace(INITIALISMS, (word) => word.toUpperCase());
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** Words said letter by letter, written so ("Target URL", "Client ID", "UUID"). */
+const INITIALISMS = /\b(id|url|uuid|ach|api|mfa|mcc|ip)\b/g;
 
 function fieldOf(error: ErrorObject): string {
   const base = error.instancePath.replace(/^\//, "").replaceAll("/", ".");
@@ -187,7 +194,8 @@ function messageOf(error: ErrorObject, field: string, part: string | undefined):
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case "required":
-      return `${label} is required`;
+      // "Event types are required"; "Address is required".
+      return `${label} ${/[^su]s$/.test(label) ? "are" : "is"} required`;
     case "minLength":
       return `${label} must be at least ${params.limit} character${params.limit === 1 ? "" : "s"}`;
     case "maxLength":

@@ -258,7 +258,7 @@ export interface components {
         UserSession: {
             /**
              * @description The session token (a JWT): safe to hand to the end-user's client.
-             * @example eyJhbGciOiJFUzI1NiIsImtpZCI6ImtleV8wMWpkOHgwbTZlOXE3djJjNWI0bjNrMWgwZyJ9.eyJzdWIiOiJwXzAxamQ4eDBtNmU5cTd2MmM1YjRuM2sxaDBnIn0.…
+             * @example eyJhbGciOiJFZERTQSIsImtpZCI6ImtleV8wMWpkOHgwbTZlOXE3djJjNWI0bjNrMWgwZyIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJwXzAxamQ4eDBtNmU5cTd2MmM1YjRuM2sxaDBnIn0.…
              */
             token: string;
             /**
@@ -633,7 +633,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "userId": [
-                     *         "User id must be string"
+                     *         "User ID must be string"
                      *       ]
                      *     }
                      */

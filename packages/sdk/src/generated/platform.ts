@@ -531,7 +531,7 @@ export interface paths {
         put?: never;
         /**
          * Create a processor token
-         * @description A token that lets one payment processor read this account's ACH numbers and refresh its balance (with the processor's secret, as Basic auth). For DEPOSITORY accounts on active connections. 400 when issuer is missing, or the issuer or processor is not supported.
+         * @description A token that lets one payment processor read this account's ACH numbers and refresh its balance (with the processor's secret, as Basic auth). For DEPOSITORY accounts on active connections enabled with ACCOUNT_NUMBERS (403 otherwise). 400 when issuer is missing, or the issuer or processor is not supported.
          */
         post: operations["createProcessorToken"];
         delete?: never;
@@ -1395,8 +1395,8 @@ export interface components {
             /**
              * @description Keyed by the provider's host, then by endpoint path.
              * @example {
-             *       "production.plaid.com": {
-             *         "/accounts/get": {
+             *       "products.ddp.akoya.com": {
+             *         "/accounts/v2/mikomo": {
              *           "body": {},
              *           "id": "doc_…",
              *           "requestId": "m8MDnv9okwxFNBV",
@@ -1429,8 +1429,8 @@ export interface components {
             /**
              * @description Keyed by the provider's host, then by endpoint path.
              * @example {
-             *       "production.plaid.com": {
-             *         "/accounts/get": {
+             *       "products.ddp.akoya.com": {
+             *         "/accounts/v2/mikomo": {
              *           "body": {},
              *           "id": "doc_…",
              *           "requestId": "m8MDnv9okwxFNBV",
@@ -1463,8 +1463,8 @@ export interface components {
             /**
              * @description Keyed by the provider's host, then by endpoint path.
              * @example {
-             *       "production.plaid.com": {
-             *         "/accounts/get": {
+             *       "products.ddp.akoya.com": {
+             *         "/accounts/v2/mikomo": {
              *           "body": {},
              *           "id": "doc_…",
              *           "requestId": "m8MDnv9okwxFNBV",
@@ -1497,8 +1497,8 @@ export interface components {
             /**
              * @description Keyed by the provider's host, then by endpoint path.
              * @example {
-             *       "production.plaid.com": {
-             *         "/accounts/get": {
+             *       "products.ddp.akoya.com": {
+             *         "/accounts/v2/mikomo": {
              *           "body": {},
              *           "id": "doc_…",
              *           "requestId": "m8MDnv9okwxFNBV",
@@ -1593,7 +1593,10 @@ export interface components {
              */
             provider: "AKOYA" | "FINICITY" | "MOCK" | "MX" | "PLAID" | "DISCONNECTED";
             products: ("ACCOUNT_BALANCES_AND_TRANSACTIONS" | "ACCOUNT_NUMBERS" | "ACCOUNT_OWNERS" | "ACCOUNT_STATEMENTS" | "INVESTMENTS" | "LIABILITIES" | "ACCOUNT_BALANCE_REFRESHES")[];
-            /** @description Deprecated: the same as `products`. */
+            /**
+             * @deprecated
+             * @description Deprecated: the same as `products`.
+             */
             features: ("ACCOUNT_BALANCES_AND_TRANSACTIONS" | "ACCOUNT_NUMBERS" | "ACCOUNT_OWNERS" | "ACCOUNT_STATEMENTS" | "INVESTMENTS" | "LIABILITIES" | "ACCOUNT_BALANCE_REFRESHES")[];
             /**
              * @description INITIALIZING (just linked), SYNCING, SYNCED, ERROR_REPAIRABLE (the user must sign in again; sync keeps retrying), ERROR_SERVICE (internal error, retried automatically), ERROR_PROVIDER, ERROR_INSTITUTION, DISCONNECTING, DISCONNECTED (data stays, no more syncing).
@@ -1845,8 +1848,8 @@ export interface components {
             /**
              * @description Keyed by the provider's host, then by endpoint path.
              * @example {
-             *       "production.plaid.com": {
-             *         "/accounts/get": {
+             *       "findmoney-api.fingoal.com": {
+             *         "/v3/cleanup/users/p_01jd8x0m6e9q7v2c5b4n3k1h0g": {
              *           "body": {},
              *           "id": "doc_…",
              *           "requestId": "m8MDnv9okwxFNBV",
@@ -1877,8 +1880,8 @@ export interface components {
             /**
              * @description Keyed by the provider's host, then by endpoint path.
              * @example {
-             *       "production.plaid.com": {
-             *         "/accounts/get": {
+             *       "findmoney-api.fingoal.com": {
+             *         "/v3/cleanup/users/p_01jd8x0m6e9q7v2c5b4n3k1h0g": {
              *           "body": {},
              *           "id": "doc_…",
              *           "requestId": "m8MDnv9okwxFNBV",
@@ -1982,8 +1985,8 @@ export interface components {
             /**
              * @description Keyed by the provider's host, then by endpoint path.
              * @example {
-             *       "production.plaid.com": {
-             *         "/accounts/get": {
+             *       "api.mx.com": {
+             *         "/users/USR-fbbaf5e2-1d0a-4fd7-a1c9-6f4e7e4b2d10/members/MBR-7c6f361b/accounts": {
              *           "body": {},
              *           "id": "doc_…",
              *           "requestId": "m8MDnv9okwxFNBV",
@@ -2016,8 +2019,8 @@ export interface components {
             /**
              * @description Keyed by the provider's host, then by endpoint path.
              * @example {
-             *       "production.plaid.com": {
-             *         "/accounts/get": {
+             *       "api.mx.com": {
+             *         "/users/USR-fbbaf5e2-1d0a-4fd7-a1c9-6f4e7e4b2d10/members/MBR-7c6f361b/accounts": {
              *           "body": {},
              *           "id": "doc_…",
              *           "requestId": "m8MDnv9okwxFNBV",
@@ -2050,8 +2053,8 @@ export interface components {
             /**
              * @description Keyed by the provider's host, then by endpoint path.
              * @example {
-             *       "production.plaid.com": {
-             *         "/accounts/get": {
+             *       "api.mx.com": {
+             *         "/users/USR-fbbaf5e2-1d0a-4fd7-a1c9-6f4e7e4b2d10/members/MBR-7c6f361b/accounts": {
              *           "body": {},
              *           "id": "doc_…",
              *           "requestId": "m8MDnv9okwxFNBV",
@@ -2084,8 +2087,8 @@ export interface components {
             /**
              * @description Keyed by the provider's host, then by endpoint path.
              * @example {
-             *       "production.plaid.com": {
-             *         "/accounts/get": {
+             *       "api.ntropy.com": {
+             *         "/v3/transactions": {
              *           "body": {},
              *           "id": "doc_…",
              *           "requestId": "m8MDnv9okwxFNBV",
@@ -2116,8 +2119,8 @@ export interface components {
             /**
              * @description Keyed by the provider's host, then by endpoint path.
              * @example {
-             *       "production.plaid.com": {
-             *         "/accounts/get": {
+             *       "api.pave.dev": {
+             *         "/v1/users/p_01jd8x0m6e9q7v2c5b4n3k1h0g/transactions": {
              *           "body": {},
              *           "id": "doc_…",
              *           "requestId": "m8MDnv9okwxFNBV",
@@ -2148,8 +2151,8 @@ export interface components {
             /**
              * @description Keyed by the provider's host, then by endpoint path.
              * @example {
-             *       "production.plaid.com": {
-             *         "/accounts/get": {
+             *       "api.pave.dev": {
+             *         "/v1/users/p_01jd8x0m6e9q7v2c5b4n3k1h0g/transactions": {
              *           "body": {},
              *           "id": "doc_…",
              *           "requestId": "m8MDnv9okwxFNBV",
@@ -2405,6 +2408,7 @@ export interface components {
             createdAt: string;
             /**
              * Format: date-time
+             * @deprecated
              * @description Deprecated: when the profile last changed.
              */
             updatedAt: string;
@@ -3110,7 +3114,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "uuid": [
-                     *         "Uuid is not a valid UUID"
+                     *         "UUID is not a valid UUID"
                      *       ]
                      *     }
                      */
@@ -3279,7 +3283,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -3491,7 +3495,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -4036,10 +4040,10 @@ export interface operations {
                      *         "Name is required"
                      *       ],
                      *       "targetUrl": [
-                     *         "Target url is required"
+                     *         "Target URL is required"
                      *       ],
                      *       "eventTypes": [
-                     *         "Event types is required"
+                     *         "Event types are required"
                      *       ]
                      *     }
                      */
@@ -4193,7 +4197,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -4390,7 +4394,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -5753,7 +5757,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "connectionId": [
-                     *         "Connection id must not contain a NUL character"
+                     *         "Connection ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -5967,7 +5971,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "connectionId": [
-                     *         "Connection id must not contain a NUL character"
+                     *         "Connection ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -6573,7 +6577,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "profileId": [
-                     *         "Profile id must not contain a NUL character"
+                     *         "Profile ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -6913,7 +6917,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "accountId": [
-                     *         "Account id must not contain a NUL character"
+                     *         "Account ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -7889,7 +7893,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "accountId": [
-                     *         "Account id must not contain a NUL character"
+                     *         "Account ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -8043,7 +8047,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "accountId": [
-                     *         "Account id must not contain a NUL character"
+                     *         "Account ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -8868,7 +8872,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "institutionId": [
-                     *         "Institution id must not contain a NUL character"
+                     *         "Institution ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -9307,7 +9311,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "profileId": [
-                     *         "Profile id is required"
+                     *         "Profile ID is required"
                      *       ]
                      *     }
                      */
@@ -10055,7 +10059,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -10345,7 +10349,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -10635,7 +10639,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -10925,7 +10929,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -11215,7 +11219,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -11505,7 +11509,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -11795,7 +11799,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -12085,7 +12089,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -12375,7 +12379,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -12665,7 +12669,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -12955,7 +12959,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -13245,7 +13249,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -13535,7 +13539,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -13825,7 +13829,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -14115,7 +14119,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -14405,7 +14409,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": [
-                     *         "Id must not contain a NUL character"
+                     *         "ID must not contain a NUL character"
                      *       ]
                      *     }
                      */
@@ -14623,7 +14627,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "profileId": [
-                     *         "Profile id is required"
+                     *         "Profile ID is required"
                      *       ],
                      *       "accountType": [
                      *         "Account type is required"

@@ -497,6 +497,10 @@ describe("GET /v1/accounts/{accountId}/ach_numbers", () => {
       message: `Account ${byType.CREDIT_CARD!.id} is a CREDIT account; ACH numbers exist for DEPOSITORY accounts only`,
       instruction: "Ask for the ACH numbers of a checking or savings account.",
     });
+    const brokerage = await get(platform, env, path("BROKERAGE", "/ach_numbers"));
+    expect(brokerage.json().message).toBe(
+      `Account ${byType.BROKERAGE!.id} is an INVESTMENT account; ACH numbers exist for DEPOSITORY accounts only`,
+    );
   });
 
   it("403 when the connection lacks ACCOUNT_NUMBERS, and when it is not active", async () => {

@@ -583,6 +583,9 @@ export async function statementPdf(ctx: AppContext, statementId: string) {
   };
 }
 
+/** "a CREDIT account", "an INVESTMENT account". */
+export const kindOf = (kind: string) => `${/^[AEIOU]/.test(kind) ? "an" : "a"} ${kind} account`;
+
 /**
  * ACH numbers of a depository account on an active connection with ACCOUNT_NUMBERS.
  * 400 for other account kinds; 403 without the product or on an inactive connection.
@@ -591,7 +594,7 @@ export async function getAchNumbers(ctx: AppContext, environmentId: string, acco
   const { account, connection } = await findAccount(ctx.db, environmentId, accountId);
   if (account.kind !== "DEPOSITORY") {
     throw badRequest(
-      `Account ${account.id} is a ${account.kind} account; ACH numbers exist for DEPOSITORY accounts only`,
+      `Account ${account.id} is ${kindOf(account.kind)}; ACH numbers exist for DEPOSITORY accounts only`,
       "Ask for the ACH numbers of a checking or savings account.",
     );
   }

@@ -122,7 +122,7 @@ describe("POST /v1/sandbox/connections", () => {
     const bad = await linkSandbox(platform, env, { products: [], username: "" });
     expect(bad.statusCode).toBe(422);
     expect(bad.json()).toEqual({
-      profileId: ["Profile id is required"],
+      profileId: ["Profile ID is required"],
       products: ["Products must have at least 1 item"],
       username: ["Username must be at least 1 character"],
     });

@@ -42,7 +42,7 @@ export const Connection = Type.Object(
       description: "Where the data comes from; MOCK is the sandbox provider.",
     }),
     products: Type.Array(Product),
-    features: Type.Array(Product, { description: "Deprecated: the same as `products`." }),
+    features: Type.Array(Product, { description: "Deprecated: the same as `products`.", deprecated: true }),
     status: ConnectionStatus,
     institution: Nullable(InstitutionSummary),
     metadata: Nullable(Metadata),

@@ -150,7 +150,7 @@ describe("POST /v1/remote/enrichment/sync", () => {
   });
 
   it.each([
-    [{ profileId: undefined }, "profileId", "Profile id is required"],
+    [{ profileId: undefined }, "profileId", "Profile ID is required"],
     [
       { accountType: "BROKERAGE" },
       "accountType",
@@ -173,8 +173,8 @@ describe("POST /v1/remote/enrichment/sync", () => {
   });
 
   it.each([
-    [{ id: "" }, "id", "Id is required"],
-    [{ accountId: "" }, "accountId", "Account id must be at least 1 character"],
+    [{ id: "" }, "id", "ID is required"],
+    [{ accountId: "" }, "accountId", "Account ID must be at least 1 character"],
     [
       { description: "a" },
       "description",
@@ -461,7 +461,7 @@ describe("provider payloads, with each provider's sign", () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
-      "payload.transactions.0.transaction_id": ["Id is required"],
+      "payload.transactions.0.transaction_id": ["ID is required"],
       "payload.transactions.0.name": [
         "Description must be at least 2 characters, not counting spaces at either end",
       ],
@@ -477,7 +477,7 @@ describe("provider payloads, with each provider's sign", () => {
       payload: { transactions: [{ guid: "T1", description: "COFFEE", amount: 3, currency_code: "USD" }] },
     });
     expect(mx.json()).toEqual({
-      "payload.transactions.0.account_guid": ["Account id must be at least 1 character"],
+      "payload.transactions.0.account_guid": ["Account ID must be at least 1 character"],
       "payload.transactions.0.transacted_at": ["Date must be a date (YYYY-MM-DD)"],
     });
   });
@@ -1987,7 +1987,13 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
     },
     "holdout-13.json": { counterparty: 96.0, website: 97.3, category: 98.0, intermediaries: 99.3, people: 3 },
     "holdout-14.json": { counterparty: 96.0, website: 98.7, category: 98.0, intermediaries: 98.7, people: 4 },
-    "holdout-15.json": { counterparty: 84.7, website: 82.7, category: 92.7, intermediaries: 100.0, people: 4 },
+    "holdout-15.json": {
+      counterparty: 84.7,
+      website: 82.7,
+      category: 92.7,
+      intermediaries: 100.0,
+      people: 4,
+    },
   };
 
   it("reads each set at least as well as the floors, every series and one-off", () => {

@@ -287,9 +287,9 @@ function check(
 ): EngineInput | null {
   const before = Object.keys(problems).length;
   const at = (field: keyof Dialect["fields"]) => `${path}.${fields[field]}`;
-  if (!t.id) add(problems, at("id"), "Id is required");
+  if (!t.id) add(problems, at("id"), "ID is required");
   if (!t.accountId || t.accountId.length < 1)
-    add(problems, at("accountId"), "Account id must be at least 1 character");
+    add(problems, at("accountId"), "Account ID must be at least 1 character");
   if (t.description.trim().length < 2)
     add(
       problems,

@@ -148,7 +148,7 @@ describe("passwordless sign-in in SANDBOX", () => {
   });
 
   it.each([
-    [{ email: "a@example.com" }, { "session.clientId": ["Client id is required"] }],
+    [{ email: "a@example.com" }, { "session.clientId": ["Client ID is required"] }],
     [{ clientId: "x", email: "nope" }, { "session.email": ["Email is not a valid email address"] }],
     [
       { clientId: "x", phone: "555" },

@@ -104,7 +104,7 @@ describe("POST /v1/profiles", () => {
     // A day no calendar has, and the year 0000 PostgreSQL has none of (it answered 500).
     [{ dateOfBirth: "2023-02-29" }, { dateOfBirth: ["Date of birth is not a valid date (YYYY-MM-DD)"] }],
     [{ dateOfBirth: "0000-01-01" }, { dateOfBirth: ["Date of birth is not a valid date (YYYY-MM-DD)"] }],
-    [{ uuid: "1234" }, { uuid: ["Uuid is not a valid UUID"] }],
+    [{ uuid: "1234" }, { uuid: ["UUID is not a valid UUID"] }],
     [{ metadata: {} }, { metadata: ["Metadata must have at least 1 entry"] }],
     [
       { metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])) },
@@ -305,7 +305,7 @@ describe("PATCH /v1/profiles/{id}", () => {
       const created = (await create({ email: "same@example.com" })).json();
       const res = await request("PATCH", `/v1/profiles/${created.id}`, { uuid, name: "Not Saved" });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ uuid: ["Uuid cannot be changed on an existing profile"] });
+      expect(res.json()).toEqual({ uuid: ["UUID cannot be changed on an existing profile"] });
       expect((await request("GET", `/v1/profiles/${created.id}`)).json()).toEqual(created);
     },
   );

@@ -72,7 +72,7 @@ export const profileFields = {
 
 export const ProfileUuid = Type.String({
   format: "uuid",
-  errorMessage: "Uuid is not a valid UUID",
+  errorMessage: "UUID is not a valid UUID",
   description: "Your own identifier for the end-user; generated when omitted. Read-only after create.",
   examples: ["8b6f2c1e-4a3d-4f7e-9c2b-1d5e6f7a8b9c"],
 });
@@ -109,7 +109,11 @@ export const Profile = Type.Object(
     dateOfBirth: Nullable(Type.String({ format: "date" })),
     address: Nullable(Address),
     createdAt: DateTime("Read-only."),
-    updatedAt: DateTime("Deprecated: when the profile last changed."),
+    updatedAt: Type.String({
+      format: "date-time",
+      description: "Deprecated: when the profile last changed.",
+      deprecated: true,
+    }),
   },
   { title: "Profile" },
 );

@@ -277,7 +277,7 @@ const NO_FIELDS = {
   metadata: null,
 } satisfies Partial<ProfileRow>;
 
-export const UUID_UNCHANGEABLE = "Uuid cannot be changed on an existing profile";
+export const UUID_UNCHANGEABLE = "UUID cannot be changed on an existing profile";
 
 /**
  * `sentUuid`: a uuid the update was sent with (an update has none of its own: a profile read

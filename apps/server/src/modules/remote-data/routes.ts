@@ -36,22 +36,38 @@ const RemoteDocument = Type.Object(
   { title: "RemoteDocument" },
 );
 
-const Documents = Type.Record(Type.String(), Type.Record(Type.String(), RemoteDocument), {
-  minProperties: 1,
-  description: "Keyed by the provider's host, then by endpoint path.",
-  examples: [
-    {
-      "production.plaid.com": {
-        "/accounts/get": {
-          body: {},
-          id: "doc_…",
-          requestId: "m8MDnv9okwxFNBV",
-          timestamp: "2026-11-23T12:00:00.000Z",
+/** Where each provider's example document came from: its host and one endpoint of it. */
+type Provider = RemoteDataProvider | UnintegratedProvider;
+
+const EXAMPLE_SOURCES: Record<Provider, [host: string, path: string]> = {
+  plaid: ["production.plaid.com", "/accounts/get"],
+  mx: ["api.mx.com", "/users/USR-fbbaf5e2-1d0a-4fd7-a1c9-6f4e7e4b2d10/members/MBR-7c6f361b/accounts"],
+  akoya: ["products.ddp.akoya.com", "/accounts/v2/mikomo"],
+  fingoal: ["findmoney-api.fingoal.com", "/v3/cleanup/users/p_01jd8x0m6e9q7v2c5b4n3k1h0g"],
+  ntropy: ["api.ntropy.com", "/v3/transactions"],
+  pave: ["api.pave.dev", "/v1/users/p_01jd8x0m6e9q7v2c5b4n3k1h0g/transactions"],
+};
+
+/** The documents of one provider's record, keyed by its host, then by endpoint path. */
+const documentsOf = (provider: Provider) => {
+  const [host, path] = EXAMPLE_SOURCES[provider];
+  return Type.Record(Type.String(), Type.Record(Type.String(), RemoteDocument), {
+    minProperties: 1,
+    description: "Keyed by the provider's host, then by endpoint path.",
+    examples: [
+      {
+        [host]: {
+          [path]: {
+            body: {},
+            id: "doc_…",
+            requestId: "m8MDnv9okwxFNBV",
+            timestamp: "2026-11-23T12:00:00.000Z",
+          },
         },
       },
-    },
-  ],
-});
+    ],
+  });
+};
 
 /** The kinds of the routes: the stored ones, and profiles (FinGoal's and Pave's, spec 7). */
 type RouteKind = RemoteDataKind | "profiles";
@@ -68,7 +84,7 @@ const titleCase = (value: string) => value[0]!.toUpperCase() + value.slice(1);
 const singular = (kind: RouteKind) => kind.replace(/s$/, "");
 
 /** Schemas for one provider and kind, e.g. PlaidRemoteAccount and its list item. */
-function schemasOf(provider: string, type: string, kind: RouteKind) {
+function schemasOf(provider: Provider, type: string, kind: RouteKind) {
   const field = kind === "profiles" ? "profileId" : RECORD_ID_FIELDS[kind];
   const name = `${titleCase(provider)}Remote${titleCase(singular(kind))}`;
   // The record's own id first; for profiles it is the profileId.
@@ -77,7 +93,10 @@ function schemasOf(provider: string, type: string, kind: RouteKind) {
     profileId: Type.String({ examples: [ID_EXAMPLES.profiles] }),
   };
   const item = Type.Object(ids, { title: `${name}ListItem` });
-  const record = Type.Object({ ...ids, type: Type.Literal(type), documents: Documents }, { title: name });
+  const record = Type.Object(
+    { ...ids, type: Type.Literal(type), documents: documentsOf(provider) },
+    { title: name },
+  );
   return { item: item as TSchema, record: record as TSchema };
 }
 
@@ -91,7 +110,7 @@ function registerKind(
   app: Server,
   ctx: AppContext,
   /** noIntegration: why the routes answer 403 (a provider Weft has no integration with), for their descriptions. */
-  route: { provider: string; name: string; type: string; kind: RouteKind; noIntegration?: string },
+  route: { provider: Provider; name: string; type: string; kind: RouteKind; noIntegration?: string },
   handlers: Handlers,
 ): void {
   const config = { api: "platform", auth: ["apiKey"] } as const;

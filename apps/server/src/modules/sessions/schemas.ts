@@ -25,7 +25,7 @@ export const UserSession = Type.Object(
     token: Type.String({
       description: "The session token (a JWT): safe to hand to the end-user's client.",
       examples: [
-        "eyJhbGciOiJFUzI1NiIsImtpZCI6ImtleV8wMWpkOHgwbTZlOXE3djJjNWI0bjNrMWgwZyJ9.eyJzdWIiOiJwXzAxamQ4eDBtNmU5cTd2MmM1YjRuM2sxaDBnIn0.…",
+        "eyJhbGciOiJFZERTQSIsImtpZCI6ImtleV8wMWpkOHgwbTZlOXE3djJjNWI0bjNrMWgwZyIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJwXzAxamQ4eDBtNmU5cTd2MmM1YjRuM2sxaDBnIn0.…",
       ],
     }),
     userId: Type.String({ description: "The profile's id.", examples: ["p_01jd8x0m6e9q7v2c5b4n3k1h0g"] }),

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { events, signingKeys, userSessions } from "../../db/schema/index.ts";
 import { newId } from "../../http/ids.ts";
+import { UserSession } from "./schemas.ts";
 import { SESSION_LIFETIME_MS } from "./service.ts";
 import { SESSION_AUDIENCE, SessionSigner } from "./tokens.ts";
 
@@ -160,7 +161,7 @@ describe("POST /v1/users/sessions", () => {
     const profile = await createProfile();
     const res = await issue({ userId: profile.id, uuid: "5d6f1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a2c" });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ uuid: ["Uuid cannot be changed on an existing profile"] });
+    expect(res.json()).toEqual({ uuid: ["UUID cannot be changed on an existing profile"] });
   });
 
   it("saves only the part of the names sent; the other part stays", async () => {
@@ -225,11 +226,11 @@ describe("POST /v1/users/sessions", () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       email: ["Email is not a valid email address"],
-      userId: ["User id must be at least 1 character"],
+      userId: ["User ID must be at least 1 character"],
     });
     // An id no profile could have is not looked up (nor echoed back, 100,000 characters long).
     const long = await issue({ userId: "p".repeat(100_000) }, otherEnv);
-    expect(long.json()).toEqual({ userId: ["User id must be at most 255 characters"] });
+    expect(long.json()).toEqual({ userId: ["User ID must be at most 255 characters"] });
     const list = await platform.app.inject({ method: "GET", url: "/v1/profiles", headers: otherEnv.auth });
     expect(list.headers["total-count"]).toBe("0");
   });
@@ -368,6 +369,12 @@ describe("session tokens", () => {
     expect(protectedHeader.kid).toBe(jwks.json().keys[0].kid);
     expect(payload).toMatchObject({ sub: session.userId, env: env.id, exp: session.expiration });
     expect(payload.jti).toMatch(/^ses_/);
+    // The API reference's example token has a real token's header.
+    const example = (UserSession.properties.token as unknown as { examples: string[] }).examples[0]!;
+    expect(decodeProtectedHeader(example)).toEqual({
+      ...protectedHeader,
+      kid: expect.stringMatching(/^key_/),
+    });
   });
 
   it("DELETE /v1/users/session revokes: 204, then the token is a 401 everywhere", async () => {

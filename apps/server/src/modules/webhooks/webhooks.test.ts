@@ -100,8 +100,8 @@ describe("POST /v1/webhooks/subscriptions", () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       name: ["Name is required"],
-      targetUrl: ["Target url is required"],
-      eventTypes: ["Event types is required"],
+      targetUrl: ["Target URL is required"],
+      eventTypes: ["Event types are required"],
     });
   });
 
