@@ -181,7 +181,7 @@ describe("institution search", () => {
     expect(res.json()).toEqual({
       username: ["Username must be at most 256 characters"],
       password: ["Password must be at most 1024 characters"],
-      mfaCode: ["Mfa code must be at most 64 characters"],
+      mfaCode: ["MFA code must be at most 64 characters"],
     });
   });
 });

@@ -164,6 +164,27 @@ describe("queries", () => {
     }
   });
 
+  it("takes the filters as Quiltt documents them: connection_status and kind as lists, a transaction status list; accounts say verified and their institution", async () => {
+    const { data, errors } = await gql(`{
+      listed: accounts(filter: { connection_status: [ERROR_REPAIRABLE, SYNCED], kind: [DEPOSITORY, CREDIT] }) {
+        nodes { id kind verified institution { name } connection { status } }
+      }
+      broken: accounts(filter: { connection_status: [ERROR_REPAIRABLE, DISCONNECTED] }) { count }
+      verified: accounts(filter: { verified: true }) { nodes { id verified } }
+      posted: transactions(first: 5, filter: { status: [POSTED, PENDING] }) { nodes { status } }
+    }`);
+    expect(errors).toBeUndefined();
+    const listed = data!.listed.nodes as { kind: string; verified: boolean; institution: { name: string } }[];
+    expect(new Set(listed.map((a) => a.kind))).toEqual(new Set(["DEPOSITORY", "CREDIT"]));
+    for (const a of listed) expect(a.institution.name).toEqual(expect.any(String));
+    // Only the connection linked with ACCOUNT_NUMBERS has verified (depository) accounts.
+    expect(listed.some((a) => a.verified) && listed.some((a) => !a.verified)).toBe(true);
+    expect(data!.broken.count).toBe(0);
+    expect(data!.verified.nodes.length).toBeGreaterThan(0);
+    for (const a of data!.verified.nodes) expect(a.verified).toBe(true);
+    for (const t of data!.posted.nodes) expect(["POSTED", "PENDING"]).toContain(t.status);
+  });
+
   it("pages transactions forward with first/after and back with last/before, to the last page and past it", async () => {
     const all = await gql(`{ transactions(first: ${MAX_PAGE}) { count nodes { id } } }`);
     const total = all.data!.transactions.count as number;

@@ -1,7 +1,7 @@
 import DataLoader from "dataloader";
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
-import { accounts, connections } from "../../db/schema/index.ts";
+import { accounts, achNumbers, connections } from "../../db/schema/index.ts";
 import type { AccountView } from "../accounts/schemas.ts";
 import { toAccountView } from "../accounts/views.ts";
 import { latestBalances } from "../connections/apply-snapshot.ts";
@@ -16,6 +16,8 @@ import { toConnectionViews } from "../connections/service.ts";
 export type Loaders = {
   account: DataLoader<string, AccountView | null>;
   connection: DataLoader<string, ConnectionView | null>;
+  /** Whether an account's ACH numbers are known (the filter `verified` reads the same). */
+  verified: DataLoader<string, boolean>;
 };
 
 export function createLoaders(app: AppContext, environmentId: string, profileId: string | null): Loaders {
@@ -38,6 +40,14 @@ export function createLoaders(app: AppContext, environmentId: string, profileId:
       );
       const byId = new Map(rows.map((r) => [r.id, toAccountView(r, latest.get(r.id) ?? null)]));
       return ids.map((id) => byId.get(id) ?? null);
+    }),
+    verified: new DataLoader(async (ids) => {
+      const rows = await app.db
+        .select({ accountId: achNumbers.accountId })
+        .from(achNumbers)
+        .where(inArray(achNumbers.accountId, [...ids]));
+      const known = new Set(rows.map((r) => r.accountId));
+      return ids.map((id) => known.has(id));
     }),
     connection: new DataLoader(async (ids) => {
       const rows = await app.db

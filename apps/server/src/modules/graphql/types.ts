@@ -1,5 +1,5 @@
 import { offsetToCursor, resolveOffsetConnection } from "@pothos/plugin-relay";
-import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { GraphQLError } from "graphql";
 import {
   ACCOUNT_KINDS,
@@ -184,7 +184,11 @@ export const Statement = builder.objectRef<StatementView>("Statement");
 export const TransactionFilter = builder.inputType("TransactionFilter", {
   fields: (t) => ({
     accountId: t.id({ required: false }),
-    status: t.field({ type: TransactionStatus, required: false }),
+    status: t.field({
+      type: [TransactionStatus],
+      required: false,
+      description: "Any of these (one value is a list of one).",
+    }),
     entryType: t.field({ type: EntryType, required: false }),
     dateFrom: t.field({ type: "Date", required: false, description: "On or after this day." }),
     dateTo: t.field({ type: "Date", required: false, description: "On or before this day." }),
@@ -197,9 +201,25 @@ export const TransactionFilter = builder.inputType("TransactionFilter", {
 
 export const AccountFilter = builder.inputType("AccountFilter", {
   fields: (t) => ({
-    kind: t.field({ type: AccountKind, required: false }),
+    kind: t.field({
+      type: [AccountKind],
+      required: false,
+      description: "Any of these (one value is a list of one).",
+    }),
     connectionId: t.id({ required: false }),
-    connectionStatus: t.field({ type: ConnectionStatus, required: false }),
+    // Quiltt's name, as its clients send it.
+    connection_status: t.field({
+      type: [ConnectionStatus],
+      required: false,
+      description: "The account's connection is in any of these statuses.",
+    }),
+    // Weft's first name for it, kept for the clients written against it (a deprecated input field
+    // is hidden from the introspection tools send).
+    connectionStatus: t.field({
+      type: [ConnectionStatus],
+      required: false,
+      description: "The same as connection_status.",
+    }),
     verified: t.boolean({ required: false, description: "Whether ACH numbers are known for the account." }),
   }),
 });
@@ -221,7 +241,7 @@ async function transactionsPage(
   ];
   const account = accountId ?? f.accountId;
   if (account) conditions.push(eq(transactions.accountId, String(account)));
-  if (f.status) conditions.push(eq(transactions.status, f.status));
+  if (f.status?.length) conditions.push(inArray(transactions.status, f.status));
   if (f.entryType) conditions.push(eq(transactions.entryType, f.entryType));
   if (f.dateFrom) conditions.push(gte(transactions.date, f.dateFrom));
   if (f.dateTo) conditions.push(lte(transactions.date, f.dateTo));
@@ -266,8 +286,9 @@ async function accountsPage(
   ];
   const connection = connectionId ?? f.connectionId;
   if (connection) conditions.push(eq(accounts.connectionId, String(connection)));
-  if (f.kind) conditions.push(eq(accounts.kind, f.kind));
-  if (f.connectionStatus) conditions.push(eq(connections.status, f.connectionStatus));
+  if (f.kind?.length) conditions.push(inArray(accounts.kind, f.kind));
+  const statuses = f.connection_status ?? f.connectionStatus;
+  if (statuses?.length) conditions.push(inArray(connections.status, statuses));
   if (f.verified != null)
     conditions.push(
       f.verified
@@ -430,6 +451,17 @@ Account.implement({
     metadata: t.field({ type: "JSON", nullable: true, resolve: (a) => a.metadata }),
     createdAt: t.field({ type: "DateTime", resolve: (a) => a.createdAt }),
     balance: t.field({ type: Balance, nullable: true, resolve: (a) => a.balance }),
+    verified: t.boolean({
+      description: "Whether the account's ACH numbers are known (a depository account with ACCOUNT_NUMBERS).",
+      resolve: (a, _args, context) => context.loaders.verified.load(a.id),
+    }),
+    institution: t.field({
+      type: Institution,
+      nullable: true,
+      description: "Its connection's institution.",
+      resolve: async (a, _args, context) =>
+        (await context.loaders.connection.load(a.connectionId))?.institution ?? null,
+    }),
     connection: t.field({
       type: Connection,
       resolve: async (a, _args, context) => (await context.loaders.connection.load(a.connectionId))!,
