@@ -80,6 +80,10 @@ describe("@quiltt/core ConnectorsAPI", () => {
     const resolvable = await connectors.checkResolvable(token, connectorId, { plaid: "ins_not_known" });
     expect(resolvable.status).toBe(200);
     expect(resolvable.data).toEqual({ resolvable: false });
+    // The SDK's mock provider is the sandbox bank's.
+    const sandbox = await connectors.checkResolvable(token, connectorId, { mock: "weft_sandbox_bank" });
+    expect(sandbox.status).toBe(200);
+    expect(sandbox.data).toEqual({ resolvable: true });
     const unauthenticated = await connectors.searchInstitutions("bad-token", connectorId, "Sandbox");
     expect(unauthenticated.status).toBe(401);
   });

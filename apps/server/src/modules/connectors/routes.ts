@@ -124,7 +124,7 @@ export function registerConnectorRoutes(app: Server, ctx: AppContext): void {
       if (!asked) {
         throw badRequest(
           "Name a provider's institution id",
-          "Send one of ?plaid=, ?mx=, ?finicity= or ?akoya= with that provider's institution id.",
+          "Send one of ?plaid=, ?mock=, ?mx=, ?finicity= or ?akoya= with that provider's institution id.",
         );
       }
       const [key, provider] = asked;

@@ -80,6 +80,8 @@ export const SdkInstitutionQuery = Type.Object({ term: Type.String({ minLength: 
 export const SdkInstitution = Type.Object({ name: Type.String(), logoUrl: Type.String() });
 export const RESOLVABLE_PROVIDERS = {
   plaid: "PLAID",
+  // The sandbox bank's own institutions (Quiltt's SDK names its mock provider so).
+  mock: "MOCK",
   mx: "MX",
   finicity: "FINICITY",
   akoya: "AKOYA",
@@ -88,6 +90,7 @@ export const RESOLVABLE_PROVIDERS = {
 export const SdkResolvableQuery = Type.Object(
   {
     plaid: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    mock: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     mx: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     finicity: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     akoya: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
