@@ -18,12 +18,18 @@ export function decimalToCents(value: string): number {
   return match[1] === "-" && cents !== 0 ? -cents : cents;
 }
 
-/** A provider's JSON number as a decimal string, without float artefacts ("12.3" stays "12.3", 1e-7 is spelt out). */
+/**
+ * A provider's JSON number as a decimal string, without float artefacts ("12.3" stays "12.3",
+ * 1e-7 and 1e21 are spelt out; what rounds to zero at 12 decimals is "0", never "-0").
+ */
 export function decimalOf(value: number): string {
   if (!Number.isFinite(value)) throw new Error(`Not a finite amount: ${value}`);
   const plain = String(value);
   if (!/e/i.test(plain)) return plain;
-  return value.toFixed(12).replace(/\.?0+$/, "");
+  // From 1e21 up a double is a whole number (toFixed would answer in exponent form too).
+  if (Math.abs(value) >= 1e21) return BigInt(value).toString();
+  const fixed = value.toFixed(12).replace(/\.?0+$/, "");
+  return fixed === "-0" ? "0" : fixed;
 }
 
 export const nullableDecimal = (value: number | null | undefined) =>

@@ -1,7 +1,7 @@
 import type { CountryCode } from "plaid";
 import type { AppContext } from "../../context.ts";
 import { callPlaid } from "../../providers/plaid/client.ts";
-import { productsOfItem } from "../../providers/plaid/mapping.ts";
+import { institutionOf } from "../../providers/plaid/mapping.ts";
 import { PlaidProvider } from "../../providers/plaid/provider.ts";
 import { ensureProviderInstitution, type InstitutionRow } from "../institutions/service.ts";
 import type { PlaidSettings } from "../integrations/service.ts";
@@ -24,13 +24,9 @@ export async function searchPlaidInstitutions(
   const rows: InstitutionRow[] = [];
   for (const institution of answer.institutions.slice(0, limit)) {
     rows.push(
-      await ensureProviderInstitution(ctx.db, "PLAID", institution.institution_id, async () => ({
-        name: institution.name,
-        url: institution.url ?? null,
-        primaryColor: institution.primary_color ?? null,
-        logo: institution.logo,
-        products: productsOfItem(institution.products),
-      })),
+      await ensureProviderInstitution(ctx.db, "PLAID", institution.institution_id, async () =>
+        institutionOf(institution),
+      ),
     );
   }
   return rows;

@@ -8,6 +8,7 @@ import { callPlaid } from "../../providers/plaid/client.ts";
 import {
   errorDetailsOf,
   IMPORT_PRODUCTS,
+  institutionOf,
   productsOfItem,
   statusOfPlaidError,
 } from "../../providers/plaid/mapping.ts";
@@ -87,13 +88,9 @@ export async function importPlaidConnection(
             options: { include_optional_metadata: true },
           }),
         ).catch(() => null);
-        return {
-          name: described?.institution.name ?? item.institution_name ?? plaidInstitutionId,
-          url: described?.institution.url ?? null,
-          primaryColor: described?.institution.primary_color ?? null,
-          logo: described?.institution.logo,
-          products: productsOfItem(described?.institution.products ?? []),
-        };
+        if (described) return institutionOf(described.institution);
+        const name = item.institution_name ?? plaidInstitutionId;
+        return { name, url: null, primaryColor: null, products: productsOfItem([]) };
       })
     : null;
 

@@ -1,4 +1,13 @@
-import type { AccountBase, Holding, Owner, PlaidError, Products, Security, Transaction } from "plaid";
+import type {
+  AccountBase,
+  Holding,
+  Institution,
+  Owner,
+  PlaidError,
+  Products,
+  Security,
+  Transaction,
+} from "plaid";
 import type { AccountKind, AccountType, Product, SecurityType } from "../../db/schema/index.ts";
 import { decimalOf, nullableDecimal } from "../money.ts";
 import {
@@ -25,8 +34,27 @@ export function weftAmountOf(plaidAmount: number): string {
   return decimal.startsWith("-") ? decimal.slice(1) : `-${decimal}`;
 }
 
+/** The first of the values with something in it: a blank string is no value. */
+const firstFilled = (...values: (string | null | undefined)[]) => values.find((value) => value?.trim());
+
+/** A table's own entry for a key (a key like "constructor" finds nothing, not Object.prototype's). */
+const entryOf = <T>(table: Record<string, T>, key: string | null | undefined): T | undefined =>
+  key != null && Object.hasOwn(table, key) ? table[key] : undefined;
+
+/** Plaid's ISO code, else its unofficial one (crypto, loyalty points), else USD; a blank code is no code. */
 const currencyOf = (item: { iso_currency_code?: string | null; unofficial_currency_code?: string | null }) =>
-  item.iso_currency_code ?? item.unofficial_currency_code ?? "USD";
+  firstFilled(item.iso_currency_code, item.unofficial_currency_code)?.trim() ?? "USD";
+
+/**
+ * An RFC 3339 date-time (or date) from Plaid as an instant; a leap second (23:59:60) is the last
+ * instant of its minute, which JavaScript cannot parse. Null when it is not one.
+ */
+function instantOf(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  let date = new Date(value);
+  if (Number.isNaN(date.getTime())) date = new Date(value.replace(/(T\d\d:\d\d):60(\.\d+)?/i, "$1:59.999"));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
 
 const DEPOSITORY_TYPES: Record<string, AccountType> = {
   checking: "CHECKING",
@@ -68,27 +96,25 @@ export function accountKindOf(
   type: string,
   subtype: string | null | undefined,
 ): { kind: AccountKind; type: AccountType } {
-  const sub = subtype ?? "";
   switch (type) {
     case "credit":
-      return { kind: "CREDIT", type: CREDIT_TYPES[sub] ?? "OTHER" };
+      return { kind: "CREDIT", type: entryOf(CREDIT_TYPES, subtype) ?? "OTHER" };
     case "loan":
-      return { kind: "LOAN", type: LOAN_TYPES[sub] ?? "OTHER" };
+      return { kind: "LOAN", type: entryOf(LOAN_TYPES, subtype) ?? "OTHER" };
     case "investment":
     case "brokerage":
-      return { kind: "INVESTMENT", type: INVESTMENT_TYPES[sub] ?? "OTHER" };
+      return { kind: "INVESTMENT", type: entryOf(INVESTMENT_TYPES, subtype) ?? "OTHER" };
     default:
-      return { kind: "DEPOSITORY", type: DEPOSITORY_TYPES[sub] ?? "OTHER" };
+      return { kind: "DEPOSITORY", type: entryOf(DEPOSITORY_TYPES, subtype) ?? "OTHER" };
   }
 }
 
 export function balanceOf(account: AccountBase, now: Date): ProviderBalance {
-  const updated = account.balances.last_updated_datetime;
   return {
     available: nullableDecimal(account.balances.available),
     current: nullableDecimal(account.balances.current),
     limit: nullableDecimal(account.balances.limit),
-    at: updated ? new Date(updated) : now,
+    at: instantOf(account.balances.last_updated_datetime) ?? now,
   };
 }
 
@@ -96,7 +122,7 @@ export function accountOf(account: AccountBase, now: Date): ProviderAccount {
   const { kind, type } = accountKindOf(account.type, account.subtype);
   return {
     externalId: account.account_id,
-    name: account.name,
+    name: firstFilled(account.name, account.official_name) ?? "Account",
     mask: account.mask ?? null,
     kind,
     type,
@@ -121,7 +147,7 @@ export function ownerOf(owner: Owner): ProviderOwner {
       city: data.city ?? "",
       state: data.region ?? "",
       postalCode: data.postal_code ?? "",
-      countryCode: COUNTRY_CODES[data.country ?? ""] ?? data.country ?? "",
+      countryCode: entryOf(COUNTRY_CODES, data.country) ?? data.country ?? "",
     })),
   };
 }
@@ -148,22 +174,22 @@ const SECURITY_TYPES: Record<string, SecurityType> = {
   cash: "CASH",
 };
 
-/** A security keyed by its ISIN, or by Plaid's security_id when it has none. */
-export const securityKeyOf = (security: Security) => security.isin || `PLAID:${security.security_id}`;
+/** A security keyed by its ISIN, or by Plaid's security_id when it has none (a blank ISIN is none). */
+export const securityKeyOf = (security: Security) =>
+  firstFilled(security.isin) ?? `PLAID:${security.security_id}`;
 
 export function securityOf(security: Security): ProviderSecurity {
   return {
-    name: security.name ?? security.ticker_symbol ?? security.security_id,
+    name: firstFilled(security.name, security.ticker_symbol, security.security_id) ?? "Security",
     tickerSymbol: security.ticker_symbol ?? null,
     cusip: security.cusip ?? null,
     isin: securityKeyOf(security),
-    type: SECURITY_TYPES[security.type ?? ""] ?? "OTHER",
+    type: entryOf(SECURITY_TYPES, security.type) ?? "OTHER",
     currencyCode: currencyOf(security),
   };
 }
 
 export function holdingOf(holding: Holding, security: Security, now: Date): ProviderHolding {
-  const pricedAt = holding.institution_price_datetime ?? holding.institution_price_as_of;
   return {
     accountExternalId: holding.account_id,
     security: securityOf(security),
@@ -172,7 +198,7 @@ export function holdingOf(holding: Holding, security: Security, now: Date): Prov
     value: decimalOf(holding.institution_value),
     costBasis: nullableDecimal(holding.cost_basis),
     currencyCode: currencyOf(holding),
-    at: pricedAt ? new Date(pricedAt) : now,
+    at: instantOf(holding.institution_price_datetime) ?? instantOf(holding.institution_price_as_of) ?? now,
   };
 }
 
@@ -204,6 +230,17 @@ export function productsOfItem(plaidProducts: readonly string[]): Product[] {
     if (plaidProducts.includes(plaid)) products.add(product as Product);
   }
   return [...products];
+}
+
+/** Plaid's institution as the catalogue describes it (the logo, a base64 PNG, is checked where it is kept). */
+export function institutionOf(institution: Institution) {
+  return {
+    name: firstFilled(institution.name, institution.institution_id) ?? "Institution",
+    url: institution.url ?? null,
+    primaryColor: institution.primary_color ?? null,
+    logo: institution.logo,
+    products: productsOfItem(institution.products),
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AccountBase, PlaidApi, RemovedTransaction, Transaction } from "plaid";
 import type { Product } from "../../db/schema/index.ts";
 import type { PlaidSettings } from "../../modules/integrations/service.ts";
-import { monthEnd } from "../dates.ts";
+import { isCalendarDay, monthEnd } from "../dates.ts";
 import {
   type DataProvider,
   type DateWindow,
@@ -278,6 +278,8 @@ export class PlaidProvider implements DataProvider {
     for (const account of answer?.accounts ?? []) {
       for (const statement of account.statements) {
         const startOn = `${statement.year}-${String(statement.month).padStart(2, "0")}-01`;
+        // Plaid's integers can name what no calendar has (month 13, year 10000): no period to file it in.
+        if (!isCalendarDay(startOn)) continue;
         const endOn = monthEnd(startOn);
         if (endOn < window.startOn || endOn > window.endOn) continue;
         statements.push({

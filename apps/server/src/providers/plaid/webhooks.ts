@@ -12,7 +12,8 @@ export const MAX_WEBHOOK_AGE_SECONDS = 5 * 60;
 
 export class WebhookVerificationError extends Error {}
 
-type CachedKey = { key: Awaited<ReturnType<typeof importJWK>>; expiredAt: string | null };
+/** A verification key, and when it expired (ms since the epoch) if it has an expiry. */
+type CachedKey = { key: Awaited<ReturnType<typeof importJWK>>; expiredAtMs: number | null };
 
 /** Verification keys by client and kid: Plaid rotates rarely, and a key never changes under its kid. */
 const keys = new Map<string, CachedKey>();
@@ -66,11 +67,17 @@ async function verificationKey(
     rememberUnknown(cacheKey, nowMs);
     throw new WebhookVerificationError("The Plaid-Verification JWT names no key Plaid signs with");
   }
-  const jwk = answer.key as unknown as JWK & { expired_at?: string | null };
-  const entry = {
-    key: await importJWK({ ...jwk, alg: "ES256" }, "ES256"),
-    expiredAt: jwk.expired_at ?? null,
-  };
+  const jwk = answer.key as unknown as JWK & { expired_at?: number | null };
+  let key: CachedKey["key"];
+  try {
+    key = await importJWK({ ...jwk, alg: "ES256" }, "ES256");
+  } catch {
+    // Not a P-256 public key (another curve or key type, coordinates that are no point): none of Plaid's.
+    rememberUnknown(cacheKey, nowMs);
+    throw new WebhookVerificationError("The key the Plaid-Verification JWT names is not an ES256 key");
+  }
+  // Plaid's expired_at is Unix time, in seconds.
+  const entry = { key, expiredAtMs: typeof jwk.expired_at === "number" ? jwk.expired_at * 1000 : null };
   keys.set(cacheKey, entry);
   return entry;
 }
@@ -97,8 +104,8 @@ export async function verifyPlaidWebhook(
     );
   }
   if (!kid) throw new WebhookVerificationError("The Plaid-Verification JWT names no key (kid)");
-  const { key, expiredAt } = await verificationKey(client, cacheScope, kid, now.getTime());
-  if (expiredAt && new Date(expiredAt) <= now)
+  const { key, expiredAtMs } = await verificationKey(client, cacheScope, kid, now.getTime());
+  if (expiredAtMs !== null && expiredAtMs <= now.getTime())
     throw new WebhookVerificationError("The key that signed the Plaid-Verification JWT has expired");
   let claims: Record<string, unknown>;
   try {
