@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply } from "fastify";
 import type { AppContext } from "./context.ts";
+import { metadataFullError } from "./db/metadata.ts";
 import { authenticate } from "./http/auth.ts";
 import { cors } from "./http/cors.ts";
 import { registerDocsSite } from "./http/docs-site.ts";
@@ -187,6 +188,8 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
         .send({ message: error.message, instruction: error.instruction });
     }
     if (error instanceof ValidationError) return reply.code(422).send(error.fields);
+    const metadataFull = metadataFullError(error);
+    if (metadataFull) return reply.code(422).send(metadataFull.fields);
     if (error.validation)
       return reply.code(422).send(toFieldMessages(error.validation, error.validationContext));
     const known = knownClientError(error);

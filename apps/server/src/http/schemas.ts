@@ -1,4 +1,4 @@
-import { type TSchema, Type } from "typebox";
+import { type TSchema, type TSchemaOptions, Type } from "typebox";
 
 /** Wire schemas every module shares. A `title` names a schema: OpenAPI lists it as a component. */
 export const RestError = Type.Object(
@@ -32,11 +32,17 @@ export const Metadata = Type.Record(Type.String(), Type.Unknown(), {
  */
 export const NOT_BLANK = "\\S";
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Nullable = <T extends TSchema>(schema: T, options?: TSchemaOptions) =>
+  Type.Union([schema, Type.Null()], options);
 
 /** PATCH body of records whose only writable field is their metadata. */
 export const MetadataUpdateRequest = Type.Object(
-  { metadata: Nullable(Metadata) },
+  {
+    metadata: Nullable(Metadata, {
+      description:
+        "Merged into the record's: the keys sent replace its own, a key sent as null is removed, and null clears them all (at most 50 keys after the merge).",
+    }),
+  },
   { additionalProperties: false, title: "MetadataUpdateRequest" },
 );
 

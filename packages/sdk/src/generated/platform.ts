@@ -44,7 +44,7 @@ export interface paths {
         head?: never;
         /**
          * Update a profile
-         * @description Changes only the fields sent; `null` clears a field. `uuid` cannot change.
+         * @description Changes only the fields sent; `null` clears a field. `metadata` is merged into the profile's: the keys sent replace its own, a key sent as null is removed (at most 50 keys after the merge). `uuid` cannot change.
          */
         patch: operations["updateProfile"];
         trace?: never;
@@ -1970,6 +1970,7 @@ export interface components {
         };
         /** MetadataUpdateRequest */
         MetadataUpdateRequest: {
+            /** @description Merged into the record's: the keys sent replace its own, a key sent as null is removed, and null clears them all (at most 50 keys after the merge). */
             metadata: {
                 [key: string]: unknown;
             } | null;

@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
+import { mergedMetadata } from "../../db/metadata.ts";
 import { offsetOf, selectPage } from "../../db/page.ts";
 import { asText, isoTimestampText, preparedStatement, rawRows } from "../../db/prepared.ts";
 import {
@@ -124,7 +125,7 @@ const accountForPage = preparedStatement((db) =>
     .prepare("weft_account_for_page"),
 );
 
-/** Set (or clear, with null) an account's metadata; returns its view. */
+/** Merge metadata into an account's (null clears it: `mergedMetadata`); returns its view. */
 export async function updateAccountMetadata(
   tx: Database,
   environmentId: string,
@@ -134,14 +135,14 @@ export async function updateAccountMetadata(
   const { account } = await findAccount(tx, environmentId, accountId, { forUpdate: true });
   const [updated] = await tx
     .update(accounts)
-    .set({ metadata })
+    .set({ metadata: mergedMetadata(accounts.metadata, metadata) })
     .where(eq(accounts.id, account.id))
     .returning();
   const latest = await latestBalances(tx, [account.id]);
   return toAccountView(updated!, latest.get(account.id) ?? null);
 }
 
-/** Set (or clear, with null) a transaction's metadata; returns its view. 404 outside the environment. */
+/** Merge metadata into a transaction's (null clears it: `mergedMetadata`); returns its view. 404 outside the environment. */
 export async function updateTransactionMetadata(
   tx: Database,
   environmentId: string,
@@ -158,7 +159,7 @@ export async function updateTransactionMetadata(
   if (!found) throw notFound("Transaction", transactionId);
   const [updated] = await tx
     .update(transactions)
-    .set({ metadata })
+    .set({ metadata: mergedMetadata(transactions.metadata, metadata) })
     .where(eq(transactions.id, transactionId))
     .returning();
   return toTransactionView(updated!);

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { mergedMetadata } from "../../db/metadata.ts";
 import { selectPage } from "../../db/page.ts";
 import {
   type ConnectionStatus,
@@ -393,7 +394,7 @@ export async function requestDisconnect(tx: Database, environmentId: string, id:
   return moved;
 }
 
-/** Set (or clear, with null) a connection's metadata. */
+/** Merge metadata into a connection's (null clears it: `mergedMetadata`). */
 export async function updateConnectionMetadata(
   tx: Database,
   environmentId: string,
@@ -403,7 +404,7 @@ export async function updateConnectionMetadata(
   const row = await findConnection(tx, environmentId, id, { forUpdate: true });
   const [updated] = await tx
     .update(connections)
-    .set({ metadata })
+    .set({ metadata: mergedMetadata(connections.metadata, metadata) })
     .where(eq(connections.id, row.id))
     .returning();
   return updated!;

@@ -755,9 +755,35 @@ describe("mutations", () => {
     );
     expect(ok.data!.profileUpdate).toEqual({
       success: true,
-      record: { email: "me@example.com", metadata: { plan: "pro" } },
+      // Merged into what the profile had.
+      record: { email: "me@example.com", metadata: expect.objectContaining({ plan: "pro" }) },
       errors: [],
     });
+    // A key sent as null is removed; past 50 keys is the field's error, and nothing changes.
+    const removed = await gql(
+      `mutation { profileUpdate(input: { metadata: { plan: null, seat: 2 } }) { record { metadata } } }`,
+      {},
+      backend,
+    );
+    expect(removed.data!.profileUpdate.record.metadata).toMatchObject({ seat: 2 });
+    expect(removed.data!.profileUpdate.record.metadata).not.toHaveProperty("plan");
+    const many = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, i]));
+    const full = await gql(
+      "mutation($m: JSON) { profileUpdate(input: { metadata: $m }) { success errors { message path } } }",
+      { m: many },
+      backend,
+    );
+    expect(full.data!.profileUpdate).toEqual({
+      success: false,
+      errors: [
+        {
+          message: "Metadata must have at most 50 entries, with the keys it already has",
+          path: ["metadata"],
+        },
+      ],
+    });
+    const after = await gql("{ profile { metadata } }", {}, backend);
+    expect(after.data!.profile.metadata).toEqual(removed.data!.profileUpdate.record.metadata);
   });
 
   it("profileUpdate with a session token: the email and phone an end-user signs in with stay as the backend set them", async () => {
@@ -832,12 +858,18 @@ describe("mutations", () => {
       `mutation($id: ID!) { connectionUpdate(input: { id: $id, metadata: { label: "main" } }) { success record { metadata } } }`,
       { id: mine.connectionId },
     );
-    expect(conn.data!.connectionUpdate).toEqual({ success: true, record: { metadata: { label: "main" } } });
+    expect(conn.data!.connectionUpdate).toEqual({
+      success: true,
+      record: { metadata: expect.objectContaining({ label: "main" }) },
+    });
     const acct = await gql(
       `mutation($id: ID!) { accountUpdate(input: { id: $id, metadata: { goal: "rainy day" } }) { success record { metadata } } }`,
       { id: accountId },
     );
-    expect(acct.data!.accountUpdate).toEqual({ success: true, record: { metadata: { goal: "rainy day" } } });
+    expect(acct.data!.accountUpdate).toEqual({
+      success: true,
+      record: { metadata: expect.objectContaining({ goal: "rainy day" }) },
+    });
     const empty = await gql(
       `mutation($id: ID!) { accountUpdate(input: { id: $id, metadata: {} }) { success errors { message path } } }`,
       { id: accountId },

@@ -1,5 +1,6 @@
 import type { ObjectRef } from "@pothos/core";
 import { GraphQLError, lexicographicSortSchema, printSchema } from "graphql";
+import { metadataFullError } from "../../db/metadata.ts";
 import { HttpError } from "../../http/errors.ts";
 import { MetadataUpdateRequest } from "../../http/schemas.ts";
 import { bodyErrors } from "../../http/validation.ts";
@@ -138,7 +139,6 @@ const failed = (fields: Record<string, string[]>): Outcome<never> => ({
   ),
 });
 
-/** Run a change; an HttpError (404, 409) becomes the payload's error, anything else stays an error. */
 /**
  * Run a mutation's change: its record on success, the REST API's refusal as `errors` otherwise.
  * A change that succeeded is in the audit trail as `graphql <mutation>`, like a REST write.
@@ -165,6 +165,8 @@ async function attempt<T>(
   } catch (error) {
     if (error instanceof HttpError)
       return { success: false, record: null, errors: [{ message: error.message, path: [] }] };
+    const metadataFull = metadataFullError(error);
+    if (metadataFull) return failed(metadataFull.fields);
     throw error;
   }
 }
@@ -190,7 +192,12 @@ const ProfileUpdateInput = builder.inputType("ProfileUpdateInput", {
 const MetadataInput = builder.inputType("MetadataUpdateInput", {
   fields: (t) => ({
     id: t.id({ required: true }),
-    metadata: t.field({ type: "JSON", required: false, description: "1 to 50 keys; null clears." }),
+    metadata: t.field({
+      type: "JSON",
+      required: false,
+      description:
+        "Merged into the record's: the keys sent replace its own, a key sent as null is removed; null clears them all.",
+    }),
   }),
 });
 

@@ -310,6 +310,28 @@ describe("PATCH /v1/profiles/{id}", () => {
     },
   );
 
+  it("merges metadata as Quiltt and Stripe do: keys sent replace, a key sent as null goes, null clears; 50 keys at most after the merge", async () => {
+    const created = (await create({ metadata: { favoriteColor: "green", nickname: "Quiltty" } })).json();
+    const url = `/v1/profiles/${created.id}`;
+    const merged = await request("PATCH", url, { metadata: { favoriteColor: "purple", tier: 2 } });
+    expect(merged.json().metadata).toEqual({ favoriteColor: "purple", nickname: "Quiltty", tier: 2 });
+    const removed = await request("PATCH", url, { metadata: { favoriteColor: null } });
+    expect(removed.json().metadata).toEqual({ nickname: "Quiltty", tier: 2 });
+    const many = Object.fromEntries(Array.from({ length: 49 }, (_, i) => [`k${i}`, i]));
+    const full = await request("PATCH", url, { metadata: many, name: "Not Saved" });
+    expect(full.statusCode).toBe(422);
+    expect(full.json()).toEqual({
+      metadata: ["Metadata must have at most 50 entries, with the keys it already has"],
+    });
+    expect((await request("GET", url)).json()).toEqual(removed.json());
+    // The last keys removed leave none: null, as never set.
+    expect(
+      (await request("PATCH", url, { metadata: { nickname: null, tier: null } })).json().metadata,
+    ).toBeNull();
+    await request("PATCH", url, { metadata: { a: 1 } });
+    expect((await request("PATCH", url, { metadata: null })).json().metadata).toBeNull();
+  });
+
   it("422 with the same messages as create, and nothing changes", async () => {
     const created = (await create({ email: "keep@example.com" })).json();
     const res = await request("PATCH", `/v1/profiles/${created.id}`, { email: "nope", name: "Kept?" });

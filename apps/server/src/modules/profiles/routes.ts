@@ -100,7 +100,10 @@ export function registerProfileRoutes(app: Server, ctx: AppContext): void {
         operationId: "updateProfile",
         tags: [TAG],
         summary: "Update a profile",
-        description: "Changes only the fields sent; `null` clears a field. `uuid` cannot change.",
+        description:
+          "Changes only the fields sent; `null` clears a field. `metadata` is merged into the profile's: " +
+          "the keys sent replace its own, a key sent as null is removed (at most 50 keys after the merge). " +
+          "`uuid` cannot change.",
         params: ProfileIdParams,
         body: ProfileUpdateRequest,
         response: { 200: Profile, ...errorResponses(401, 404, 409, 422) },

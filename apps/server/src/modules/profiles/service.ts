@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { errorCodeOf, isUniqueViolation } from "../../db/errors.ts";
+import { mergedMetadata } from "../../db/metadata.ts";
 import { selectPage } from "../../db/page.ts";
 import { asText, isoTimestampText, preparedStatement, rawRows } from "../../db/prepared.ts";
 import { type EventProfile, profiles } from "../../db/schema/index.ts";
@@ -77,9 +78,14 @@ function toColumns(input: ProfileFieldsInput): Partial<typeof profiles.$inferIns
 export function profileUpdate(db: Database, input: ProfileFieldsInput, profileId: string | SQL) {
   const columns = toColumns(input);
   if (Object.keys(columns).length === 0) return undefined;
+  // Metadata sent is merged into the profile's (a key sent as null removed); the other fields replace.
+  const metadata =
+    input.metadata !== undefined
+      ? { metadata: mergedMetadata(profiles.metadata, input.metadata as Record<string, unknown> | null) }
+      : {};
   return db
     .update(profiles)
-    .set({ ...columns, updatedAt: new Date() })
+    .set({ ...columns, ...metadata, updatedAt: new Date() })
     .where(sql`${profiles.id} = ${profileId}`);
 }
 

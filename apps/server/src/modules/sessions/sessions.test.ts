@@ -171,6 +171,22 @@ describe("POST /v1/users/sessions", () => {
     expect(saved.json().names).toEqual({ full: "Augusta Byron", first: "Augusta", last: "Byron" });
   });
 
+  it("merges metadata sent into the profile's, as an update does; past 50 keys a 422, and no session", async () => {
+    const profile = await createProfile({ metadata: { plan: "free", team: "a" } });
+    expect((await issue({ userId: profile.id, metadata: { plan: "pro", team: null } })).statusCode).toBe(201);
+    const read = () => platform.app.inject({ url: `/v1/profiles/${profile.id}`, headers: env.auth });
+    expect((await read()).json().metadata).toEqual({ plan: "pro" });
+    const sessionsBefore = (await platform.ctx.db.select().from(userSessions)).length;
+    const many = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, i]));
+    const full = await issue({ userId: profile.id, metadata: many });
+    expect(full.statusCode).toBe(422);
+    expect(full.json()).toEqual({
+      metadata: ["Metadata must have at most 50 entries, with the keys it already has"],
+    });
+    expect((await read()).json().metadata).toEqual({ plan: "pro" });
+    expect((await platform.ctx.db.select().from(userSessions)).length).toBe(sessionsBefore);
+  });
+
   it("its own uuid sent back is no change: the session is issued and the fields saved", async () => {
     const profile = await createProfile();
     const res = await issue({ userId: profile.id, uuid: profile.uuid, email: "same@example.com" });
