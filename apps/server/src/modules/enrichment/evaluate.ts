@@ -119,6 +119,7 @@ export const HELD_OUT = [
   "holdout-13.json",
   "holdout-14.json",
   "holdout-15.json",
+  "holdout-16.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
