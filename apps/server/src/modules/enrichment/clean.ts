@@ -276,6 +276,7 @@ const TRUNCATED_WORDS = [
   "HEATING",
   "COMMUNICATIONS",
   "UTILITIES",
+  "REPAIR",
   "CONSTRUCTION",
   "PHOTOGRAPHY",
   "INSURANCE",
@@ -355,6 +356,8 @@ const ABBREVIATIONS: Record<string, string> = {
   HDW: "HARDWARE",
   FCU: "FEDERAL CREDIT UNION",
   HOA: "HOMEOWNERS ASSOCIATION",
+  ASSN: "ASSOCIATION",
+  CONDO: "CONDOMINIUM",
   ELEC: "ELECTRIC",
 };
 
@@ -648,12 +651,14 @@ function splitLocation(text: string, original: string, hasNoCity: boolean, isFor
   const needsCity = region.country !== "US" && !hasNoCity;
   // A state alone ("HELP.UBER.COM CA" once the host is gone) leaves no name.
   if (words.length === 1) return needsCity ? unlocated : { rest: "", city: null, ...region };
-  words.pop();
+  const regionWord = words.pop()!;
   // Too little left for a city as well: "NETFLIX.COM CA" is a merchant and a state.
   if (words.length < 2) return needsCity ? unlocated : { rest: words.join(" "), city: null, ...region };
-  // Mixed-case descriptions set the city in title case: take those words.
+  // Mixed-case descriptions set the city in title case: take those words, up to the region's
+  // (the line may go on past it: "… East Boston MA Card 4821").
   const originalWords = original.trim().split(/\s+/);
-  originalWords.pop();
+  const regionAt = originalWords.map((word) => word.toUpperCase()).lastIndexOf(regionWord);
+  originalWords.length = regionAt > 0 ? regionAt : originalWords.length - 1;
   let cityWords = 0;
   for (let i = originalWords.length - 1; i >= 1 && cityWords < 3; i--) {
     if (!isTitleWord(originalWords[i]!)) break;
@@ -892,7 +897,7 @@ export function clean(description: string): Cleaned {
   // "STAR TRIBUNE SUBSCRIPTION", "BARTELL DRUGS 42": a plan's word or a store's number after a
   // name of two words or more (FOREVER 21, MOTEL 6 keep theirs).
   // So do a professional corporation's "PC" (SUMMIT PEDIATRICS PC).
-  const tail = / (SUBSCRIPTION|SUBSCR|PC|P C|\d{1,2})$/.exec(name);
+  const tail = / (SUBSCR\w*|PC|P C|\d{1,2})$/.exec(name);
   if (tail && name.lastIndexOf(" ", tail.index - 1) > 0) name = name.slice(0, tail.index);
   // An ACH line's purpose after a name of two words or more ("MAPLE GLEN HOA DUES") is no part of it.
   const purpose = isAch ? PURPOSE_TAIL.exec(name) : null;
@@ -900,6 +905,8 @@ export function clean(description: string): Cleaned {
   // "TESCO STORES", "ROSS STORES": the company's word for its shops; "UCHEALTH PATIENT PAYMENT":
   // a provider's word for who pays it.
   name = name.replace(/(?<=\S) (STORES|PATIENT)$/, "");
+  // "BACKBLAZE INC": a company's legal form is no part of the name people know it by.
+  name = name.replace(/(?<=\S) (INC|LLC|CORP|LTD)\.?$/, "");
   name = governmentName(name);
   // A name run together: in camel case ("LunaKnitStudio"), or after a platform's prefix in
   // capitals ("GRUBHUB*SZECHUANGARDEN"): its words apart.

@@ -91,6 +91,14 @@ const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "p
   Etsy: { website: "etsy.com" },
   Klarna: { website: "klarna.com" },
   "Google Pay": { website: "pay.google.com", alone: "both ways" },
+  // Money sent abroad: the recipient is never printed, as with a P2P app and no name. (Wise is
+  // also an account its users hold money in: money paid to it is theirs still, no go-between.)
+  "Western Union": { website: "westernunion.com", alone: "both ways" },
+  MoneyGram: { website: "moneygram.com", alone: "both ways" },
+  Remitly: { website: "remitly.com", alone: "both ways" },
+  Xoom: { website: "xoom.com", alone: "both ways" },
+  Sendwave: { website: "sendwave.com", alone: "both ways" },
+  WorldRemit: { website: "worldremit.com", alone: "both ways" },
 };
 
 /** Platforms money goes through, by their website: a payout the catalogue names ("Stripe Payout") is the platform's. */
@@ -253,20 +261,22 @@ const ATM_AT_BANK =
 const BANK_NAME = /^([A-Z][A-Z&.' -]*?\b(?:BANK|CREDIT UNION|FCU|SAVINGS|TRUST))(?: AG| NA| N\.A\.)?(?=\s|$)/;
 
 /**
- * The merchant the whole description names, unless only its city names it: "… BURLINGTON VT" is
- * no Burlington store (then the words without the city are read).
+ * The merchant the whole description names before its place: "… BURLINGTON VT" is no Burlington
+ * store, nor "… ELLICOTT CITY MD" a CityMD clinic (a match that starts in the city and state is
+ * passed over, and the search goes on).
  */
 function wholeLineMatch(description: string, cleaned: Cleaned, cat: Catalogue): Merchant | null {
   const tokens = tokensOf(description);
-  const found = cat.match(tokens);
-  if (!found || !cleaned.city) return found;
+  if (!cleaned.city) return cat.match(tokens);
   const city = tokensOf(cleaned.city);
-  if (cat.match(city) !== found) return found;
+  let place = tokens.length;
   for (let i = tokens.length - city.length; i >= 0; i--) {
-    if (city.every((word, j) => tokens[i + j] === word))
-      return cat.match([...tokens.slice(0, i), ...tokens.slice(i + city.length)]);
+    if (city.every((word, j) => tokens[i + j] === word)) {
+      place = i;
+      break;
+    }
   }
-  return found;
+  return cat.match(tokens, (start) => start < place);
 }
 
 /**

@@ -634,7 +634,7 @@ describe("the engine's steps", () => {
     [
       "FARMERS COOP ASSN FUEL 0012 KALONA IA",
       "-61.00",
-      "Farmers Cooperative Assn Fuel",
+      "Farmers Cooperative Association Fuel",
       "TRANSPORTATION",
       [],
     ],
@@ -890,7 +890,7 @@ describe("the engine's steps", () => {
       "Lucky Dumpling Kitchen",
     );
     const payroll = one("ACME CORP PAYROLL PPD ID: 1234567890", "2500.00");
-    expect(payroll.counterparty?.name).toBe("Acme Corp");
+    expect(payroll.counterparty?.name).toBe("Acme");
     expect(payroll.categories).toMatchObject({
       general: "INCOME",
       detailed: "INCOME_WAGES",
@@ -1771,6 +1771,50 @@ describe("the engine's steps", () => {
       const visit = one("VALLEYCREST HEALTH PATIENT PMT SALEM OR", "-125.60");
       expect(visit.counterparty?.name).toBe("Valleycrest Health");
       expect(visit.categories.general).toBe("MEDICAL");
+    });
+
+    it("a match that starts in the line's city and state is passed over (ELLICOTT CITY MD is no CityMD)", () => {
+      const market = one("POS DEBIT HANAREUM MARKET ELLICOTT CITY MD 03/02", "-66.05");
+      expect(market.counterparty?.name).toBe("Hanareum Market");
+      expect(market.categories.general).toBe("FOOD_AND_DRINK");
+    });
+
+    it("money sent abroad goes through its service: the counterparty and the intermediary", () => {
+      const sent = one("REMITLY* 7QX2M1 SEATTLE WA", "-300.00");
+      expect(sent.counterparty?.name).toBe("Remitly");
+      expect(sent.intermediaries.map((p) => p.name)).toEqual(["Remitly"]);
+      expect(sent.categories.general).toBe("TRANSFER_OUT");
+    });
+
+    it("a title-case line's city is read up to its state, whatever follows it", () => {
+      const lunch = one("Card Purchase 03/04 Sq *Cafe Lucia East Boston MA Card 4821", "-23.75");
+      expect(lunch.counterparty?.name).toBe("Cafe Lucia");
+      expect(lunch.locationStructured?.city).toBe("East Boston");
+    });
+
+    it("a P2P name stops at a card's sequence number (S and digits)", () => {
+      const paid = one(
+        "PURCHASE AUTHORIZED ON 03/06 CASH APP*MAI TRAN OAKLAND CA S305065512347788 CARD 2290",
+        "-40.00",
+      );
+      expect(paid.person).toBe("Mai Tran");
+    });
+
+    it("places of worship are given to; a company's legal form, a cut SUBSCRIPT and ASSN are no part of a name", () => {
+      expect(one("SQ *MASJID AN-NOOR Quincy MA", "-50.00").categories.general).toBe(
+        "GOVERNMENT_AND_NON_PROFIT",
+      );
+      expect(one("ZYLOWARE INC SAN MATEO CA", "-9.00").counterparty?.name).toBe("Zyloware");
+      expect(one("HILLTOP GAZETTE SUBSCRIPT DENVER CO", "-19.99").counterparty?.name).toBe("Hilltop Gazette");
+      expect(
+        one(
+          "MAPLE COURT CONDO ASSN DES:HOA DUES ID:00412 INDN:MEGAN O'CONNELL CO ID:9876543210 WEB",
+          "-385.00",
+        ).counterparty?.name,
+      ).toBe("Maple Court Condominium Association");
+      const repair = one("SQ *RIVERBEND APPLIANCE REPA Tacoma WA", "-185.00");
+      expect(repair.counterparty?.name).toBe("Riverbend Appliance Repair");
+      expect(repair.categories.general).toBe("HOME_IMPROVEMENT");
     });
 
     it("Alaska's Permanent Fund Dividend is income from the state", () => {

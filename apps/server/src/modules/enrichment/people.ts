@@ -38,7 +38,7 @@ const PAYPAL_TRANSFER_THEN = /\bPAYPAL (?:INST XFER|INSTANT TRANSFER|TRANSFER|XF
 
 /** Words that end a person's name in P2P descriptions. */
 const NAME_STOP =
-  /\s+(ON|CONF|CONFIRMATION|REF|JPM\w*|WFCT\w*|BAC\w*|ID|TRN|TRACE|MEMO|FOR|VIA|WEB|PPD|CCD|VISA DIRECT|XXXX\w*|CARD(?= \d)|\d[\w-]*|#\S*)\b.*$/i;
+  /\s+(ON|CONF|CONFIRMATION|REF|JPM\w*|WFCT\w*|BAC\w*|ID|TRN|TRACE|MEMO|FOR|VIA|WEB|PPD|CCD|VISA DIRECT|XXXX\w*|CARD(?= \d)|S\d{9,}|\d[\w-]*|#\S*)\b.*$/i;
 
 /** Given names of many languages (data/first-names.txt): they tell "GARCIA LUIS" (last name first, as some banks print) from "LUIS GARCIA". */
 const FIRST_NAMES = new Set(
