@@ -7,9 +7,11 @@ import { EVENT_TYPES, EVENTS_CHANNEL } from "../events/service.ts";
 
 export type FeedEvent = { id: string; type: string; profileId: string; record: Record<string, unknown> };
 
-/** The event types subscriptions deliver: a connection's syncs, new accounts, new balances. */
+/** The event types subscriptions deliver: connections made and synced, accounts made and verified, balances. */
 export const FEED_TYPES = EVENT_TYPES.filter(
-  (type) => type.startsWith("connection.synced.") || type === "balance.created" || type === "account.created",
+  (type) =>
+    type.startsWith("connection.synced.") ||
+    ["connection.created", "balance.created", "account.created", "account.verified"].includes(type),
 );
 
 /** Events are looked for this far back: a transaction that committed late is still seen. */

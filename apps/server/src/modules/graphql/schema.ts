@@ -358,6 +358,24 @@ builder.subscriptionFields((t) => ({
     // another sync has started since (the history pass follows the first sync at once).
     resolve: (root) => eventOf(root).record as ConnectionView,
   }),
+  connectionCreated: t.field({
+    type: Connection,
+    description: "The profile has a new connection (the Connector, an import).",
+    subscribe: (_root, _args, context) =>
+      context.feed.subscribe(profileOf(context), ["connection.created"], context.socket?.beforeEvent),
+    resolve: (root) => eventOf(root).record as ConnectionView,
+  }),
+  accountVerified: t.field({
+    type: Account,
+    description: "An account of the profile has its ACH numbers now (verified).",
+    subscribe: (_root, _args, context) =>
+      context.feed.subscribe(profileOf(context), ["account.verified"], context.socket?.beforeEvent),
+    resolve: async (root, _args, context) => {
+      const id = String(eventOf(root).record.id);
+      context.loaders.account.clear(id);
+      return (await context.loaders.account.load(id))!;
+    },
+  }),
   balanceCreated: t.field({
     type: Account,
     description: "An account of the profile has a new balance (a sync or a refresh).",

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
 import { freePort } from "../../../test/processes.ts";
-import { issueSession, linkAndSync, simulate } from "../../../test/sandbox-helpers.ts";
+import {
+  createProfile,
+  issueSession,
+  linkAndSync,
+  linkSandbox,
+  simulate,
+} from "../../../test/sandbox-helpers.ts";
 import { setEnvironmentRateLimits } from "../environments/service.ts";
 import { MAX_SUBSCRIPTIONS_PER_PROFILE } from "./feed.ts";
 import { MAX_NESTING, MAX_QUERY_DEPTH, MAX_ROWS, MAX_SOCKET_MESSAGE_BYTES } from "./limits.ts";
@@ -81,6 +87,42 @@ describe("graphql-ws at /v1/graphql", () => {
       id: "1",
       type: "next",
       payload: { data: { connectionSynced: { id: mine.connectionId, status: "SYNCED" } } },
+    });
+    ws.close();
+  });
+
+  it("connectionCreated and accountVerified as a connection is linked, and each payload's record by its name, as Quiltt's clients ask", async () => {
+    // A profile of its own, whose first connection this is.
+    const profileId = await createProfile(platform, env);
+    const ws = await open(`${base}/v1/graphql`, "graphql-transport-ws");
+    ws.send({ type: "connection_init", payload: { authorization: `Bearer ${await session(profileId)}` } });
+    expect(await ws.next()).toMatchObject({ type: "connection_ack" });
+    const subscriptions = {
+      created: "subscription { connectionCreated { connection { id } } }",
+      verified: "subscription { accountVerified { account { id verified } } }",
+      synced: "subscription { connectionSynced { connection { id status } } }",
+    };
+    for (const [id, query] of Object.entries(subscriptions))
+      ws.send({ id, type: "subscribe", payload: { query } });
+    await new Promise((r) => setTimeout(r, 200));
+    const linked = await linkSandbox(platform, env, {
+      profileId,
+      products: ["ACCOUNT_BALANCES_AND_TRANSACTIONS", "ACCOUNT_NUMBERS"],
+    });
+    expect(linked.statusCode).toBe(201);
+    const connectionId = linked.json().id as string;
+    await platform.worker.drain();
+    const firsts = new Map<string, unknown>();
+    while (firsts.size < 3) {
+      const message = await ws.next<{ id: string; payload: { data: unknown } }>();
+      if (!firsts.has(message.id)) firsts.set(message.id, message.payload.data);
+    }
+    expect(firsts.get("created")).toEqual({ connectionCreated: { connection: { id: connectionId } } });
+    expect(firsts.get("verified")).toEqual({
+      accountVerified: { account: { id: expect.stringMatching(/^acct_/), verified: true } },
+    });
+    expect(firsts.get("synced")).toEqual({
+      connectionSynced: { connection: { id: connectionId, status: "SYNCED" } },
     });
     ws.close();
   });

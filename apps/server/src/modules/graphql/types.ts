@@ -420,6 +420,12 @@ export async function oneOf<T>(
 Connection.implement({
   fields: (t) => ({
     id: t.exposeID("id"),
+    connection: t.field({
+      type: Connection,
+      description:
+        "This connection: Quiltt's subscription payloads name their record so (`connectionSynced { connection { id status } }`).",
+      resolve: (c) => c,
+    }),
     provider: t.exposeString("provider"),
     status: t.field({ type: ConnectionStatus, resolve: (c) => c.status }),
     products: t.exposeStringList("products"),
@@ -442,6 +448,12 @@ Connection.implement({
 Account.implement({
   fields: (t) => ({
     id: t.exposeID("id"),
+    account: t.field({
+      type: Account,
+      description:
+        "This account: Quiltt's subscription payloads name their record so (`accountVerified { account { id verified } }`).",
+      resolve: (a) => a,
+    }),
     name: t.exposeString("name"),
     mask: t.exposeString("mask", { nullable: true }),
     kind: t.field({ type: AccountKind, resolve: (a) => a.kind }),
