@@ -183,6 +183,27 @@ describe("queries", () => {
     expect(data!.verified.nodes.length).toBeGreaterThan(0);
     for (const a of data!.verified.nodes) expect(a.verified).toBe(true);
     for (const t of data!.posted.nodes) expect(["POSTED", "PENDING"]).toContain(t.status);
+    // Connections by status and provider; an institution's logo as { url }; Quiltt's input type names.
+    const more = await gql(`{
+      live: connections(filter: { status: [INITIALIZING, SYNCING, SYNCED] }) {
+        nodes { id institution { id name logo { url } logoUrl } }
+      }
+      none: connections(filter: { provider: ["PLAID"] }) { count }
+    }`);
+    expect(more.errors).toBeUndefined();
+    expect(more.data!.none.count).toBe(0);
+    const [live] = more.data!.live.nodes;
+    expect(live.institution.logo.url).toBe(live.institution.logoUrl);
+    const update = await gql(
+      "mutation($input: ConnectionUpdateInput!) { connectionUpdate(input: $input) { success } }",
+      { input: { id: live.id, metadata: { seen: true } } },
+    );
+    expect(update.data!.connectionUpdate.success).toBe(true);
+    const undo = await gql(
+      "mutation($input: ConnectionUpdateInput!) { connectionUpdate(input: $input) { success } }",
+      { input: { id: live.id, metadata: { seen: null } } },
+    );
+    expect(undo.data!.connectionUpdate.success).toBe(true);
   });
 
   it("pages transactions forward with first/after and back with last/before, to the last page and past it", async () => {

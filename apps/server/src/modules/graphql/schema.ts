@@ -17,6 +17,7 @@ import {
   AccountFilter,
   accountsPage,
   Connection,
+  ConnectionFilter,
   connectionsPage,
   countFields,
   Holding,
@@ -53,7 +54,11 @@ builder.queryFields((t) => ({
     },
   }),
   connections: t.connection(
-    { type: Connection, resolve: (_root, args, context) => connectionsPage(context, args) },
+    {
+      type: Connection,
+      args: { filter: t.arg({ type: ConnectionFilter, required: false }) },
+      resolve: (_root, args, context) => connectionsPage(context, args),
+    },
     countFields(),
   ),
   account: t.field({
@@ -189,17 +194,22 @@ const ProfileUpdateInput = builder.inputType("ProfileUpdateInput", {
   }),
 });
 
-const MetadataInput = builder.inputType("MetadataUpdateInput", {
-  fields: (t) => ({
-    id: t.id({ required: true }),
-    metadata: t.field({
-      type: "JSON",
-      required: false,
-      description:
-        "Merged into the record's: the keys sent replace its own, a key sent as null is removed; null clears them all.",
+/** A record's metadata update; an input type of its own per mutation, named as Quiltt names them. */
+const metadataInput = (name: string) =>
+  builder.inputType(name, {
+    fields: (t) => ({
+      id: t.id({ required: true }),
+      metadata: t.field({
+        type: "JSON",
+        required: false,
+        description:
+          "Merged into the record's: the keys sent replace its own, a key sent as null is removed; null clears them all.",
+      }),
     }),
-  }),
-});
+  });
+const ConnectionUpdateInput = metadataInput("ConnectionUpdateInput");
+const AccountUpdateInput = metadataInput("AccountUpdateInput");
+const TransactionUpdateInput = metadataInput("TransactionUpdateInput");
 
 /**
  * A profile's email and phone are how its end-user signs in (a passcode to either): a session
@@ -247,7 +257,7 @@ builder.mutationFields((t) => ({
   }),
   connectionUpdate: t.field({
     type: ConnectionPayload,
-    args: { input: t.arg({ type: MetadataInput, required: true }) },
+    args: { input: t.arg({ type: ConnectionUpdateInput, required: true }) },
     resolve: async (_root, { input }, context) => {
       const id = String(input.id);
       if (!(await context.loaders.connection.load(id))) return notFound("Connection", id);
@@ -287,7 +297,7 @@ builder.mutationFields((t) => ({
   }),
   accountUpdate: t.field({
     type: AccountPayload,
-    args: { input: t.arg({ type: MetadataInput, required: true }) },
+    args: { input: t.arg({ type: AccountUpdateInput, required: true }) },
     resolve: async (_root, { input }, context) => {
       const id = String(input.id);
       if (!(await context.loaders.account.load(id))) return notFound("Account", id);
@@ -308,7 +318,7 @@ builder.mutationFields((t) => ({
   }),
   transactionUpdate: t.field({
     type: TransactionPayload,
-    args: { input: t.arg({ type: MetadataInput, required: true }) },
+    args: { input: t.arg({ type: TransactionUpdateInput, required: true }) },
     resolve: async (_root, { input }, context) => {
       const id = String(input.id);
       if (!(await oneOf(context, "transaction", id))) return notFound("Transaction", id);

@@ -94,11 +94,20 @@ export const TransactionSort = enumOf("TransactionSort", [
   "AMOUNT_ASC",
 ] as const);
 
+const InstitutionLogo = builder.objectRef<{ url: string }>("InstitutionLogo").implement({
+  fields: (t) => ({ url: t.exposeString("url") }),
+});
+
 const Institution = builder.objectRef<NonNullable<ConnectionView["institution"]>>("Institution").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
     name: t.exposeString("name"),
     logoUrl: t.exposeString("logoUrl"),
+    logo: t.field({
+      type: InstitutionLogo,
+      description: "The logo as Quiltt's clients read it (logo { url }): the same image as logoUrl.",
+      resolve: (i) => ({ url: i.logoUrl }),
+    }),
   }),
 });
 
@@ -224,7 +233,19 @@ export const AccountFilter = builder.inputType("AccountFilter", {
   }),
 });
 
+export const ConnectionFilter = builder.inputType("ConnectionFilter", {
+  fields: (t) => ({
+    status: t.field({
+      type: [ConnectionStatus],
+      required: false,
+      description: "Any of these (one value is a list of one).",
+    }),
+    provider: t.stringList({ required: false, description: "Any of these providers (PLAID, MX, MOCK…)." }),
+  }),
+});
+
 type TransactionFilterInput = typeof TransactionFilter.$inferInput;
+type ConnectionFilterInput = typeof ConnectionFilter.$inferInput;
 type AccountFilterInput = typeof AccountFilter.$inferInput;
 
 /** Transactions of the caller's profile (one account's when `accountId`), filtered and sorted. */
@@ -315,11 +336,17 @@ async function accountsPage(
   });
 }
 
-async function connectionsPage(context: GraphQLContext, args: PageArgs) {
+async function connectionsPage(
+  context: GraphQLContext,
+  args: PageArgs & { filter?: ConnectionFilterInput | null },
+) {
   const profileId = profileOf(context);
+  const f = args.filter ?? {};
   const where = and(
     eq(connections.environmentId, context.environmentId),
     eq(connections.profileId, profileId),
+    f.status?.length ? inArray(connections.status, f.status) : undefined,
+    f.provider?.length ? inArray(connections.provider, f.provider as never[]) : undefined,
   );
   const [total] = await context.weft.db.select({ n: count() }).from(connections).where(where);
   return pageOf(args, total?.n ?? 0, async ({ offset, limit }) => {
