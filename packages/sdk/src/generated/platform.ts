@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Create a profile
-         * @description Creates an end-user profile. SANDBOX environments hold at most 50 profiles.
+         * @description Creates an end-user profile. SANDBOX environments hold at most 50 profiles. Fields Weft assigns (`id`, `createdAt`, `updatedAt`, `names.full`) are ignored when sent, so a profile read can be sent back; any other field the schema does not list is a 422.
          */
         post: operations["createProfile"];
         delete?: never;
@@ -44,7 +44,7 @@ export interface paths {
         head?: never;
         /**
          * Update a profile
-         * @description Changes only the fields sent; `null` clears a field. `metadata` is merged into the profile's: the keys sent replace its own, a key sent as null is removed (at most 50 keys after the merge). `uuid` cannot change.
+         * @description Changes only the fields sent; `null` clears a field. `metadata` is merged into the profile's: the keys sent replace its own, a key sent as null is removed (at most 50 keys after the merge). `uuid` cannot change; fields Weft assigns (`id`, `createdAt`, `updatedAt`, `names.full`) are ignored when sent.
          */
         patch: operations["updateProfile"];
         trace?: never;

@@ -32,7 +32,10 @@ export function registerProfileRoutes(app: Server, ctx: AppContext): void {
         operationId: "createProfile",
         tags: [TAG],
         summary: "Create a profile",
-        description: "Creates an end-user profile. SANDBOX environments hold at most 50 profiles.",
+        description:
+          "Creates an end-user profile. SANDBOX environments hold at most 50 profiles. Fields Weft " +
+          "assigns (`id`, `createdAt`, `updatedAt`, `names.full`) are ignored when sent, so a profile " +
+          "read can be sent back; any other field the schema does not list is a 422.",
         body: ProfileCreateRequest,
         response: { 201: Profile, ...errorResponses(401, 403, 409, 422) },
       },
@@ -103,7 +106,8 @@ export function registerProfileRoutes(app: Server, ctx: AppContext): void {
         description:
           "Changes only the fields sent; `null` clears a field. `metadata` is merged into the profile's: " +
           "the keys sent replace its own, a key sent as null is removed (at most 50 keys after the merge). " +
-          "`uuid` cannot change.",
+          "`uuid` cannot change; fields Weft assigns (`id`, `createdAt`, `updatedAt`, `names.full`) " +
+          "are ignored when sent.",
         params: ProfileIdParams,
         body: ProfileUpdateRequest,
         response: { 200: Profile, ...errorResponses(401, 404, 409, 422) },
