@@ -16,6 +16,7 @@ import {
 import { isCalendarDay } from "../dates.ts";
 import { Random } from "../mock/prng.ts";
 import { decimalOf } from "../money.ts";
+import { type Schema, SchemaSampler, type Site } from "../test/sample-schema.ts";
 import {
   type ProviderAccount,
   ProviderError,
@@ -35,7 +36,6 @@ import {
 } from "./mapping.ts";
 import { PlaidProvider } from "./provider.ts";
 import fixture from "./test/openapi-responses.json" with { type: "json" };
-import { type Schema, SchemaSampler, type Site } from "./test/sample-schema.ts";
 import { verifyPlaidWebhook, WebhookVerificationError } from "./webhooks.ts";
 
 /**

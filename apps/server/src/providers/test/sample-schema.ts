@@ -1,8 +1,10 @@
-import type { Random } from "../../mock/prng.ts";
+import type { Random } from "../mock/prng.ts";
 
 /**
  * A seeded sampler of JSON instances valid against an OpenAPI 3.0 schema, for property-based
- * tests of what Plaid may answer (mapping.fuzz.test.ts). The same seed gives the same instance.
+ * tests of what a provider may answer (each provider's mapping.fuzz.test.ts, over the response
+ * schemas its test/extract-openapi.ts took from the provider's own OpenAPI description). The same
+ * seed gives the same instance.
  *
  * It honours type (and OpenAPI 3.1's type lists), nullable (null is tried even when an enum
  * leaves it out: Plaid's nullable enums mean "or null"), required vs optional (optional fields
@@ -45,8 +47,8 @@ export type Site = { owner: string | undefined; property: string | undefined };
 
 export type SamplerOptions = {
   /**
-   * Named schemas (enums) Plaid says may gain values: sometimes a value outside the enum is tried,
-   * as a newer Plaid would send it.
+   * Named schemas (enums) the provider says may gain values: sometimes a value outside the enum is
+   * tried, as a newer version of the provider would send it.
    */
   openEnums?: ReadonlySet<string>;
   /** A value chosen for a site instead of a random one (undefined: sample as usual); it must still be valid. */
