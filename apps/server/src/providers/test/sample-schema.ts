@@ -10,7 +10,8 @@ import type { Random } from "../mock/prng.ts";
  * leaves it out: Plaid's nullable enums mean "or null"), required vs optional (optional fields
  * are sometimes left out), enum, format (date, date-time), minimum / maximum, minLength /
  * maxLength, minItems / maxItems (arrays of 0-3 items otherwise), additionalProperties
- * (sometimes a field no schema names), allOf / oneOf / anyOf and $refs into `components`.
+ * (sometimes a field no schema names), required properties no schema describes (any value),
+ * allOf / oneOf / anyOf and $refs into `components`.
  * Strings, numbers and dates lean to the edges: empty, blank, long, non-ASCII and
  * Object.prototype names; zero, negative, huge and tiny amounts; first and last days, leap days,
  * leap seconds and offsets. A `date` is a real day of the years 0001-9999 (Weft's own "date"
@@ -197,6 +198,10 @@ export class SchemaSampler {
       const keep = required.has(property) || (depth < MAX_DEPTH && r.chance(schema.deprecated ? 0.4 : 0.6));
       if (keep) out[property] = this.sample(schema, { owner, property }, depth + 1);
     }
+    // A required property that no schema describes (Finicity's CustomerAccount requires
+    // accountNickname and says nothing more of it): any value.
+    for (const property of required)
+      if (!Object.hasOwn(out, property)) out[property] = this.anyValue(depth + 1);
     if (s.additionalProperties !== false && r.chance(0.15)) {
       for (let i = r.int(1, 2); i > 0; i--) {
         const key = `unknown_${this.word(r.int(3, 10)).toLowerCase()}`;
