@@ -226,4 +226,78 @@ describe("Finicity mapping", () => {
       "Not a Finicity institution login reference",
     );
   });
+  describe("what Finicity's OpenAPI description allows (openbanking-us.yaml 1.42.0; found by schema fuzzing)", () => {
+    const account = {
+      id: "5011648377",
+      number: "",
+      accountNumberDisplay: "1234",
+      name: "Checking",
+      type: "checking",
+      status: "active",
+      customerId: "1005061234",
+      institutionId: "101732",
+      createdDate: 1_700_000_000,
+      currency: "USD",
+      institutionLoginId: 1007302745,
+      balance: 10,
+    };
+    const transaction = {
+      id: 1,
+      amount: -5,
+      accountId: 5011648377,
+      customerId: 1005061234,
+      status: "active",
+      description: "COFFEE",
+      createdDate: Date.UTC(2026, 10, 1) / 1000,
+    };
+
+    it("AccountType is any string: one named like Object.prototype's members is an unknown type", () => {
+      for (const type of ["constructor", "toString", "__proto__", "hasOwnProperty"])
+        expect(accountKindOf(type)).toEqual({ kind: "DEPOSITORY", type: "OTHER" });
+    });
+
+    it("a blank account name or currency (required strings, may be blank) falls back", () => {
+      expect(accountOf({ ...account, name: "\t\n", currency: " " }, now)).toMatchObject({
+        name: "Account",
+        currencyCode: "USD",
+      });
+      expect(accountOf({ ...account, name: "", accountNickname: "Bills" }, now).name).toBe("Bills");
+    });
+
+    it("dates are int64 Unix seconds without bounds: one no calendar can hold is no date", () => {
+      // balanceDate beyond JavaScript's dates (2^53 - 1 seconds), and in the year 10000.
+      for (const balanceDate of [Number.MAX_SAFE_INTEGER, 253_402_300_800])
+        expect(accountOf({ ...account, balanceDate }, now).balance.at).toEqual(now);
+      // postedDate past JavaScript's dates (it threw a RangeError out of the sync): the next date is taken.
+      expect(
+        transactionOf({ ...transaction, postedDate: 8_640_000_000_001, transactionDate: 1_700_000_000 }),
+      ).toMatchObject({ date: "2023-11-14" });
+      // Year 56425 ("+056425-08-…" was the transaction's day): left out when no date is a day.
+      expect(
+        transactionOf({ ...transaction, postedDate: 1_718_452_800_000, createdDate: -62_135_596_801 }),
+      ).toBeNull();
+      const holding = holdingOf(
+        "1",
+        { units: 1, currentPrice: 2, currentPriceDate: -Number.MAX_SAFE_INTEGER },
+        now,
+      );
+      expect(holding?.at).toEqual(now);
+    });
+
+    it("units and prices are unbounded numbers: a position whose value overflows is left out", () => {
+      // No marketValue, units × currentPrice = Infinity: decimalOf threw "Not a finite amount".
+      expect(holdingOf("1", { symbol: "X", units: 1e300, currentPrice: 1e300 }, now)).toBeNull();
+      // No currentPrice, marketValue ÷ units = Infinity.
+      expect(holdingOf("1", { symbol: "X", units: 5e-324, marketValue: 1e300 }, now)).toBeNull();
+    });
+
+    it("a blank security name, symbol or currency (optional strings, may be blank) is none", () => {
+      expect(
+        holdingOf("1", { id: 7, symbol: " ", securityName: " ", securityCurrency: "\t", units: 1 }, now),
+      ).toMatchObject({
+        security: { name: "Security", isin: "FINICITY:7", currencyCode: "USD" },
+        currencyCode: "USD",
+      });
+    });
+  });
 });

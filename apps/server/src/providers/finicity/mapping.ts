@@ -1,5 +1,5 @@
 import type { AccountKind, AccountType, SecurityType } from "../../db/schema/index.ts";
-import { toDay } from "../dates.ts";
+import { isCalendarDay, toDay } from "../dates.ts";
 import { isinFromCusip, isValidCusip, isValidIsin } from "../identifiers.ts";
 import { decimalOf, nullableDecimal } from "../money.ts";
 import {
@@ -82,11 +82,25 @@ const TYPES: Record<string, { kind: AccountKind; type: AccountType }> = {
  * is an OTHER depository account.
  */
 export function accountKindOf(type: string): { kind: AccountKind; type: AccountType } {
-  return TYPES[type] ?? { kind: "DEPOSITORY", type: "OTHER" };
+  // Own entries only: a type such as "constructor" is not Object.prototype's.
+  return (Object.hasOwn(TYPES, type) ? TYPES[type] : undefined) ?? { kind: "DEPOSITORY", type: "OTHER" };
 }
 
-const fromUnix = (seconds: number | undefined, fallback: Date) =>
-  seconds === undefined ? fallback : new Date(seconds * 1000);
+/** The first of the values with something in it: a blank string is no value. */
+const firstFilled = (...values: unknown[]) =>
+  values.find((value): value is string => typeof value === "string" && value.trim() !== "");
+
+/**
+ * Finicity's dates are Unix seconds typed int64, with no bounds: one JavaScript cannot hold as a
+ * date (beyond ±8.64e12 seconds), or outside the years 0001-9999, is no date (null).
+ */
+function instantOfUnix(seconds: number | undefined): Date | null {
+  if (seconds === undefined) return null;
+  const date = new Date(seconds * 1000);
+  return Number.isFinite(date.getTime()) && isCalendarDay(toDay(date)) ? date : null;
+}
+
+const fromUnix = (seconds: number | undefined, fallback: Date) => instantOfUnix(seconds) ?? fallback;
 
 export function balanceOf(account: FinicityAccount, now: Date): ProviderBalance {
   const { kind } = accountKindOf(account.type);
@@ -109,12 +123,12 @@ export function accountOf(account: FinicityAccount, now: Date): ProviderAccount 
     .slice(-4);
   return {
     externalId: String(account.id),
-    name: account.name,
+    name: firstFilled(account.name, account.accountNickname) ?? "Account",
     mask: mask || null,
     kind,
     type,
     status: "OPEN",
-    currencyCode: account.currency || "USD",
+    currencyCode: firstFilled(account.currency)?.trim() ?? "USD",
     balance: balanceOf(account, now),
     achNumbers: null,
     owners: null,
@@ -127,16 +141,23 @@ export function accountOf(account: FinicityAccount, now: Date): ProviderAccount 
  */
 export const isShadow = (transaction: FinicityTransaction) => transaction.status === "shadow";
 
-/** A transaction Finicity lists as active (posted) or pending; shadow ones are left out before (isShadow). */
-export function transactionOf(transaction: FinicityTransaction): ProviderTransaction {
-  const when = transaction.postedDate ?? transaction.transactionDate ?? transaction.createdDate;
+/**
+ * A transaction Finicity lists as active (posted) or pending; shadow ones are left out before
+ * (isShadow). Its day is the first of its posted, transaction and created dates that is a day;
+ * one with none (all beyond the years 0001-9999) is left out (null).
+ */
+export function transactionOf(transaction: FinicityTransaction): ProviderTransaction | null {
+  const when = [transaction.postedDate, transaction.transactionDate, transaction.createdDate]
+    .map(instantOfUnix)
+    .find((date) => date !== null);
+  if (!when) return null;
   const amount = decimalOf(transaction.amount);
   return {
     accountExternalId: String(transaction.accountId),
     externalId: String(transaction.id),
     amount: /^-?0(\.0*)?$/.test(amount) ? "0" : amount,
     currencyCode: "USD",
-    date: toDay(new Date(when * 1000)),
+    date: toDay(when),
     description: transaction.description || transaction.memo || "",
     status: transaction.status === "pending" ? "PENDING" : "POSTED",
     pendingExternalId: null,
@@ -155,23 +176,30 @@ const SECURITY_TYPES: Record<string, SecurityType> = {
   MONEYMARKET: "CASH",
 };
 
-/** A position's security key: its ISIN (given, or made from a US CUSIP), else "FINICITY:<symbol>". */
+/** A position's security key (a blank symbol or name is none): its ISIN (given, or made from a US CUSIP), else "FINICITY:<symbol>". */
 export function securityKeyOf(position: FinicityPosition): string {
   const id = position.securityId?.toUpperCase() ?? "";
   if (position.securityIdType === "ISIN" && isValidIsin(id)) return id;
   if (position.securityIdType === "CUSIP" && isValidCusip(id)) return isinFromCusip(id);
-  return `FINICITY:${position.symbol || position.securityName || position.id}`;
+  return `FINICITY:${firstFilled(position.symbol, position.securityName) ?? position.id}`;
 }
 
-export function holdingOf(accountId: string, position: FinicityPosition, now: Date): ProviderHolding {
-  const currencyCode = position.securityCurrency || "USD";
+/**
+ * A position as Weft's holding. Its value, when Finicity gives none, is units × price, and its
+ * price value ÷ units: a position whose figures make no finite number so (units and prices are
+ * unbounded numbers) is left out (null).
+ */
+export function holdingOf(accountId: string, position: FinicityPosition, now: Date): ProviderHolding | null {
+  const currencyCode = firstFilled(position.securityCurrency)?.trim() ?? "USD";
   const units = position.units ?? 0;
   const value = position.marketValue ?? units * (position.currentPrice ?? 0);
+  const price = position.currentPrice ?? (units ? value / units : 0);
+  if (!Number.isFinite(value) || !Number.isFinite(price)) return null;
   const cusip = position.securityIdType === "CUSIP" ? (position.securityId?.toUpperCase() ?? null) : null;
   return {
     accountExternalId: accountId,
     security: {
-      name: position.securityName || position.description || position.symbol || "Security",
+      name: firstFilled(position.securityName, position.description, position.symbol) ?? "Security",
       tickerSymbol: position.symbol ?? null,
       cusip: cusip && isValidCusip(cusip) ? cusip : null,
       isin: securityKeyOf(position),
@@ -179,7 +207,7 @@ export function holdingOf(accountId: string, position: FinicityPosition, now: Da
       currencyCode,
     },
     quantity: decimalOf(units),
-    price: decimalOf(position.currentPrice ?? (units ? value / units : 0)),
+    price: decimalOf(price),
     value: decimalOf(value),
     costBasis: nullableDecimal(position.costBasis),
     currencyCode,

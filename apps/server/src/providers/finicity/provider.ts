@@ -147,7 +147,7 @@ export class FinicityProvider implements DataProvider {
         )
       : [];
     const holdings: ProviderHolding[] = wants("INVESTMENTS")
-      ? raw.flatMap((a) => (a.position ?? []).map((p) => holdingOf(String(a.id), p, request.now)))
+      ? raw.flatMap((a) => (a.position ?? []).flatMap((p) => holdingOf(String(a.id), p, request.now) ?? []))
       : [];
     const statements = wants("ACCOUNT_STATEMENTS")
       ? this.statementsIn([...accounts.values()], request.window, request.now)
@@ -155,7 +155,7 @@ export class FinicityProvider implements DataProvider {
     return {
       ...(ref.loadHistory && { rotatedAccessToken: accessTokenOf({ ...ref, loadHistory: false }) }),
       accounts: [...accounts.values()],
-      transactions: transactions.map(transactionOf),
+      transactions: transactions.flatMap((t) => transactionOf(t) ?? []),
       holdings,
       statements,
     };
