@@ -22,10 +22,15 @@ export const addDays = (day: string, days: number): string =>
 export const daysBetween = (from: string, to: string): number =>
   Math.round((dayToDate(to).getTime() - dayToDate(from).getTime()) / DAY_MS);
 
-/** The first day of the month `months` after (or before, when negative) the month of `day`. */
+/**
+ * The first day of the month `months` after (or before, when negative) the month of `day`.
+ * (setUTCFullYear, as Date.UTC would read the years 0–99 as 1900–1999.)
+ */
 export function addMonths(day: string, months: number): string {
   const date = dayToDate(day);
-  return toDay(new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1)));
+  const first = new Date(0);
+  first.setUTCFullYear(date.getUTCFullYear(), date.getUTCMonth() + months, 1);
+  return toDay(first);
 }
 
 export const monthEnd = (day: string): string => addDays(addMonths(day, 1), -1);

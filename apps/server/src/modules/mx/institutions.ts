@@ -19,6 +19,22 @@ export function productsOfInstitution(institution: InstitutionResponse): Product
   return products;
 }
 
+/**
+ * An MX institution as the catalogue describes it, keyed by MX's code; null for one the catalogue
+ * cannot list (no code, or disabled for this client).
+ */
+export function institutionOf(institution: InstitutionResponse) {
+  if (!institution.code || institution.is_disabled_by_client) return null;
+  return {
+    code: institution.code,
+    // A blank name is no name.
+    name: [institution.name, institution.code].find((name) => name?.trim()) ?? "Institution",
+    url: institution.url ?? null,
+    primaryColor: null,
+    products: productsOfInstitution(institution),
+  };
+}
+
 /** MX's institutions matching `query`, as catalogue rows (each added the first time it is seen). */
 export async function searchMxInstitutions(
   ctx: AppContext,
@@ -30,15 +46,10 @@ export async function searchMxInstitutions(
   const answer = await callMx(() => mx.client.institutions.listInstitutions(query, ["US"], 1, limit));
   const rows: InstitutionRow[] = [];
   for (const institution of (answer.institutions ?? []).slice(0, limit)) {
-    if (!institution.code || institution.is_disabled_by_client) continue;
-    rows.push(
-      await ensureProviderInstitution(ctx.db, "MX", institution.code, async () => ({
-        name: institution.name ?? institution.code!,
-        url: institution.url ?? null,
-        primaryColor: null,
-        products: productsOfInstitution(institution),
-      })),
-    );
+    const described = institutionOf(institution);
+    if (!described) continue;
+    const { code, ...description } = described;
+    rows.push(await ensureProviderInstitution(ctx.db, "MX", code, async () => description));
   }
   return rows;
 }

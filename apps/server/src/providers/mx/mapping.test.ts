@@ -1,15 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { institutionOf } from "../../modules/mx/institutions.ts";
 import { ProviderError, ProviderRateLimited } from "../types.ts";
 import { MxApiError, MxUnreachableError } from "./client.ts";
 import {
   accountKindOf,
   accountOf,
+  achNumbersOf,
+  balanceOf,
   CONNECTION_STATUSES,
   holdingOf,
   memberStatusError,
+  numberOfText,
   ownerOf,
   providerErrorOf,
   statementPeriodOf,
+  transactionDayOf,
   transactionOf,
   weftAmountOf,
 } from "./mapping.ts";
@@ -263,5 +268,108 @@ describe("MX mapping", () => {
     expect(accessTokenOf({ ...ref, pendingJobs: [] })).toBe("USR-1:MBR-2");
     expect(() => memberRefOf("USR-1:MBR-2:delete_everything")).toThrow("Not an MX member reference");
     expect(() => memberRefOf("USR-1")).toThrow("Not an MX member reference");
+  });
+});
+
+/**
+ * What MX's OpenAPI description (v20111101) allows and Weft mishandled, found by schema fuzzing
+ * (mapping.fuzz.test.ts): nearly every field is a nullable string or number with no format or enum.
+ */
+describe("MX mapping on what MX's description allows", () => {
+  const holding = { guid: "HOL-1", account_guid: "ACT-1", symbol: "VTI", quantity: "10", market_value: 2500 };
+
+  it("a date-time (a plain string) with a leap second, or one that is none, dates a balance or a price as the minute's last instant, or now", () => {
+    expect(balanceOf({ guid: "ACT-1", updated_at: "2016-12-31T23:59:60Z" }, now).at).toEqual(
+      new Date("2016-12-31T23:59:59.999Z"),
+    );
+    expect(balanceOf({ guid: "ACT-1", updated_at: "yesterday" }, now).at).toEqual(now);
+    expect(holdingOf({ ...holding, current_price_as_of: "2035-06-30T23:59:60Z" }, now)?.at).toEqual(
+      new Date("2035-06-30T23:59:59.999Z"),
+    );
+    expect(holdingOf({ ...holding, current_price_as_of: "" }, now)?.at).toEqual(now);
+  });
+
+  it("types, subtypes, holding types, countries and statuses are any string: Object.prototype's names are unknown ones", () => {
+    expect(accountKindOf("constructor", null)).toEqual({ kind: "DEPOSITORY", type: "OTHER" });
+    expect(accountKindOf("__proto__", null)).toEqual({ kind: "DEPOSITORY", type: "OTHER" });
+    expect(accountKindOf("CHECKING", "toString")).toEqual({ kind: "DEPOSITORY", type: "CHECKING" });
+    expect(holdingOf({ ...holding, holding_type: "valueOf" }, now)?.security.type).toBe("OTHER");
+    expect(ownerOf({ address: "1 Main St", country: "constructor" }).addresses[0]?.countryCode).toBe(
+      "constructor",
+    );
+    // A member in an unknown status is not synced as a healthy one.
+    expect(memberStatusError("constructor", null)?.status).toBe("ERROR_PROVIDER");
+    expect(memberStatusError("toString", null)?.details.errorCode).toBe("toString");
+  });
+
+  it("a blank string is no value: names, currencies, statuses and ACH numbers fall back as for null", () => {
+    const account = accountOf({ guid: "ACT-1", nickname: " ", name: "Checking", currency_code: "\t" }, now);
+    expect(account).toMatchObject({ name: "Checking", currencyCode: "USD" });
+    expect(accountOf({ guid: "ACT-1", nickname: "", name: " " }, now).name).toBe("Account");
+    expect(
+      transactionOf({ guid: "TRN-1", account_guid: "ACT-1", date: "2026-11-02", currency_code: " " }),
+    ).toMatchObject({ currencyCode: "USD" });
+    const security = holdingOf({ ...holding, description: " ", currency_code: "" }, now);
+    expect(security).toMatchObject({ currencyCode: "USD", security: { name: "VTI", currencyCode: "USD" } });
+    // A blank status says nothing, as null does (the member syncs); never a blank error code.
+    expect(memberStatusError(" ", null)).toBeNull();
+    expect(
+      achNumbersOf({ account_guid: "ACT-1", account_number: " ", routing_number: "091000019" }),
+    ).toBeNull();
+    expect(
+      achNumbersOf({ account_guid: "ACT-1", account_number: "1234", routing_number: "\t\n" }),
+    ).toBeNull();
+    expect(institutionOf({ code: "mxbank", name: " " })?.name).toBe("mxbank");
+    expect(institutionOf({ code: "mxbank", name: "MX Bank", is_disabled_by_client: true })).toBeNull();
+  });
+
+  it("a transaction's date (a plain string) that is no day gives way to transacted_at's or posted_at's; none is no day", () => {
+    expect(transactionDayOf({ date: "2024-12-20", transacted_at: "2024-12-19T12:00:00Z" })).toBe(
+      "2024-12-20",
+    );
+    expect(transactionDayOf({ date: "", transacted_at: "2024-12-19T23:30:00-05:00" })).toBe("2024-12-19");
+    expect(transactionDayOf({ date: "USD", transacted_at: null, posted_at: "2024-12-21T12:00:00Z" })).toBe(
+      "2024-12-21",
+    );
+    expect(transactionDayOf({ date: "2023-02-30", posted_at: "2024-12-21x" })).toBeNull();
+    expect(transactionDayOf({})).toBeNull();
+    expect(
+      transactionOf({ guid: "TRN-1", account_guid: "ACT-1", date: null, posted_at: "2024-12-21T08:00:00Z" })
+        .date,
+    ).toBe("2024-12-21");
+  });
+
+  it('a holding\'s quantity is a string ("5000.0"): read as a number, and a holding whose quantity is none, or with no symbol or guid, is left out', () => {
+    expect(holdingOf({ ...holding, quantity: "5000.0" }, now)?.quantity).toBe("5000");
+    expect(holdingOf({ ...holding, quantity: " 12.5 " }, now)?.quantity).toBe("12.5");
+    expect(holdingOf({ ...holding, quantity: null }, now)?.quantity).toBe("0");
+    expect(numberOfText("1e-7")).toBe(1e-7);
+    expect(numberOfText("0x10")).toBeNull();
+    expect(holdingOf({ ...holding, quantity: "Zoë's Café Nº 5" }, now)).toBeNull();
+    expect(holdingOf({ ...holding, quantity: "1e400" }, now)).toBeNull();
+    // Its security would share the key "MX:undefined" with every other such holding.
+    expect(holdingOf({ ...holding, symbol: null, guid: null }, now)).toBeNull();
+    expect(holdingOf({ ...holding, symbol: " ", guid: "HOL-1" }, now)?.security.isin).toBe("MX:HOL-1");
+  });
+
+  it("prices at a double's edges: a value over a tiny quantity beyond range is no price, a huge one is not rounded", () => {
+    const derived = holdingOf(
+      { ...holding, quantity: "1e-300", market_value: 1e300, current_price: null },
+      now,
+    );
+    expect(derived).toMatchObject({ price: "0", value: BigInt(1e300).toString() });
+    const huge = holdingOf({ ...holding, current_price: 1.7976931348623157e308 }, now);
+    expect(huge?.price).toBe(BigInt(1.7976931348623157e308).toString());
+  });
+
+  it("a statement's created_at that is no date-time dates it by now; one fetched in year 1's January has no month before", () => {
+    expect(statementPeriodOf("🏦💸🧾", now)).toEqual({ startOn: "2026-10-01", endOn: "2026-10-31" });
+    expect(statementPeriodOf("", now)).toEqual({ startOn: "2026-10-01", endOn: "2026-10-31" });
+    // Years 1-99 are themselves (Date.UTC read them as 1901-1999).
+    expect(statementPeriodOf("0050-03-10T00:00:00Z", now)).toEqual({
+      startOn: "0050-02-01",
+      endOn: "0050-02-28",
+    });
+    expect(statementPeriodOf("0001-01-15T00:00:00Z", now)).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import type {
   TransactionResponse,
 } from "mx-platform-node";
 import type { AccountKind, AccountType, Product, SecurityType } from "../../db/schema/index.ts";
-import { addMonths, monthEnd } from "../dates.ts";
+import { addMonths, isCalendarDay, monthEnd } from "../dates.ts";
 import { decimalOf, nullableDecimal } from "../money.ts";
 import {
   type ProviderAccount,
@@ -24,7 +24,39 @@ import { type MxApiError, MxUnreachableError } from "./client.ts";
 /**
  * MX's shapes -> Weft's. MX amounts are positive JSON numbers with a transaction_type of DEBIT
  * (money out) or CREDIT (money in); Weft's are decimal strings, positive = money in.
+ *
+ * MX's description (v20111101) types nearly every field as a nullable string or number, without a
+ * format or an enum: types, statuses and codes are read from Weft's tables (anything else is
+ * unknown), dates and date-times are read when they are ones, and a blank string is no value.
  */
+
+/** The first of the values with something in it: a blank string is no value. */
+const firstFilled = (...values: (string | null | undefined)[]) => values.find((value) => value?.trim());
+
+/** A table's own entry for a key (a key like "constructor" finds nothing, not Object.prototype's). */
+const entryOf = <T>(table: Record<string, T>, key: string | null | undefined): T | undefined =>
+  key != null && Object.hasOwn(table, key) ? table[key] : undefined;
+
+/**
+ * An ISO 8601 date-time (or date) from MX as an instant; a leap second (23:59:60) is the last
+ * instant of its minute, which JavaScript cannot parse. Null when it is not one.
+ */
+function instantOf(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  let date = new Date(value);
+  if (Number.isNaN(date.getTime())) date = new Date(value.replace(/(T\d\d:\d\d):60(\.\d+)?/i, "$1:59.999"));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * The day an MX date ("2024-12-20") or date-time ("2024-12-20T12:00:00Z": the day of its own
+ * offset) names; null when it names none.
+ */
+function dayOf(value: string | null | undefined): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}([Tt ]|$)/.test(value)) return null;
+  const day = value.slice(0, 10);
+  return isCalendarDay(day) ? day : null;
+}
 
 const ACCOUNT_TYPES: Record<string, { kind: AccountKind; type: AccountType }> = {
   CHECKING: { kind: "DEPOSITORY", type: "CHECKING" },
@@ -65,9 +97,9 @@ export function accountKindOf(
   type: string | null | undefined,
   subtype: string | null | undefined,
 ): { kind: AccountKind; type: AccountType } {
-  const known = ACCOUNT_TYPES[type ?? ""];
+  const known = entryOf(ACCOUNT_TYPES, type);
   if (!known) return { kind: "DEPOSITORY", type: "OTHER" };
-  const precise = SUBTYPES[subtype ?? ""];
+  const precise = entryOf(SUBTYPES, subtype);
   return precise ? { kind: known.kind, type: precise } : known;
 }
 
@@ -78,7 +110,7 @@ export function balanceOf(account: AccountResponse, now: Date): ProviderBalance 
     available: nullableDecimal(kind === "CREDIT" ? account.available_credit : account.available_balance),
     current: nullableDecimal(account.balance),
     limit: nullableDecimal(account.credit_limit),
-    at: account.updated_at ? new Date(account.updated_at) : now,
+    at: instantOf(account.updated_at) ?? now,
   };
 }
 
@@ -91,12 +123,12 @@ export function accountOf(account: AccountResponse, now: Date): ProviderAccount 
   const { kind, type } = accountKindOf(account.type, account.subtype);
   return {
     externalId: account.guid ?? "",
-    name: account.nickname || account.name || "Account",
+    name: firstFilled(account.nickname, account.name) ?? "Account",
     mask: maskOf(account.account_number),
     kind,
     type,
     status: account.is_closed ? "CLOSED" : "OPEN",
-    currencyCode: account.currency_code || "USD",
+    currencyCode: firstFilled(account.currency_code)?.trim() ?? "USD",
     balance: balanceOf(account, now),
     achNumbers: null,
     owners: null,
@@ -105,7 +137,8 @@ export function accountOf(account: AccountResponse, now: Date): ProviderAccount 
 
 /** An account's numbers, when MX verified them and they pass its validation. */
 export function achNumbersOf(numbers: AccountNumberResponse): ProviderAchNumbers | null {
-  if (!numbers.account_number || !numbers.routing_number) return null;
+  // A blank number is none.
+  if (!numbers.account_number?.trim() || !numbers.routing_number?.trim()) return null;
   return { number: numbers.account_number, routing: numbers.routing_number, wireRouting: null };
 }
 
@@ -125,7 +158,7 @@ export function ownerOf(owner: AccountOwnerResponse): ProviderOwner {
             city: owner.city ?? "",
             state: owner.state ?? "",
             postalCode: owner.postal_code ?? "",
-            countryCode: COUNTRY_CODES[owner.country ?? ""] ?? owner.country ?? "",
+            countryCode: entryOf(COUNTRY_CODES, owner.country) ?? owner.country ?? "",
           },
         ]
       : [],
@@ -141,13 +174,21 @@ export function weftAmountOf(amount: number, type: string | null | undefined): s
   return type === "CREDIT" ? decimal : `-${decimal}`;
 }
 
+/**
+ * The day a transaction is filed on: MX's date, else the day it was transacted or posted; null
+ * when MX names none that is a day (the provider skips such a transaction).
+ */
+export const transactionDayOf = (transaction: TransactionResponse): string | null =>
+  dayOf(transaction.date) ?? dayOf(transaction.transacted_at) ?? dayOf(transaction.posted_at);
+
+/** A transaction as Weft keeps it (the provider keeps those with a guid, an account and a day). */
 export function transactionOf(transaction: TransactionResponse): ProviderTransaction {
   return {
     accountExternalId: transaction.account_guid ?? "",
     externalId: transaction.guid ?? "",
     amount: weftAmountOf(transaction.amount ?? 0, transaction.type),
-    currencyCode: transaction.currency_code || "USD",
-    date: transaction.date ?? (transaction.transacted_at ?? transaction.posted_at ?? "").slice(0, 10),
+    currencyCode: firstFilled(transaction.currency_code)?.trim() ?? "USD",
+    date: transactionDayOf(transaction) ?? "",
     // What the bank said; MX's cleaned description when it kept no original.
     description: transaction.original_description || transaction.description || "",
     status: transaction.status === "PENDING" ? "PENDING" : "POSTED",
@@ -171,44 +212,66 @@ const SECURITY_TYPES: Record<string, SecurityType> = {
 /**
  * A security keyed for Weft's catalogue: MX's holdings name no ISIN or CUSIP (v20111101), so
  * the key is provider-scoped, "MX:<symbol>" (or the holding's guid), and the wire shows no ISIN.
+ * Null for a holding with neither: it would share one key with every other such holding.
  */
-export const securityKeyOf = (holding: InvestmentHoldingResponse): string =>
-  `MX:${holding.symbol || holding.guid}`;
+export const securityKeyOf = (holding: InvestmentHoldingResponse): string | null => {
+  const key = firstFilled(holding.symbol, holding.guid);
+  return key === undefined ? null : `MX:${key}`;
+};
 
-export function holdingOf(holding: InvestmentHoldingResponse, now: Date): ProviderHolding {
-  const currencyCode = holding.currency_code || "USD";
-  const quantity = Number(holding.quantity ?? 0);
+/** A number MX spells as a string (a holding's quantity: "5000.0"); null when it is none, or beyond a double. */
+export function numberOfText(text: string): number | null {
+  if (!/^\s*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?\s*$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** A price to a millionth (one that large has no millionths); a price beyond a double's range is none (0). */
+const priceDecimal = (price: number) =>
+  decimalOf(Number.isFinite(price) ? (Math.abs(price) < 1e15 ? Math.round(price * 1e6) / 1e6 : price) : 0);
+
+/**
+ * A holding as Weft keeps it; null for one it cannot (no symbol or guid to key its security by,
+ * or a quantity that is not a number), which the provider leaves out. No quantity is 0.
+ */
+export function holdingOf(holding: InvestmentHoldingResponse, now: Date): ProviderHolding | null {
+  const key = securityKeyOf(holding);
+  const quantity = holding.quantity?.trim() ? numberOfText(holding.quantity) : 0;
+  if (key === null || quantity === null) return null;
+  const currencyCode = firstFilled(holding.currency_code)?.trim() ?? "USD";
   const value = holding.market_value ?? 0;
   const price = holding.current_price ?? (quantity ? value / quantity : 0);
   return {
     accountExternalId: holding.account_guid ?? "",
     security: {
-      name: holding.description || holding.symbol || holding.guid || "Security",
+      name: firstFilled(holding.description, holding.symbol, holding.guid) ?? "Security",
       tickerSymbol: holding.symbol ?? null,
       cusip: null,
-      isin: securityKeyOf(holding),
-      type: SECURITY_TYPES[holding.holding_type ?? ""] ?? "OTHER",
+      isin: key,
+      type: entryOf(SECURITY_TYPES, holding.holding_type) ?? "OTHER",
       currencyCode,
     },
     quantity: decimalOf(quantity),
-    price: decimalOf(Math.round(price * 1e6) / 1e6),
+    price: priceDecimal(price),
     value: decimalOf(value),
     costBasis: nullableDecimal(holding.cost_basis),
     currencyCode,
-    at: holding.current_price_as_of ? new Date(holding.current_price_as_of) : now,
+    at: instantOf(holding.current_price_as_of) ?? now,
   };
 }
 
 /**
  * MX statements carry no period, only when MX fetched them: a statement is taken to cover the
- * calendar month before the one it was fetched in.
+ * calendar month before the one it was fetched in (now, when MX does not say when). Null when
+ * that month is before the calendar's first (fetched in January of year 1).
  */
 export function statementPeriodOf(
   createdAt: string | null | undefined,
   now: Date,
-): { startOn: string; endOn: string } {
-  const fetchedOn = (createdAt ?? now.toISOString()).slice(0, 10);
+): { startOn: string; endOn: string } | null {
+  const fetchedOn = dayOf(createdAt) ?? now.toISOString().slice(0, 10);
   const startOn = addMonths(fetchedOn, -1);
+  if (!isCalendarDay(startOn)) return null;
   return { startOn, endOn: monthEnd(startOn) };
 }
 
@@ -288,8 +351,9 @@ export function memberStatusError(
   connectionStatus: string | null | undefined,
   message: string | null | undefined,
 ): ProviderError | null {
-  const code = connectionStatus ?? "CONNECTED";
-  const mapping = CONNECTION_STATUSES[code] ?? {
+  // A status MX does not say (null, blank) is a member that syncs; an unknown one is MX's trouble.
+  const code = firstFilled(connectionStatus) ?? "CONNECTED";
+  const mapping = entryOf(CONNECTION_STATUSES, code) ?? {
     status: "ERROR_PROVIDER" as const,
     action: "Nothing to do: the sync retries itself.",
   };

@@ -29,6 +29,7 @@ import {
   ownerOf,
   providerErrorOf,
   statementPeriodOf,
+  transactionDayOf,
   transactionOf,
 } from "./mapping.ts";
 
@@ -190,7 +191,7 @@ export class MxProvider implements DataProvider {
         !member.successfully_aggregated_at && { historyPulled: "NONE" as const }),
       accounts: [...accounts.values()],
       transactions: transactions.map(transactionOf),
-      holdings: holdings.map((h) => holdingOf(h, request.now)),
+      holdings: holdings.flatMap((h) => holdingOf(h, request.now) ?? []),
       statements,
       documents,
     };
@@ -250,7 +251,8 @@ export class MxProvider implements DataProvider {
       );
       return { items: answer.transactions ?? [], pagination: answer.pagination };
     });
-    const kept = transactions.filter((t) => t.guid && t.account_guid);
+    // One MX names no day of (no date, transacted_at or posted_at that is one) cannot be filed.
+    const kept = transactions.filter((t) => t.guid && t.account_guid && transactionDayOf(t));
     for (const t of kept) {
       record({
         record: { kind: "transactions", accountExternalId: t.account_guid!, externalId: t.guid! },
@@ -281,13 +283,11 @@ export class MxProvider implements DataProvider {
     });
     // MX names no period, so the window cannot choose: every statement MX fetched is listed (MX
     // keeps what its last fetch_statements brought), dated by when MX fetched it.
-    return statements
-      .filter((statement) => statement.guid && statement.account_guid)
-      .map((statement) => ({
-        accountExternalId: statement.account_guid!,
-        externalId: statement.guid!,
-        ...statementPeriodOf(statement.created_at, now),
-      }));
+    return statements.flatMap((statement) => {
+      const period = statementPeriodOf(statement.created_at, now);
+      if (!statement.guid || !statement.account_guid || !period) return [];
+      return [{ accountExternalId: statement.account_guid, externalId: statement.guid, ...period }];
+    });
   }
 
   async listAccounts(request: { accessToken: string; products: readonly Product[]; now: Date }) {
