@@ -301,8 +301,10 @@ export class AkoyaClient {
         error?: unknown;
         error_description?: unknown;
       };
-      if (body.code !== undefined) code = String(body.code);
-      else if (typeof body.error === "string") code = body.error;
+      // FDX's Error.code is a string, and may be blank: a blank code is none.
+      if (body.code !== undefined && body.code !== null && String(body.code).trim() !== "")
+        code = String(body.code);
+      else if (typeof body.error === "string" && body.error.trim() !== "") code = body.error;
       if (typeof body.message === "string") message = body.message;
       else if (typeof body.error_description === "string") message = body.error_description;
     } catch {}

@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { type ProviderError, ProviderRateLimited } from "../types.ts";
-import { AkoyaApiError } from "./client.ts";
+import { AkoyaApiError, AkoyaClient } from "./client.ts";
 import { accountOf, holdingOf, providerErrorOf, transactionOf, unwrapAccount } from "./mapping.ts";
-import { accessTokenOfGrant, grantOf } from "./provider.ts";
+import { AkoyaProvider, accessTokenOfGrant, grantOf } from "./provider.ts";
 
 const now = new Date("2026-11-24T12:00:00Z");
 
@@ -105,7 +105,7 @@ describe("Akoya mapping", () => {
       security: { isin: "US9229087690", cusip: "922908769" },
       value: "2500",
     });
-    expect(holdingOf("inv-1", { symbol: "XYZ", units: 1, marketValue: 5 }, now).security.isin).toBe(
+    expect(holdingOf("inv-1", { symbol: "XYZ", units: 1, marketValue: 5 }, now)?.security.isin).toBe(
       "AKOYA:XYZ",
     );
   });
@@ -140,5 +140,108 @@ describe("Akoya mapping", () => {
     };
     expect(grantOf(accessTokenOfGrant(grant))).toEqual(grant);
     expect(() => grantOf(JSON.stringify({ providerId: "mikomo" }))).toThrow("Not an Akoya grant");
+  });
+  describe("what FDX's OpenAPI description allows (FDX 5.2.0, which Akoya's v2 follows; found by schema fuzzing)", () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const settings = {
+      clientId: "c",
+      clientSecret: "s",
+      productsUrl: "https://products.akoya.test",
+      idpUrl: "https://idp.akoya.test",
+    };
+
+    it("balanceAsOf is an RFC 3339 date-time: a leap second or a lower-case t / z is read", () => {
+      const at = (balanceAsOf: string) =>
+        accountOf({ depositAccount: { accountId: "a", balanceAsOf } }, now)?.balance.at;
+      // new Date() made an Invalid Date of both.
+      expect(at("2016-12-31T23:59:60Z")).toEqual(new Date("2016-12-31T23:59:59.999Z"));
+      expect(at("2024-03-01t10:00:00z")).toEqual(new Date("2024-03-01T10:00:00Z"));
+    });
+
+    it("a blank nickname, product name or description (strings, may be blank) is none", () => {
+      expect(
+        accountOf(
+          { depositAccount: { accountId: "a", nickname: " ", productName: "\t\n", description: "Bills" } },
+          now,
+        )?.name,
+      ).toBe("Bills");
+      expect(accountOf({ depositAccount: { accountId: "a", nickname: " " } }, now)?.name).toBe("Account");
+      expect(
+        holdingOf("a", { holdingName: " ", symbol: "VTI", units: 1, marketValue: 1 }, now)?.security.name,
+      ).toBe("VTI");
+    });
+
+    it("postedTimestamp and transactionTimestamp are optional: a transaction with neither is none", () => {
+      // Its date was "" before.
+      expect(transactionOf({ depositTransaction: { transactionId: "t", amount: 1 } }, "a")).toBeNull();
+      expect(
+        transactionOf(
+          {
+            depositTransaction: {
+              transactionId: "t",
+              amount: 1,
+              transactionTimestamp: "2024-02-29T23:00:00-05:00",
+            },
+          },
+          "a",
+        )?.date,
+      ).toBe("2024-02-29");
+    });
+
+    it("units and prices are unbounded numbers: a holding whose value overflows is none", () => {
+      // No marketValue, units × currentUnitPrice = Infinity: decimalOf threw "Not a finite amount".
+      expect(holdingOf("a", { symbol: "X", units: 1e300, currentUnitPrice: 1e300 }, now)).toBeNull();
+      // purchasedPrice × units = Infinity: the cost basis is unknown.
+      expect(
+        holdingOf("a", { symbol: "X", units: 1e300, currentUnitPrice: 1, purchasedPrice: 1e300 }, now)
+          ?.costBasis,
+      ).toBeNull();
+    });
+
+    it("an investment account without an accountId (optional in FDX) gives no holdings", async () => {
+      vi.stubGlobal("fetch", async (input: string | URL) => {
+        const { pathname } = new URL(input);
+        if (pathname.startsWith("/balances/"))
+          return Response.json({
+            accounts: [{ investmentAccount: { accountId: "inv", accountType: "IRA" } }],
+          });
+        if (pathname.startsWith("/accounts/"))
+          return Response.json({
+            accounts: [
+              {
+                investmentAccount: {
+                  accountType: "IRA",
+                  holdings: [{ symbol: "VTI", units: 1, marketValue: 5 }],
+                },
+              },
+            ],
+          });
+        return Response.json({});
+      });
+      const provider = new AkoyaProvider(settings, async () => {});
+      const grant = {
+        providerId: "p",
+        consentId: "c",
+        idToken: "i",
+        idTokenExpiresAt: now.getTime() + 3_600_000,
+        refreshToken: "r",
+      };
+      const snapshot = await provider.fetch({
+        accessToken: accessTokenOfGrant(grant),
+        now,
+        window: { startOn: "2026-01-01", endOn: "2026-12-31" },
+        products: ["INVESTMENTS"],
+        attempt: 1,
+      });
+      // Its holdings had accountExternalId undefined.
+      expect(snapshot.holdings).toEqual([]);
+    });
+
+    it("Error.code is a string, may be blank: a blank code is the HTTP status's", async () => {
+      vi.stubGlobal("fetch", async () => Response.json({ code: " ", message: "Busy" }, { status: 503 }));
+      const error = await new AkoyaClient(settings).balances("p", "i").catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AkoyaApiError);
+      expect(error).toMatchObject({ code: "HTTP_503", akoyaMessage: "Busy" });
+    });
   });
 });

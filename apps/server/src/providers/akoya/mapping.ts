@@ -1,4 +1,5 @@
 import type { AccountKind, AccountType, SecurityType } from "../../db/schema/index.ts";
+import { isCalendarDay } from "../dates.ts";
 import { isinFromCusip, isValidCusip, isValidIsin } from "../identifiers.ts";
 import { decimalOf, nullableDecimal } from "../money.ts";
 import {
@@ -59,6 +60,23 @@ const TYPES: Record<string, AccountType> = {
   HSA: "HSA",
 };
 
+/** The first of the values with something in it: a blank string is no value. */
+const firstFilled = (...values: (string | undefined)[]) =>
+  values.find((value): value is string => typeof value === "string" && value.trim() !== "");
+
+/**
+ * An FDX Timestamp (RFC 3339 date-time) as an instant: a leap second (23:59:60) is the last instant
+ * of its minute, and a lower-case "t" or "z" is read, neither of which JavaScript parses. Null when
+ * it is not one.
+ */
+function instantOf(value: string | undefined): Date | null {
+  if (!value) return null;
+  const upper = value.toUpperCase();
+  let date = new Date(upper);
+  if (Number.isNaN(date.getTime())) date = new Date(upper.replace(/(T\d\d:\d\d):60(\.\d+)?/, "$1:59.999"));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 /** An FDX account wrapper -> the account and Weft's kind and type. */
 export function unwrapAccount(
   wrapper: AkoyaAccountWrapper,
@@ -82,7 +100,7 @@ export function accountOf(wrapper: AkoyaAccountWrapper, now: Date): ProviderAcco
   const mask = (account.accountNumberDisplay ?? "").replace(/[^0-9A-Za-z]/g, "").slice(-4);
   return {
     externalId: account.accountId,
-    name: account.nickname || account.productName || account.description || "Account",
+    name: firstFilled(account.nickname, account.productName, account.description) ?? "Account",
     mask: mask || null,
     kind,
     type,
@@ -97,14 +115,18 @@ export function accountOf(wrapper: AkoyaAccountWrapper, now: Date): ProviderAcco
         current === undefined ? null : Math.abs(current) * (owed ? 1 : Math.sign(current) || 1),
       ),
       limit: nullableDecimal(account.creditLine),
-      at: account.balanceAsOf ? new Date(account.balanceAsOf) : now,
+      at: instantOf(account.balanceAsOf) ?? now,
     },
     achNumbers: null,
     owners: null,
   };
 }
 
-/** An FDX transaction wrapper ({depositTransaction: …}, {locTransaction: …}, …) -> Weft's. */
+/**
+ * An FDX transaction wrapper ({depositTransaction: …}, {locTransaction: …}, …) -> Weft's. Its day
+ * is the one its posted (else its transaction) timestamp is written in; one with neither (both are
+ * optional in FDX), or no transactionId, is none (null).
+ */
 export function transactionOf(
   wrapper: Partial<Record<string, AkoyaTransaction>>,
   accountId: string,
@@ -112,7 +134,10 @@ export function transactionOf(
   const transaction = Object.values(wrapper).find((t) => t && typeof t === "object");
   if (!transaction?.transactionId) return null;
   const decimal = decimalOf(Math.abs(transaction.amount ?? 0));
-  const when = transaction.postedTimestamp ?? transaction.transactionTimestamp ?? "";
+  const when = [transaction.postedTimestamp, transaction.transactionTimestamp]
+    .map((timestamp) => timestamp?.slice(0, 10))
+    .find((day) => day !== undefined && isCalendarDay(day));
+  if (!when) return null;
   return {
     accountExternalId: transaction.accountId ?? accountId,
     externalId: transaction.transactionId,
@@ -122,7 +147,7 @@ export function transactionOf(
         ? decimal
         : `-${decimal}`,
     currencyCode: "USD",
-    date: when.slice(0, 10),
+    date: when,
     description: transaction.description || transaction.payee || transaction.memo || "",
     status: transaction.status === "PENDING" ? "PENDING" : "POSTED",
     pendingExternalId: null,
@@ -161,7 +186,12 @@ const SECURITY_TYPES: Record<string, SecurityType> = {
   MONEYMARKET: "CASH",
 };
 
-export function holdingOf(accountId: string, holding: AkoyaHolding, now: Date): ProviderHolding {
+/**
+ * An FDX holding as Weft's. Its value, when FDX gives no marketValue, is units × price, its price
+ * value ÷ units, its cost basis purchasedPrice × units: a holding whose value or price makes no
+ * finite number so (FDX's numbers are unbounded) is none (null); such a cost basis is unknown.
+ */
+export function holdingOf(accountId: string, holding: AkoyaHolding, now: Date): ProviderHolding | null {
   const id = holding.securityId?.toUpperCase() ?? "";
   const isin =
     holding.securityIdType === "ISIN" && isValidIsin(id)
@@ -171,11 +201,14 @@ export function holdingOf(accountId: string, holding: AkoyaHolding, now: Date): 
         : `AKOYA:${holding.symbol || holding.holdingId || holding.holdingName}`;
   const units = holding.units ?? 0;
   const value = holding.marketValue ?? units * (holding.currentUnitPrice ?? 0);
+  const price = holding.currentUnitPrice ?? (units ? value / units : 0);
+  if (!Number.isFinite(value) || !Number.isFinite(price)) return null;
+  const costBasis = holding.purchasedPrice === undefined ? null : holding.purchasedPrice * units;
   const currencyCode = holding.currency?.currencyCode || "USD";
   return {
     accountExternalId: accountId,
     security: {
-      name: holding.holdingName || holding.description || holding.symbol || "Security",
+      name: firstFilled(holding.holdingName, holding.description, holding.symbol) ?? "Security",
       tickerSymbol: holding.symbol ?? null,
       cusip: holding.securityIdType === "CUSIP" && isValidCusip(id) ? id : null,
       isin,
@@ -183,9 +216,9 @@ export function holdingOf(accountId: string, holding: AkoyaHolding, now: Date): 
       currencyCode,
     },
     quantity: decimalOf(units),
-    price: decimalOf(holding.currentUnitPrice ?? (units ? value / units : 0)),
+    price: decimalOf(price),
     value: decimalOf(value),
-    costBasis: holding.purchasedPrice === undefined ? null : decimalOf(holding.purchasedPrice * units),
+    costBasis: costBasis !== null && Number.isFinite(costBasis) ? decimalOf(costBasis) : null,
     currencyCode,
     at: holding.currentUnitPriceDate ? new Date(holding.currentUnitPriceDate) : now,
   };

@@ -203,9 +203,11 @@ export class AkoyaProvider implements DataProvider {
       );
       for (const wrapper of detailed) {
         const unwrapped = unwrapAccount(wrapper);
-        if (unwrapped?.kind !== "INVESTMENT") continue;
+        // accountId is optional in FDX: holdings of an account without one belong to no account.
+        if (unwrapped?.kind !== "INVESTMENT" || !unwrapped.account.accountId) continue;
         for (const holding of unwrapped.account.holdings ?? []) {
           const mapped = holdingOf(unwrapped.account.accountId, holding, request.now);
+          if (!mapped) continue;
           holdings.push(mapped);
           record({
             record: {
