@@ -319,6 +319,23 @@ describe("MX mapping on what MX's description allows", () => {
     expect(
       achNumbersOf({ account_guid: "ACT-1", account_number: "1234", routing_number: "\t\n" }),
     ).toBeNull();
+    // MX's own check failed: no numbers to pay with; not said (null) is no failure.
+    expect(
+      achNumbersOf({
+        account_guid: "ACT-1",
+        account_number: "1234567",
+        routing_number: "091000019",
+        passed_validation: false,
+      }),
+    ).toBeNull();
+    expect(
+      achNumbersOf({
+        account_guid: "ACT-1",
+        account_number: "1234567",
+        routing_number: "091000019",
+        passed_validation: null,
+      }),
+    ).toMatchObject({ number: "1234567", routing: "091000019" });
     expect(institutionOf({ code: "mxbank", name: " " })?.name).toBe("mxbank");
     expect(institutionOf({ code: "mxbank", name: "MX Bank", is_disabled_by_client: true })).toBeNull();
   });

@@ -137,6 +137,8 @@ export function accountOf(account: AccountResponse, now: Date): ProviderAccount 
 
 /** An account's numbers, when MX verified them and they pass its validation. */
 export function achNumbersOf(numbers: AccountNumberResponse): ProviderAchNumbers | null {
+  // Numbers MX says failed its validation (passed_validation: false) would send money nowhere.
+  if (numbers.passed_validation === false) return null;
   // A blank number is none.
   if (!numbers.account_number?.trim() || !numbers.routing_number?.trim()) return null;
   return { number: numbers.account_number, routing: numbers.routing_number, wireRouting: null };
