@@ -395,7 +395,8 @@ async function apiErrorOf(response: Response): Promise<FinicityApiError> {
   let message = response.statusText || `HTTP ${response.status}`;
   try {
     const body = (await response.json()) as { code?: unknown; message?: unknown };
-    if (body.code !== undefined && body.code !== null) code = String(body.code);
+    // A code is a number or a string; anything else says nothing ("[object Object]" is no code).
+    if (typeof body.code === "string" || typeof body.code === "number") code = String(body.code);
     if (typeof body.message === "string") message = body.message;
   } catch {}
   const retryAfter = Number(response.headers.get("retry-after"));

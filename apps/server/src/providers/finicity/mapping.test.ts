@@ -150,6 +150,10 @@ describe("Finicity mapping", () => {
     expect(securityKeyOf({ securityId: "not-a-cusip", securityIdType: "CUSIP", symbol: "VTI" })).toBe(
       "FINICITY:VTI",
     );
+    // A position that names its security in no way (every field optional) is left out, not merged
+    // with every other such position under "FINICITY:undefined".
+    expect(securityKeyOf({ units: 1, currentPrice: 2 })).toBeNull();
+    expect(holdingOf("5011648399", { units: 1, currentPrice: 2 }, new Date())).toBeNull();
     expect(
       holdingOf(
         "5011648399",
@@ -278,7 +282,7 @@ describe("Finicity mapping", () => {
       ).toBeNull();
       const holding = holdingOf(
         "1",
-        { units: 1, currentPrice: 2, currentPriceDate: -Number.MAX_SAFE_INTEGER },
+        { symbol: "X", units: 1, currentPrice: 2, currentPriceDate: -Number.MAX_SAFE_INTEGER },
         now,
       );
       expect(holding?.at).toEqual(now);

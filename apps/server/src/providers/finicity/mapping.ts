@@ -176,12 +176,17 @@ const SECURITY_TYPES: Record<string, SecurityType> = {
   MONEYMARKET: "CASH",
 };
 
-/** A position's security key (a blank symbol or name is none): its ISIN (given, or made from a US CUSIP), else "FINICITY:<symbol>". */
-export function securityKeyOf(position: FinicityPosition): string {
+/**
+ * A position's security key (a blank symbol or name is none): its ISIN (given, or made from a US
+ * CUSIP), else "FINICITY:<symbol>"; null when the position names its security in no way at all.
+ */
+export function securityKeyOf(position: FinicityPosition): string | null {
   const id = position.securityId?.toUpperCase() ?? "";
   if (position.securityIdType === "ISIN" && isValidIsin(id)) return id;
   if (position.securityIdType === "CUSIP" && isValidCusip(id)) return isinFromCusip(id);
-  return `FINICITY:${firstFilled(position.symbol, position.securityName) ?? position.id}`;
+  const own =
+    firstFilled(position.symbol, position.securityName) ?? (position.id == null ? null : String(position.id));
+  return own ? `FINICITY:${own}` : null;
 }
 
 /**
@@ -195,6 +200,9 @@ export function holdingOf(accountId: string, position: FinicityPosition, now: Da
   const value = position.marketValue ?? units * (position.currentPrice ?? 0);
   const price = position.currentPrice ?? (units ? value / units : 0);
   if (!Number.isFinite(value) || !Number.isFinite(price)) return null;
+  // A position that names no security would be merged with every other such one.
+  const isin = securityKeyOf(position);
+  if (!isin) return null;
   const cusip = position.securityIdType === "CUSIP" ? (position.securityId?.toUpperCase() ?? null) : null;
   return {
     accountExternalId: accountId,
@@ -202,7 +210,7 @@ export function holdingOf(accountId: string, position: FinicityPosition, now: Da
       name: firstFilled(position.securityName, position.description, position.symbol) ?? "Security",
       tickerSymbol: position.symbol ?? null,
       cusip: cusip && isValidCusip(cusip) ? cusip : null,
-      isin: securityKeyOf(position),
+      isin,
       type: SECURITY_TYPES[(position.securityType ?? "").toUpperCase().replace(/[^A-Z]/g, "")] ?? "OTHER",
       currencyCode,
     },
