@@ -120,6 +120,7 @@ export const HELD_OUT = [
   "holdout-14.json",
   "holdout-15.json",
   "holdout-16.json",
+  "holdout-17.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
