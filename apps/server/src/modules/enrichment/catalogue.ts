@@ -155,6 +155,9 @@ const DANGLING_WORDS = new Set([
   "&",
 ]);
 
+/** Words that join others: never the end of a name. */
+const CONNECTORS = new Set(["of", "the", "new", "and", "&"]);
+
 function brandsOf(merchants: Iterable<Merchant>): Map<string, string> {
   const groups = new Map<string, Merchant[]>();
   // Agencies of one state share its website without being one organisation; a P2P app is a
@@ -184,8 +187,14 @@ function brandsOf(merchants: Iterable<Merchant>): Map<string, string> {
     const common: string[] = [];
     for (let i = 0; names.every((n) => n[i] !== undefined && n[i] === names[0]![i]); i++)
       common.push(names[0]![i]!);
-    // Half a name is no name: "Navy Federal Credit" is Navy Federal's.
-    while (common.length > 1 && DANGLING_WORDS.has(common.at(-1)!.toLowerCase())) common.pop();
+    // Half a name is no name: "Navy Federal Credit" is Navy Federal's (one such word goes, not
+    // "Federal" after it; "of", "the", "and" go as long as they end it).
+    let dropped = 0;
+    while (common.length > 1 && DANGLING_WORDS.has(common.at(-1)!.toLowerCase())) {
+      const isConnector = CONNECTORS.has(common.at(-1)!.toLowerCase());
+      if (!isConnector && dropped++ > 0) break;
+      common.pop();
+    }
     if (DANGLING_WORDS.has(common[0]!.toLowerCase())) continue;
     for (const m of group) brands.set(m.id, common.join(" "));
   }

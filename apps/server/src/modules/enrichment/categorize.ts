@@ -140,7 +140,7 @@ export const KEYWORD_RULES: Rule[] = [
   // Before groceries: a farmers' co-op's fuel ("FARMERS COOP ASSN FUEL") is fuel.
   rule(/\b(GAS|FUEL|PETRO|PETROLEUM|GASOLINE|TRAVEL CENTER|TRUCK STOP)\b/, "out", "TRANSPORTATION_GAS"),
   rule(
-    /\b(MARKET|GROCERY|GROCERIES|FOODS|SUPERMARKET|FARMERS|BUTCHER|PRODUCE|FARM STAN\w*|FARM ST|FARMSTAND|ORCHARD|ORCHARDS|CARNICERIA|MERCADO|BODEGA)\b/,
+    /\b(MARKET|GROCERY|GROCERIES|FOODS|SUPERMARKET|COMMISSARY|FARMERS|BUTCHER|PRODUCE|FARM STAN\w*|FARM ST|FARMSTAND|ORCHARD|ORCHARDS|CARNICERIA|MERCADO|BODEGA)\b/,
     "out",
     "FOOD_AND_DRINK_GROCERIES",
   ),
@@ -260,6 +260,12 @@ export function achCreditCategory(entry: string, isFromSeller: boolean): string 
   if (/\b(TAX ?REF\w*|TAX ?RFD|TAXRFD|\w*TAXRFD|TAX REFUND)\b/.test(entry)) return "INCOME_TAX_REFUND";
   if (/\b(REFUND|RETURN|REBATE|REVERSAL|ADJ\w*|CREDIT|CASHBACK|REWARD\w*|CHARGEBACK)\b/.test(entry))
     return null;
+  // A business paying what it owes the account holder: an invoice, a vendor's bill, a grain
+  // settlement ("ARCHER DANIELS MID DES:PAYABLES", "CHS INC DES:GRAIN SETL", "CO ENTRY DESCR:AP PAYMENT").
+  if (
+    /\b(AP PAYMENT|AP PMT|A\/P|ACCTS? PAY\w*|PAYABLES?|VENDOR PA\w*|VENDOR PMT|INVOICE\w*|GRAIN|SETL|SETTLEMENT)\b/.test(entry)
+  )
+    return "INCOME_OTHER_INCOME";
   return isFromSeller ? "INCOME_OTHER_INCOME" : null;
 }
 
@@ -323,7 +329,8 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
   },
   {
     // A fee given back: the bank's fee, the other way ("MONTHLY MAINTENANCE FEE REVERSAL").
-    words: /\bFEES? (REVERSAL|REVERSED|REFUND|REFUNDED|REBATE|RFND)\b|^(REVERSAL|REFUND) OF .*\bFEES?\b/,
+    words:
+      /\b(FEES?|SURCHARGES?) (REVERSAL|REVERSED|REFUND|REFUNDED|REBATE|RFND|REIMB\w*)\b|^(REVERSAL|REFUND) OF .*\bFEES?\b/,
     category: (isCredit) => (isCredit ? "BANK_FEES_OTHER_BANK_FEES" : null),
   },
   {

@@ -894,10 +894,11 @@ export function clean(description: string): Cleaned {
     .replace(/\s+/g, " ")
     .replace(/^[\s\-.]+|[\s\-.]+$/g, "")
     .trim();
-  // "STAR TRIBUNE SUBSCRIPTION", "BARTELL DRUGS 42": a plan's word or a store's number after a
-  // name of two words or more (FOREVER 21, MOTEL 6 keep theirs).
-  // So do a professional corporation's "PC" (SUMMIT PEDIATRICS PC).
-  const tail = / (SUBSCR\w*|PC|P C|\d{1,2})$/.exec(name);
+  // "STAR TRIBUNE SUBSCRIPTION", "USO DONATION": what was paid for after a name.
+  name = name.replace(/(?<=\S) (SUBSCR\w*|DONATION|MEMBERSHIP)$/, "");
+  // "BARTELL DRUGS 42": a store's number after a name of two words or more (FOREVER 21, MOTEL 6
+  // keep theirs); so is a professional corporation's "PC" (SUMMIT PEDIATRICS PC).
+  const tail = / (PC|P C|\d{1,2})$/.exec(name);
   if (tail && name.lastIndexOf(" ", tail.index - 1) > 0) name = name.slice(0, tail.index);
   // An ACH line's purpose after a name of two words or more ("MAPLE GLEN HOA DUES") is no part of it.
   const purpose = isAch ? PURPOSE_TAIL.exec(name) : null;

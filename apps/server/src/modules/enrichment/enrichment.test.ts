@@ -1728,6 +1728,44 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("What holdout-17 showed the engine misreading", () => {
+    it("a business paying what it owes the account holder (payables, an invoice, a grain settlement) is income", () => {
+      for (const line of [
+        "PRAIRIE VALLEY COOP DES:GRAIN SETL ID:S0093318 INDN:LARSON ERIK CO ID:1410251403 CCD",
+        "MIDSTATE MILLING DES:PAYABLES ID:0004418821 INDN:SCHMIDT WAYNE CO ID:1370661520 CCD",
+        "ORIG CO NAME:HARVEST LOGISTICS ORIG ID:1470243980 DESC DATE:250318 CO ENTRY DESCR:AP PAYMENT SEC:CCD TRACE#:104000016612007 EED:250318 IND ID:V28831 IND NAME:HOFFMAN DALE TRN: 0776612007TC",
+      ])
+        expect(one(line, "6210.84").categories.general, line).toBe("INCOME");
+      // A company's refund stays no income.
+      expect(one("MIDSTATE MILLING DES:REFUND ID:1 CO ID:2 CCD", "40.00").categories.general).not.toBe(
+        "INCOME",
+      );
+    });
+
+    it("a commissary sells groceries; a donation's or a membership's word is no part of the name", () => {
+      expect(one("DECA FT HOOD COMMISSARY KILLEEN TX", "-158.37").categories.general).toBe("FOOD_AND_DRINK");
+      const gift = one("HOPE RIVER ALLIANCE DONATION 888-484-3876 VA", "-25.00");
+      expect(gift.counterparty?.name).toBe("Hope River Alliance");
+      expect(gift.categories.general).toBe("GOVERNMENT_AND_NON_PROFIT");
+      expect(one("PRAIRIE QUILTERS GUILD MEMBERSHIP OMAHA NE", "-25.00").counterparty?.name).toBe(
+        "Prairie Quilters Guild",
+      );
+    });
+
+    it("an ATM surcharge refunded is the bank's fee given back", () => {
+      expect(one("USAA ATM SURCHARGE REFUND", "3.00").categories.general).toBe("BANK_FEES");
+    });
+
+    it("a bank whose card and union share a site is named by its name, not its first word (Navy Federal)", () => {
+      expect(
+        one(
+          "NAVY FEDERAL CREDIT UNION DES:AUTO LOAN ID:000004471932 INDN:KOWALSKI DANIEL CO ID:9000106208 WEB",
+          "-412.66",
+        ).counterparty?.name,
+      ).toBe("Navy Federal");
+    });
+  });
+
   describe("What holdout-15 showed the engine misreading", () => {
     it("a state's name after OF is the payee's, and the city follows it", () => {
       const council = one("ARTS COUNCIL OF IOWA DENVER CO", "-40.00");
