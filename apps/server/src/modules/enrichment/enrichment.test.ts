@@ -2009,7 +2009,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
     "descriptions.json": {
       counterparty: 95.8,
       website: 98.4,
-      category: 99.2,
+      category: 99.4,
       intermediaries: 100.0,
       people: 17,
     },
@@ -2029,8 +2029,8 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       people: 6,
     },
     "holdout-4.json": {
-      counterparty: 93.3,
-      website: 96.7,
+      counterparty: 94.0,
+      website: 97.3,
       category: 100.0,
       intermediaries: 100.0,
       people: 6,
@@ -2061,9 +2061,9 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
     },
     "holdout-11.json": { counterparty: 94.7, website: 95.3, category: 96.0, intermediaries: 98.7, people: 1 },
     "holdout-12.json": {
-      counterparty: 90.7,
+      counterparty: 91.3,
       website: 92.0,
-      category: 94.0,
+      category: 97.3,
       intermediaries: 100.0,
       people: 5,
     },
@@ -2083,7 +2083,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       people: 4,
     },
     "holdout-16.json": { counterparty: 95.3, website: 98.0, category: 98.7, intermediaries: 99.3, people: 7 },
-    "holdout-17.json": { counterparty: 72.7, website: 72.7, category: 82.7, intermediaries: 98.7, people: 3 },
+    "holdout-17.json": { counterparty: 89.3, website: 94.7, category: 95.3, intermediaries: 98.7, people: 3 },
   };
 
   it("reads each set at least as well as the floors, every series and one-off", () => {
