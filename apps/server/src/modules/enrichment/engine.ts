@@ -193,6 +193,7 @@ function find(whole: EngineInput, cat: Catalogue): Found {
     : p2p?.payee
       ? cat.match(tokensOf(p2p.payee))
       : (shopAfterApp(p2p, cat) ??
+        agencyPaidThroughTreasury(cleaned, cat) ??
         nameMatch(tokensOf(cleaned.text), cat) ??
         // An ACH biller's name runs on into its entry field ("DISCOVER DES:E-PAYMENT").
         (cleaned.achCompany && cleaned.achEntry
@@ -216,6 +217,16 @@ function find(whole: EngineInput, cat: Catalogue): Found {
 function nameMatch(tokens: readonly string[], cat: Catalogue): Merchant | null {
   const inner = innerWords(tokens);
   return cat.match(tokens, (start, length) => length > 1 || !inner.has(tokens[start]!));
+}
+
+/**
+ * The Treasury pays for other agencies ("US TREASURY 220 DES:VA BENEF", "US TREASURY 303
+ * DES:SSI TREAS"): the agency its entry names is the payer.
+ */
+function agencyPaidThroughTreasury(cleaned: Cleaned, cat: Catalogue): Merchant | null {
+  if (!cleaned.achEntry || !/^(US |IRS |U S )?TREAS(URY)?\b/.test(cleaned.text)) return null;
+  const agency = cat.match(tokensOf(cleaned.achEntry));
+  return agency?.kind === "government" && agency.id !== "us-treasury" ? agency : null;
 }
 
 /** The words of a name between its first (or the one after THE) and its last. */

@@ -1752,6 +1752,17 @@ describe("the engine's steps", () => {
       );
     });
 
+    it("the Treasury pays for other agencies: the agency its entry names is the payer", () => {
+      const benefit = one(
+        "US TREASURY 220 DES:VA BENEF ID:XXXXX4471 INDN:DOUGLAS RAYMOND CO ID:9101036151 PPD",
+        "1663.06",
+      );
+      expect(benefit.counterparty?.name).toBe("US Department of Veterans Affairs");
+      expect(benefit.categories.general).toBe("INCOME");
+      // Its own payments stay the Treasury's.
+      expect(one("US TREASURY 220 DES:FED SALARY ID:1 PPD", "900.00").counterparty?.name).toBe("US Treasury");
+    });
+
     it("an ATM surcharge refunded is the bank's fee given back", () => {
       expect(one("USAA ATM SURCHARGE REFUND", "3.00").categories.general).toBe("BANK_FEES");
     });
