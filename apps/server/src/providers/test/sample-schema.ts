@@ -43,6 +43,17 @@ export type Schema = {
   deprecated?: boolean;
 };
 
+/**
+ * A provider's fixture (its test/openapi-responses.json, written by its test/extract-openapi.ts):
+ * the response schemas of the endpoints Weft calls (each described as the provider's script has
+ * it), the provider's error object, and the components.schemas their $refs point into.
+ */
+export type ResponsesFixture<Endpoint> = {
+  endpoints: Record<string, Endpoint>;
+  error: Schema;
+  components: { schemas: Record<string, Schema> };
+};
+
 /** Where a value is sampled: the schema that names the property (its $ref's name), and the property. */
 export type Site = { owner: string | undefined; property: string | undefined };
 
