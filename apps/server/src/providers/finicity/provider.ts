@@ -129,7 +129,8 @@ export class FinicityProvider implements DataProvider {
             return null;
           throw error;
         });
-        if (details)
+        // Blank numbers are none.
+        if (details?.realAccountNumber?.trim() && details.routingNumber?.trim())
           account.achNumbers = {
             number: details.realAccountNumber,
             routing: details.routingNumber,

@@ -182,14 +182,11 @@ class FuzzedPlaid extends FuzzedProvider {
 const { checkCalls, checkDetails, checkFailure, checkSnapshot } = contractChecks({
   strings: {
     mask: "any",
-    achNumber: "any",
     owner: "any",
     line2: null,
     cusip: "any",
     statementId: "any",
-    errorCode: "any",
   },
-  achNumbersOnAnyAccount: true,
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -168,6 +168,16 @@ describe("Plaid -> Weft mapping", () => {
  */
 describe("Plaid -> Weft mapping, on values Plaid's description allows", () => {
   const now = new Date("2026-06-15T12:00:00.000Z");
+
+  it("an error_code is any string: a blank one gives way to the error_type", () => {
+    const error = providerErrorOf({
+      error_type: "ITEM_ERROR",
+      error_code: " ",
+      error_message: "m",
+      display_message: null,
+    } as never);
+    expect(error instanceof ProviderError && error.details.errorCode).toBe("ITEM_ERROR");
+  });
   const account = (overrides: Record<string, unknown> = {}, balances: Record<string, unknown> = {}) =>
     ({
       account_id: "acc",

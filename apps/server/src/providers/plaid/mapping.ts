@@ -299,7 +299,8 @@ export function statusOfPlaidError(
 export function errorDetailsOf(error: PlaidError) {
   return {
     errorType: error.error_type,
-    errorCode: error.error_code,
+    // A blank code says nothing: the type stands for it.
+    errorCode: firstFilled(error.error_code) ?? error.error_type,
     errorMessage: error.error_message,
     displayMessage: error.display_message ?? null,
     requestId: error.request_id ?? null,

@@ -121,7 +121,8 @@ export class PlaidProvider implements DataProvider {
       const auth = await this.optional(() => this.client.authGet({ access_token }));
       for (const ach of auth?.numbers.ach ?? []) {
         const account = accounts.get(ach.account_id);
-        if (account)
+        // ACH numbers are a depository account's (the contract's); blank ones are none.
+        if (account?.kind === "DEPOSITORY" && ach.account?.trim() && ach.routing?.trim())
           account.achNumbers = {
             number: ach.account,
             routing: ach.routing,
