@@ -358,12 +358,23 @@ function eventOf(root: unknown): FeedEvent {
   );
 }
 
+/** A subscription to these event types of the caller's profile. */
+const eventsOf = (types: readonly string[]) => (_root: unknown, _args: unknown, context: GraphQLContext) =>
+  context.feed.subscribe(profileOf(context), types, context.socket?.beforeEvent);
+
+/** The account an event is about, read afresh: its record is the account, or names it by `field`. */
+const accountOfEvent =
+  (field: "id" | "accountId") => async (root: unknown, _args: unknown, context: GraphQLContext) => {
+    const id = String(eventOf(root).record[field]);
+    context.loaders.account.clear(id);
+    return (await context.loaders.account.load(id))!;
+  };
+
 builder.subscriptionFields((t) => ({
   connectionSynced: t.field({
     type: Connection,
     description: "A connection of the profile finished a sync, or failed one (its status says which).",
-    subscribe: (_root, _args, context) =>
-      context.feed.subscribe(profileOf(context), SYNC_EVENTS, context.socket?.beforeEvent),
+    subscribe: eventsOf(SYNC_EVENTS),
     // The connection as the event recorded it: its status is that sync's outcome, even when
     // another sync has started since (the history pass follows the first sync at once).
     resolve: (root) => eventOf(root).record as ConnectionView,
@@ -371,31 +382,20 @@ builder.subscriptionFields((t) => ({
   connectionCreated: t.field({
     type: Connection,
     description: "The profile has a new connection (the Connector, an import).",
-    subscribe: (_root, _args, context) =>
-      context.feed.subscribe(profileOf(context), ["connection.created"], context.socket?.beforeEvent),
+    subscribe: eventsOf(["connection.created"]),
     resolve: (root) => eventOf(root).record as ConnectionView,
   }),
   accountVerified: t.field({
     type: Account,
     description: "An account of the profile has its ACH numbers now (verified).",
-    subscribe: (_root, _args, context) =>
-      context.feed.subscribe(profileOf(context), ["account.verified"], context.socket?.beforeEvent),
-    resolve: async (root, _args, context) => {
-      const id = String(eventOf(root).record.id);
-      context.loaders.account.clear(id);
-      return (await context.loaders.account.load(id))!;
-    },
+    subscribe: eventsOf(["account.verified"]),
+    resolve: accountOfEvent("id"),
   }),
   balanceCreated: t.field({
     type: Account,
     description: "An account of the profile has a new balance (a sync or a refresh).",
-    subscribe: (_root, _args, context) =>
-      context.feed.subscribe(profileOf(context), ["balance.created"], context.socket?.beforeEvent),
-    resolve: async (root, _args, context) => {
-      const id = String(eventOf(root).record.accountId);
-      context.loaders.account.clear(id);
-      return (await context.loaders.account.load(id))!;
-    },
+    subscribe: eventsOf(["balance.created"]),
+    resolve: accountOfEvent("accountId"),
   }),
 }));
 
