@@ -263,7 +263,9 @@ export function achCreditCategory(entry: string, isFromSeller: boolean): string 
   // A business paying what it owes the account holder: an invoice, a vendor's bill, a grain
   // settlement ("ARCHER DANIELS MID DES:PAYABLES", "CHS INC DES:GRAIN SETL", "CO ENTRY DESCR:AP PAYMENT").
   if (
-    /\b(AP PAYMENT|AP PMT|A\/P|ACCTS? PAY\w*|PAYABLES?|VENDOR PA\w*|VENDOR PMT|INVOICE\w*|GRAIN|SETL|SETTLEMENT)\b/.test(entry)
+    /\b(AP PAYMENT|AP PMT|A\/P|ACCTS? PAY\w*|PAYABLES?|VENDOR PA\w*|VENDOR PMT|INVOICE\w*|GRAIN|SETL|SETTLEMENT)\b/.test(
+      entry,
+    )
   )
     return "INCOME_OTHER_INCOME";
   return isFromSeller ? "INCOME_OTHER_INCOME" : null;
