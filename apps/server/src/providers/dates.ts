@@ -16,6 +16,19 @@ export function isCalendarDay(value: string): boolean {
 
 export const dayToDate = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
 
+/**
+ * An RFC 3339 / ISO 8601 date-time (or date) as an instant: a leap second (23:59:60) is the last
+ * instant of its minute, and a lower-case "t" or "z" is read, neither of which JavaScript parses.
+ * Null when it is not one.
+ */
+export function instantOf(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const upper = value.toUpperCase();
+  let date = new Date(upper);
+  if (Number.isNaN(date.getTime())) date = new Date(upper.replace(/(T\d\d:\d\d):60(\.\d+)?/, "$1:59.999"));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 export const addDays = (day: string, days: number): string =>
   toDay(new Date(dayToDate(day).getTime() + days * DAY_MS));
 

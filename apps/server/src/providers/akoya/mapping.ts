@@ -1,5 +1,5 @@
 import type { AccountKind, AccountType, SecurityType } from "../../db/schema/index.ts";
-import { isCalendarDay } from "../dates.ts";
+import { instantOf, isCalendarDay } from "../dates.ts";
 import { isinFromCusip, isValidCusip, isValidIsin } from "../identifiers.ts";
 import { decimalOf, nullableDecimal } from "../money.ts";
 import {
@@ -10,6 +10,7 @@ import {
   ProviderRateLimited,
   type ProviderTransaction,
 } from "../types.ts";
+import { firstFilled } from "../values.ts";
 import {
   type AkoyaAccount,
   type AkoyaAccountWrapper,
@@ -59,23 +60,6 @@ const TYPES: Record<string, AccountType> = {
   "457": "RETIREMENT_401K",
   HSA: "HSA",
 };
-
-/** The first of the values with something in it: a blank string is no value. */
-const firstFilled = (...values: (string | undefined)[]) =>
-  values.find((value): value is string => typeof value === "string" && value.trim() !== "");
-
-/**
- * An FDX Timestamp (RFC 3339 date-time) as an instant: a leap second (23:59:60) is the last instant
- * of its minute, and a lower-case "t" or "z" is read, neither of which JavaScript parses. Null when
- * it is not one.
- */
-function instantOf(value: string | undefined): Date | null {
-  if (!value) return null;
-  const upper = value.toUpperCase();
-  let date = new Date(upper);
-  if (Number.isNaN(date.getTime())) date = new Date(upper.replace(/(T\d\d:\d\d):60(\.\d+)?/, "$1:59.999"));
-  return Number.isNaN(date.getTime()) ? null : date;
-}
 
 /** An FDX account wrapper -> the account and Weft's kind and type. */
 export function unwrapAccount(

@@ -11,6 +11,7 @@ import {
   ProviderRateLimited,
   type ProviderTransaction,
 } from "../types.ts";
+import { entryOf, firstFilled } from "../values.ts";
 import {
   type FinicityAccount,
   type FinicityApiError,
@@ -83,12 +84,8 @@ const TYPES: Record<string, { kind: AccountKind; type: AccountType }> = {
  */
 export function accountKindOf(type: string): { kind: AccountKind; type: AccountType } {
   // Own entries only: a type such as "constructor" is not Object.prototype's.
-  return (Object.hasOwn(TYPES, type) ? TYPES[type] : undefined) ?? { kind: "DEPOSITORY", type: "OTHER" };
+  return entryOf(TYPES, type) ?? { kind: "DEPOSITORY", type: "OTHER" };
 }
-
-/** The first of the values with something in it: a blank string is no value. */
-const firstFilled = (...values: unknown[]) =>
-  values.find((value): value is string => typeof value === "string" && value.trim() !== "");
 
 /**
  * Finicity's dates are Unix seconds typed int64, with no bounds: one JavaScript cannot hold as a

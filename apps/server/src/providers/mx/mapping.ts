@@ -6,7 +6,7 @@ import type {
   TransactionResponse,
 } from "mx-platform-node";
 import type { AccountKind, AccountType, Product, SecurityType } from "../../db/schema/index.ts";
-import { addMonths, isCalendarDay, monthEnd } from "../dates.ts";
+import { addMonths, instantOf, isCalendarDay, monthEnd } from "../dates.ts";
 import { decimalOf, nullableDecimal } from "../money.ts";
 import {
   type ProviderAccount,
@@ -19,6 +19,7 @@ import {
   ProviderRateLimited,
   type ProviderTransaction,
 } from "../types.ts";
+import { entryOf, firstFilled } from "../values.ts";
 import { type MxApiError, MxUnreachableError } from "./client.ts";
 
 /**
@@ -29,24 +30,6 @@ import { type MxApiError, MxUnreachableError } from "./client.ts";
  * format or an enum: types, statuses and codes are read from Weft's tables (anything else is
  * unknown), dates and date-times are read when they are ones, and a blank string is no value.
  */
-
-/** The first of the values with something in it: a blank string is no value. */
-const firstFilled = (...values: (string | null | undefined)[]) => values.find((value) => value?.trim());
-
-/** A table's own entry for a key (a key like "constructor" finds nothing, not Object.prototype's). */
-const entryOf = <T>(table: Record<string, T>, key: string | null | undefined): T | undefined =>
-  key != null && Object.hasOwn(table, key) ? table[key] : undefined;
-
-/**
- * An ISO 8601 date-time (or date) from MX as an instant; a leap second (23:59:60) is the last
- * instant of its minute, which JavaScript cannot parse. Null when it is not one.
- */
-function instantOf(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  let date = new Date(value);
-  if (Number.isNaN(date.getTime())) date = new Date(value.replace(/(T\d\d:\d\d):60(\.\d+)?/i, "$1:59.999"));
-  return Number.isNaN(date.getTime()) ? null : date;
-}
 
 /**
  * The day an MX date ("2024-12-20") or date-time ("2024-12-20T12:00:00Z": the day of its own

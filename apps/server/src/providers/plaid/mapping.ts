@@ -9,6 +9,7 @@ import type {
   Transaction,
 } from "plaid";
 import type { AccountKind, AccountType, Product, SecurityType } from "../../db/schema/index.ts";
+import { instantOf } from "../dates.ts";
 import { decimalOf, nullableDecimal } from "../money.ts";
 import {
   type ProviderAccount,
@@ -21,6 +22,7 @@ import {
   type ProviderSecurity,
   type ProviderTransaction,
 } from "../types.ts";
+import { entryOf, firstFilled } from "../values.ts";
 
 /**
  * Plaid's shapes -> Weft's. Plaid amounts are JSON numbers with Plaid's sign (a positive
@@ -34,27 +36,9 @@ export function weftAmountOf(plaidAmount: number): string {
   return decimal.startsWith("-") ? decimal.slice(1) : `-${decimal}`;
 }
 
-/** The first of the values with something in it: a blank string is no value. */
-const firstFilled = (...values: (string | null | undefined)[]) => values.find((value) => value?.trim());
-
-/** A table's own entry for a key (a key like "constructor" finds nothing, not Object.prototype's). */
-const entryOf = <T>(table: Record<string, T>, key: string | null | undefined): T | undefined =>
-  key != null && Object.hasOwn(table, key) ? table[key] : undefined;
-
 /** Plaid's ISO code, else its unofficial one (crypto, loyalty points), else USD; a blank code is no code. */
 const currencyOf = (item: { iso_currency_code?: string | null; unofficial_currency_code?: string | null }) =>
   firstFilled(item.iso_currency_code, item.unofficial_currency_code)?.trim() ?? "USD";
-
-/**
- * An RFC 3339 date-time (or date) from Plaid as an instant; a leap second (23:59:60) is the last
- * instant of its minute, which JavaScript cannot parse. Null when it is not one.
- */
-function instantOf(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  let date = new Date(value);
-  if (Number.isNaN(date.getTime())) date = new Date(value.replace(/(T\d\d:\d\d):60(\.\d+)?/i, "$1:59.999"));
-  return Number.isNaN(date.getTime()) ? null : date;
-}
 
 const DEPOSITORY_TYPES: Record<string, AccountType> = {
   checking: "CHECKING",
