@@ -664,6 +664,40 @@ describe("queries", () => {
     );
     expect(foreign.data).toEqual({ holding: null, statement: null, transaction: null });
 
+    // Statements as Quiltt's statements guide asks for them: filtered by account and period, or
+    // by a day; the latest per account with first: 1 and sort: DATE_DESC.
+    const accountId = statement.account.id as string;
+    const every = await gql(
+      "query($a: [ID!]) { statements(first: 100, filter: { accountIds: $a }) { count nodes { id endOn account { id } } } }",
+      { a: [accountId] },
+      auth,
+    );
+    const ofAccount = every.data!.statements.nodes as {
+      id: string;
+      endOn: string;
+      account: { id: string };
+    }[];
+    expect(ofAccount.length).toBe(every.data!.statements.count);
+    for (const x of ofAccount) expect(x.account.id).toBe(accountId);
+    const period = await gql(
+      `query($a: [ID!], $s: Date!, $e: Date!, $on: Date!) {
+        inPeriod: statements(filter: { accountIds: $a, for: { start: $s, end: $e } }) { nodes { id } }
+        onDay: statements(filter: { on: $on, accountIds: $a }) { nodes { id } }
+        oldest: statements(first: 1, sort: DATE_ASC, filter: { accountIds: $a }) { nodes { id } }
+        accounts { nodes { id statements(first: 1, sort: DATE_DESC) { nodes { id endOn } } } }
+      }`,
+      { a: [accountId], s: statement.startOn, e: statement.endOn, on: statement.startOn },
+      auth,
+    );
+    expect(period.errors).toBeUndefined();
+    expect(period.data!.inPeriod.nodes.map((x: { id: string }) => x.id)).toContain(statement.id);
+    expect(period.data!.onDay.nodes).toEqual([{ id: statement.id }]);
+    const byEnd = [...ofAccount].sort((x, y) => x.endOn.localeCompare(y.endOn));
+    expect(period.data!.oldest.nodes).toEqual([{ id: byEnd[0]!.id }]);
+    const latest = period.data!.accounts.nodes.find((a: { id: string }) => a.id === accountId).statements
+      .nodes;
+    expect(latest).toEqual([{ id: byEnd.at(-1)!.id, endOn: byEnd.at(-1)!.endOn }]);
+
     const category = enriched.enrichment.categories.general as string;
     const byCategory = await gql(
       `query($c: String) { transactions(first: 100, filter: { category: $c }) { count nodes { enrichment { categories { general detailed } } } } }`,

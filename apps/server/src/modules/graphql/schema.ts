@@ -25,6 +25,8 @@ import {
   oneOf,
   Profile,
   Statement,
+  StatementFilter,
+  StatementSort,
   statementsPage,
   Transaction,
   TransactionFilter,
@@ -112,7 +114,14 @@ builder.queryFields((t) => ({
     resolve: (_root, { id }, context) => oneOf(context, "statement", String(id)),
   }),
   statements: t.connection(
-    { type: Statement, resolve: (_root, args, context) => statementsPage(context, args) },
+    {
+      type: Statement,
+      args: {
+        filter: t.arg({ type: StatementFilter, required: false }),
+        sort: t.arg({ type: StatementSort, required: false }),
+      },
+      resolve: (_root, args, context) => statementsPage(context, args),
+    },
     countFields(),
   ),
 }));

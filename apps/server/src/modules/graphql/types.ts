@@ -93,6 +93,7 @@ export const TransactionSort = enumOf("TransactionSort", [
   "AMOUNT_DESC",
   "AMOUNT_ASC",
 ] as const);
+export const StatementSort = enumOf("StatementSort", ["DATE_DESC", "DATE_ASC"] as const);
 
 const InstitutionLogo = builder.objectRef<{ url: string }>("InstitutionLogo").implement({
   fields: (t) => ({ url: t.exposeString("url") }),
@@ -244,7 +245,28 @@ export const ConnectionFilter = builder.inputType("ConnectionFilter", {
   }),
 });
 
+const StatementPeriod = builder.inputType("StatementPeriod", {
+  fields: (t) => ({
+    start: t.field({ type: "Date", required: true }),
+    end: t.field({ type: "Date", required: true }),
+  }),
+});
+
+/** Statements as Quiltt's clients filter them. */
+export const StatementFilter = builder.inputType("StatementFilter", {
+  fields: (t) => ({
+    accountIds: t.idList({ required: false, description: "Of any of these accounts." }),
+    for: t.field({
+      type: StatementPeriod,
+      required: false,
+      description: "Whose period overlaps these days (start and end included).",
+    }),
+    on: t.field({ type: "Date", required: false, description: "Whose period holds this day." }),
+  }),
+});
+
 type TransactionFilterInput = typeof TransactionFilter.$inferInput;
+type StatementFilterInput = typeof StatementFilter.$inferInput;
 type ConnectionFilterInput = typeof ConnectionFilter.$inferInput;
 type AccountFilterInput = typeof AccountFilter.$inferInput;
 
@@ -391,14 +413,26 @@ async function holdingsPage(context: GraphQLContext, args: PageArgs, only: Only 
   });
 }
 
-async function statementsPage(context: GraphQLContext, args: PageArgs, only: Only = {}) {
+async function statementsPage(
+  context: GraphQLContext,
+  args: PageArgs & { filter?: StatementFilterInput | null; sort?: string | null },
+  only: Only = {},
+) {
   const profileId = profileOf(context);
+  const f = args.filter ?? {};
   const where = and(
     eq(accounts.environmentId, context.environmentId),
     eq(accounts.profileId, profileId),
     only.accountId ? eq(statements.accountId, only.accountId) : undefined,
     only.id ? eq(statements.id, only.id) : undefined,
+    f.accountIds?.length ? inArray(statements.accountId, f.accountIds.map(String)) : undefined,
+    f.for ? and(lte(statements.startOn, f.for.end), gte(statements.endOn, f.for.start)) : undefined,
+    f.on ? and(lte(statements.startOn, f.on), gte(statements.endOn, f.on)) : undefined,
   );
+  const order =
+    args.sort === "DATE_ASC"
+      ? [asc(statements.endOn), asc(statements.id)]
+      : [desc(statements.endOn), desc(statements.id)];
   const [total] = await context.weft.db
     .select({ n: count() })
     .from(statements)
@@ -410,7 +444,7 @@ async function statementsPage(context: GraphQLContext, args: PageArgs, only: Onl
       .from(statements)
       .innerJoin(accounts, eq(accounts.id, statements.accountId))
       .where(where)
-      .orderBy(desc(statements.endOn), desc(statements.id))
+      .orderBy(...order)
       .limit(limit)
       .offset(offset);
     const now = new Date();
@@ -536,7 +570,14 @@ Account.implement({
       countFields(),
     ),
     statements: t.connection(
-      { type: Statement, resolve: (a, args, context) => statementsPage(context, args, { accountId: a.id }) },
+      {
+        type: Statement,
+        args: {
+          filter: t.arg({ type: StatementFilter, required: false }),
+          sort: t.arg({ type: StatementSort, required: false }),
+        },
+        resolve: (a, args, context) => statementsPage(context, args, { accountId: a.id }),
+      },
       countFields(),
     ),
   }),
