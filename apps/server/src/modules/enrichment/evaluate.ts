@@ -121,6 +121,7 @@ export const HELD_OUT = [
   "holdout-15.json",
   "holdout-16.json",
   "holdout-17.json",
+  "holdout-18.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
