@@ -162,7 +162,7 @@ export const KEYWORD_RULES: Rule[] = [
   rule(/\b(HOTEL|INN|MOTEL|RESORT|SUITES|LODGE|HOSTEL|BED (&|AND) BREAKFAST)\b/, "out", "TRAVEL_LODGING"),
   rule(/\b(CAR RENTAL|RENT A CAR|RENTACAR)\b/, "out", "TRAVEL_RENTAL_CARS"),
   rule(
-    /\b(GYM|FITNESS|YOGA|PILATES|CROSSFIT|ATHLETIC CLUB|CLIMBING|BOULDERING)\b/,
+    /\b(GYM|FITNESS|YOGA|PILATES|CROSSFIT|ATHLETIC CLUB|CLIMBING|BOULDERING|BOXING|KICKBOXING|MARTIAL ARTS|KARATE|TAEKWONDO|JIU[ -]?JITSU|DOJO)\b/,
     "out",
     "PERSONAL_CARE_GYMS_AND_FITNESS_CENTERS",
   ),
@@ -359,7 +359,7 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
   },
   {
     words:
-      /^((WITHDRAWAL|DEPOSIT) |[A-Z0-9/&]{2,6} (?=ONLINE |MOBILE |INTERNET ))?((ONLINE|MOBILE|INTERNET) (BANKING )?)?(TRANSFER|XFER) (FROM|TO) ([A-Z0-9]+ ){0,4}(CHK|CHECKING|CK\b|SAV|SAVINGS|SHARE|MONEY MARKET|MMA|ACCOUNT|ACCT|XX|\.\.\.|\*)/,
+      /^(ACH )?((WITHDRAWAL|DEPOSIT) |[A-Z0-9/&]{2,6} (?=ONLINE |MOBILE |INTERNET ))?((ONLINE|MOBILE|INTERNET) (BANKING )?)?(TRANSFER|XFER) (FROM|TO) ([A-Z0-9]+ ){0,4}(CHK|CHECKING|CK\b|SAV|SAVINGS|SHARE|MONEY MARKET|MMA|ACCOUNT|ACCT|XX|\.\.\.|\*)/,
     category: (isCredit) => (isCredit ? "TRANSFER_IN_ACCOUNT_TRANSFER" : "TRANSFER_OUT_ACCOUNT_TRANSFER"),
   },
   {
@@ -391,8 +391,9 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
     category: () => "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT",
   },
   {
-    // Not "Deposit ACH STATE OF OHIO …" or "Deposit - ACH Paid From …", an ACH credit with its payer.
-    words: /^((REMOTE )?(ONLINE|MOBILE|BRANCH|COUNTER|ATM CASH|CD) )?((CHECK|CHK) )?DEPOSIT\b(?! (- )?ACH\b)/,
+    // Not "Deposit ACH STATE OF OHIO …", "Deposit - ACH Paid From …" or "Deposit from SSA TREAS 310
+    // …": a credit with its payer named.
+    words: /^((REMOTE )?(ONLINE|MOBILE|BRANCH|COUNTER|ATM CASH|CD) )?((CHECK|CHK) )?DEPOSIT\b(?! (- )?ACH\b| FROM\b)/,
     category: (isCredit) => (isCredit ? "TRANSFER_IN_DEPOSIT" : null),
   },
 ];

@@ -191,7 +191,7 @@ function find(whole: EngineInput, cat: Catalogue): Found {
   const merchant = p2p?.person
     ? null
     : p2p?.payee
-      ? cat.match(tokensOf(p2p.payee))
+      ? nameMatch(tokensOf(p2p.payee), cat)
       : (shopAfterApp(p2p, cat) ??
         agencyPaidThroughTreasury(cleaned, cat) ??
         nameMatch(tokensOf(cleaned.text), cat) ??
