@@ -393,7 +393,8 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
   {
     // Not "Deposit ACH STATE OF OHIO …", "Deposit - ACH Paid From …" or "Deposit from SSA TREAS 310
     // …": a credit with its payer named.
-    words: /^((REMOTE )?(ONLINE|MOBILE|BRANCH|COUNTER|ATM CASH|CD) )?((CHECK|CHK) )?DEPOSIT\b(?! (- )?ACH\b| FROM\b)/,
+    words:
+      /^((REMOTE )?(ONLINE|MOBILE|BRANCH|COUNTER|ATM CASH|CD) )?((CHECK|CHK) )?DEPOSIT\b(?! (- )?ACH\b| FROM\b)/,
     category: (isCredit) => (isCredit ? "TRANSFER_IN_DEPOSIT" : null),
   },
 ];
