@@ -1,4 +1,5 @@
 import { afterEach, describe, it, vi } from "vitest";
+import { PRODUCTS } from "../../db/schema/index.ts";
 import type { Random } from "../mock/prng.ts";
 import {
   contractChecks,
@@ -31,13 +32,6 @@ const akoya = fixture as unknown as ResponsesFixture<Endpoint>;
 const components = akoya.components.schemas;
 
 const SEEDS = 300;
-const EVERY_PRODUCT = [
-  "ACCOUNT_BALANCES_AND_TRANSACTIONS",
-  "ACCOUNT_BALANCE_REFRESHES",
-  "ACCOUNT_NUMBERS",
-  "ACCOUNT_OWNERS",
-  "INVESTMENTS",
-] as const;
 const PRODUCTS_URL = "https://products.akoya.test";
 const PROVIDER_ID = "mikomo";
 const VALID_CUSIP = "037833100";
@@ -217,7 +211,7 @@ describe("Weft's Akoya adapter on anything FDX's description allows", () => {
           accessToken: fuzzed.accessToken(seed),
           now: NOW,
           window: WIDE_WINDOW,
-          products: EVERY_PRODUCT,
+          products: PRODUCTS,
           attempt: 1,
         });
         checkSnapshot(p, snapshot, fuzzed.accountIds);
@@ -231,7 +225,7 @@ describe("Weft's Akoya adapter on anything FDX's description allows", () => {
     await fuzzSeeds(seeds("calls", SEEDS), fuzzedAkoya, (p, fuzzed, seed) =>
       checkCalls(p, fuzzed.provider(), {
         accessToken: fuzzed.accessToken(seed),
-        products: EVERY_PRODUCT,
+        products: PRODUCTS,
         now: NOW,
         ids: fuzzed.accountIds,
         account: () => fuzzed.random.pick(fuzzed.accountIds),

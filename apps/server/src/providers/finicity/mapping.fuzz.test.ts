@@ -34,14 +34,6 @@ const finicity = fixture as unknown as ResponsesFixture<Endpoint>;
 const components = finicity.components.schemas;
 
 const SEEDS = 300;
-const EVERY_PRODUCT = [
-  "ACCOUNT_BALANCES_AND_TRANSACTIONS",
-  "ACCOUNT_BALANCE_REFRESHES",
-  "ACCOUNT_NUMBERS",
-  "ACCOUNT_OWNERS",
-  "ACCOUNT_STATEMENTS",
-  "INVESTMENTS",
-] as const;
 
 /** Finicity's AccountType values (a plain string in the description, its values listed in prose), and a new one. */
 const ACCOUNT_TYPE_VALUES = [
@@ -262,7 +254,7 @@ describe("Weft's Finicity adapter on anything Finicity's description allows", ()
             accessToken: accessTokenFor(r),
             now: NOW,
             window: WIDE_WINDOW,
-            products: EVERY_PRODUCT,
+            products: PRODUCTS,
             attempt: 1,
             accountsWithNumbers: new Set(r.chance(0.3) ? [fuzzed.accountIds[0]!] : []),
             sharedAccounts: r.chance(0.3) ? fuzzed.accountIds.slice(0, 2) : null,
@@ -282,7 +274,7 @@ describe("Weft's Finicity adapter on anything Finicity's description allows", ()
       (p, fuzzed, seed) =>
         checkCalls(p, fuzzed.provider(seed), {
           accessToken: accessTokenFor(fuzzed.random),
-          products: EVERY_PRODUCT,
+          products: PRODUCTS,
           now: NOW,
           ids: fuzzed.accountIds,
           account: () => fuzzed.random.pick(fuzzed.accountIds),

@@ -22,7 +22,7 @@ import { type ResponsesFixture, type Schema, SchemaSampler, type Site } from "..
 import { expectSamplesValid } from "../test/schema-validation.ts";
 import { ProviderNotReady, type ProviderSnapshot, type ProviderStatement } from "../types.ts";
 import { MxApiError, type MxClient, MxUnreachableError } from "./client.ts";
-import { CONNECTION_STATUSES as MX_CONNECTION_STATUSES, MX_PRODUCTS, weftAmountOf } from "./mapping.ts";
+import { CONNECTION_STATUSES as MX_CONNECTION_STATUSES, weftAmountOf } from "./mapping.ts";
 import { MX_JOB_ORDER, MxProvider, memberRefOf } from "./provider.ts";
 import fixture from "./test/openapi-responses.json" with { type: "json" };
 
@@ -58,7 +58,6 @@ const components = mx.components.schemas;
 const SEEDS = Number(process.env.MX_FUZZ_SEEDS ?? 300);
 const WINDOW = { startOn: "2026-03-15", endOn: "2026-06-15" };
 /** Every product an MX connection can have. */
-const EVERY_PRODUCT = MX_PRODUCTS;
 const PROFILE_ID = "prof_fuzz";
 
 /**
@@ -291,6 +290,7 @@ const isId = (value: unknown) => typeof value === "string" && value !== "";
  * string but the empty one); a Retry-After: 0 (retry now) is HTTP's, passed on.
  */
 const {
+  attempt,
   checkAccount,
   checkBalance,
   checkFailure,
@@ -410,7 +410,7 @@ describe("Weft's MX adapter on anything MX's description allows", () => {
             accessToken: fuzzed.accessToken(),
             now: NOW,
             window: WINDOW,
-            products: EVERY_PRODUCT,
+            products: PRODUCTS,
             attempt: 1,
           });
           checkSnapshot(p, snapshot, fuzzed);
@@ -435,12 +435,10 @@ describe("Weft's MX adapter on anything MX's description allows", () => {
       async (p, fuzzed) => {
         const provider = fuzzed.provider();
         const accessToken = fuzzed.accessToken();
-        try {
-          const accounts = await provider.listAccounts({ accessToken, products: EVERY_PRODUCT, now: NOW });
+        await attempt(p, async () => {
+          const accounts = await provider.listAccounts({ accessToken, products: PRODUCTS, now: NOW });
           for (const a of accounts) checkAccount(p, a, fuzzed.accountGuids);
-        } catch (error) {
-          checkFailure(p, error);
-        }
+        });
         const accountExternalId = fuzzed.random.pick(fuzzed.accountGuids);
         for (const attempt of [1, 2]) {
           try {
@@ -457,26 +455,18 @@ describe("Weft's MX adapter on anything MX's description allows", () => {
             checkFailure(p, error, (e) => e instanceof ProviderNotReady || noAccount(e));
           }
         }
-        try {
+        await attempt(p, async () => {
           const statements = await provider.listStatements({ accessToken, window: WINDOW, now: NOW });
           for (const s of statements) {
             checkStatement(p, s, fuzzed.accountGuids);
             checkMonth(p, s, fuzzed);
           }
-        } catch (error) {
-          checkFailure(p, error);
-        }
-        try {
+        });
+        await attempt(p, async () => {
           const pdf = await provider.statementPdf({ accessToken, statementExternalId: "STA-1" });
           p.check(pdf instanceof Uint8Array, "statement PDF bytes", pdf);
-        } catch (error) {
-          checkFailure(p, error);
-        }
-        try {
-          await provider.revoke({ accessToken });
-        } catch (error) {
-          checkFailure(p, error);
-        }
+        });
+        await attempt(p, () => provider.revoke({ accessToken }));
       },
     );
   });
