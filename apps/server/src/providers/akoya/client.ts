@@ -79,12 +79,13 @@ export type AkoyaHolding = {
   [field: string]: unknown;
 };
 
-/** FDX transaction (inside its wrapper): a positive amount and debitCreditMemo DEBIT or CREDIT. */
+/** FDX transaction (inside its wrapper): a positive amount and debitCreditMemo DEBIT, CREDIT or MEMO. */
 export type AkoyaTransaction = {
   accountId?: string;
   transactionId?: string;
   amount?: number;
   debitCreditMemo?: string;
+  transactionType?: string;
   description?: string;
   memo?: string;
   payee?: string;

@@ -94,6 +94,46 @@ describe("Akoya mapping", () => {
     expect(transactionOf({}, "acct-1")).toBeNull();
   });
 
+  it("a MEMO entry is status MEMO, its direction from its sign or its type; unflagged entries likewise", () => {
+    const memo = (wrapper: string, fields: Record<string, unknown>) =>
+      transactionOf(
+        { [wrapper]: { transactionId: "m", postedTimestamp: "2026-11-20T15:00:00Z", amount: 20, ...fields } },
+        "acct-1",
+      );
+    expect(
+      memo("depositTransaction", { debitCreditMemo: "MEMO", transactionType: "DIRECTDEPOSIT" }),
+    ).toMatchObject({
+      amount: "20",
+      status: "MEMO",
+    });
+    expect(
+      memo("depositTransaction", { debitCreditMemo: "MEMO", transactionType: "POSDEBIT" }),
+    ).toMatchObject({
+      amount: "-20",
+      status: "MEMO",
+    });
+    expect(
+      memo("depositTransaction", { debitCreditMemo: "MEMO", amount: -20, transactionType: "DEPOSIT" }),
+    ).toMatchObject({ amount: "-20" });
+    // A card's PAYMENT is money in to the card; a deposit account's PAYMENT type does not exist.
+    expect(memo("locTransaction", { transactionType: "PAYMENT" })).toMatchObject({
+      amount: "20",
+      status: "POSTED",
+    });
+    expect(memo("locTransaction", { transactionType: "FEE" })).toMatchObject({ amount: "-20" });
+    expect(memo("loanTransaction", { debitCreditMemo: "MEMO", transactionType: "PAYOFF" })).toMatchObject({
+      amount: "20",
+    });
+    // The flag wins over the type; a type of another wrapper, or a prototype member, says nothing.
+    expect(
+      memo("depositTransaction", { debitCreditMemo: "DEBIT", transactionType: "DEPOSIT" }),
+    ).toMatchObject({
+      amount: "-20",
+    });
+    expect(memo("depositTransaction", { transactionType: "PAYOFF" })).toMatchObject({ amount: "-20" });
+    expect(memo("constructor", { transactionType: "has" })).toMatchObject({ amount: "-20" });
+  });
+
   it("a holding keyed by its ISIN, one made from a CUSIP, or an Akoya key", () => {
     expect(
       holdingOf(

@@ -107,6 +107,36 @@ export function accountOf(wrapper: AkoyaAccountWrapper, now: Date): ProviderAcco
 }
 
 /**
+ * FDX transaction types that say which way the money went, by the wrapper they come in: what an
+ * entry's direction is read from when its debitCreditMemo does not say (MEMO, or none) and its
+ * amount is not negative. From the account holder's side: a card's or a loan's PAYMENT is money in.
+ */
+const MONEY_IN_TYPES = new Map<string, ReadonlySet<string>>([
+  [
+    "depositTransaction",
+    new Set(["ATMDEPOSIT", "DEPOSIT", "DIRECTDEPOSIT", "DIVIDEND", "INTEREST", "POSCREDIT"]),
+  ],
+  ["locTransaction", new Set(["PAYMENT"])],
+  ["loanTransaction", new Set(["PAYMENT", "LUMP_SUM_PAYMENT", "DOUBLE_UP_PAYMENT", "PAYOFF"])],
+  [
+    "investmentTransaction",
+    new Set(["CONTRIBUTION", "DEP", "DEPOSIT", "DIRECTDEP", "DIV", "DIVIDEND", "INCOME", "INTEREST", "SOLD"]),
+  ],
+]);
+
+/**
+ * Whether an FDX entry is money in: CREDIT is, DEBIT is not; a MEMO entry or one without the
+ * flag is by its sign when negative, else by its transaction type when that names money in
+ * (MONEY_IN_TYPES); anything else is money out.
+ */
+function moneyIn(transaction: AkoyaTransaction, kind: string | undefined): boolean {
+  if (transaction.debitCreditMemo === "CREDIT") return true;
+  if (transaction.debitCreditMemo === "DEBIT" || (transaction.amount ?? 0) < 0) return false;
+  const type = transaction.transactionType;
+  return typeof type === "string" && kind !== undefined && MONEY_IN_TYPES.get(kind)?.has(type) === true;
+}
+
+/**
  * An FDX transaction wrapper ({depositTransaction: …}, {locTransaction: …}, …) -> Weft's. Its day
  * is the one its posted (else its transaction) timestamp is written in; one with neither (both are
  * optional in FDX), or no transactionId, is none (null).
@@ -115,7 +145,7 @@ export function transactionOf(
   wrapper: Partial<Record<string, AkoyaTransaction>>,
   accountId: string,
 ): ProviderTransaction | null {
-  const transaction = Object.values(wrapper).find((t) => t && typeof t === "object");
+  const [kind, transaction] = Object.entries(wrapper).find(([, t]) => t && typeof t === "object") ?? [];
   if (!transaction?.transactionId) return null;
   const decimal = decimalOf(Math.abs(transaction.amount ?? 0));
   const when = [transaction.postedTimestamp, transaction.transactionTimestamp]
@@ -125,15 +155,16 @@ export function transactionOf(
   return {
     accountExternalId: transaction.accountId ?? accountId,
     externalId: transaction.transactionId,
-    amount: /^0(\.0*)?$/.test(decimal)
-      ? "0"
-      : transaction.debitCreditMemo === "CREDIT"
-        ? decimal
-        : `-${decimal}`,
+    amount: /^0(\.0*)?$/.test(decimal) ? "0" : moneyIn(transaction, kind) ? decimal : `-${decimal}`,
     currencyCode: "USD",
     date: when,
     description: transaction.description || transaction.payee || transaction.memo || "",
-    status: transaction.status === "PENDING" ? "PENDING" : "POSTED",
+    status:
+      transaction.debitCreditMemo === "MEMO"
+        ? "MEMO"
+        : transaction.status === "PENDING"
+          ? "PENDING"
+          : "POSTED",
     pendingExternalId: null,
   };
 }
