@@ -16,6 +16,7 @@ import { decrypt } from "../../security/secrets.ts";
 import { historyStartMonthsBack, requestSync } from "../connections/service.ts";
 import { createConnector } from "../connectors/service.ts";
 import { disableIntegration } from "../integrations/service.ts";
+import { ensureFinicityInstitution } from "./institutions.ts";
 import { finicityWebhookUrl } from "./service.ts";
 
 /**
@@ -279,6 +280,15 @@ describe("Finicity Connect through the Connector", () => {
     expect(url.statusCode, url.body).toBe(403);
     expect(url.json().message).toBe("The FINICITY integration is not enabled for this environment");
     expect(url.json().instruction).toContain("--partner-id PARTNER_ID --secret SECRET --app-key APP_KEY");
+  });
+});
+
+describe("Finicity institutions", () => {
+  it("an institution Finicity names blank is catalogued under its id, not as a blank name", async () => {
+    const row = await ensureFinicityInstitution(platform.ctx, { id: 990_001, name: "  " });
+    expect(row.name).toBe("Finicity institution 990001");
+    const named = await ensureFinicityInstitution(platform.ctx, { id: 990_002, name: "Bank of Weft" });
+    expect(named.name).toBe("Bank of Weft");
   });
 });
 

@@ -3,6 +3,7 @@ import type { Product } from "../../db/schema/index.ts";
 import type { FinicityInstitution } from "../../providers/finicity/client.ts";
 import { FinicityProvider } from "../../providers/finicity/provider.ts";
 import { finicitySettingsOf } from "../../providers/registry.ts";
+import { firstFilled } from "../../providers/values.ts";
 import { ensureProviderInstitution, type InstitutionRow } from "../institutions/service.ts";
 import type { ProviderSettings } from "../integrations/service.ts";
 
@@ -23,7 +24,7 @@ export function productsOfInstitution(
 /** The catalogue row of a Finicity institution, made the first time it is seen. */
 export function ensureFinicityInstitution(ctx: AppContext, institution: FinicityInstitution) {
   return ensureProviderInstitution(ctx.db, "FINICITY", String(institution.id), async () => ({
-    name: institution.name ?? `Finicity institution ${institution.id}`,
+    name: firstFilled(institution.name) ?? `Finicity institution ${institution.id}`,
     url: institution.urlHomeApp ?? null,
     primaryColor: null,
     products: productsOfInstitution(institution),

@@ -16,6 +16,7 @@ import { PlaidProvider, translatePlaidFailure } from "../../providers/plaid/prov
 import { verifyPlaidWebhook, WebhookVerificationError } from "../../providers/plaid/webhooks.ts";
 import { plaidProviderFor } from "../../providers/registry.ts";
 import { ProviderError } from "../../providers/types.ts";
+import { firstFilled } from "../../providers/values.ts";
 import { decrypt } from "../../security/secrets.ts";
 import {
   type ConnectionRow,
@@ -89,7 +90,7 @@ export async function importPlaidConnection(
           }),
         ).catch(() => null);
         if (described) return institutionOf(described.institution);
-        const name = item.institution_name ?? plaidInstitutionId;
+        const name = firstFilled(item.institution_name, plaidInstitutionId) ?? plaidInstitutionId;
         return { name, url: null, primaryColor: null, products: productsOfItem([]) };
       })
     : null;
