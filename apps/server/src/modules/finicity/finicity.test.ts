@@ -285,9 +285,10 @@ describe("Finicity Connect through the Connector", () => {
 
 describe("Finicity institutions", () => {
   it("an institution Finicity names blank is catalogued under its id, not as a blank name", async () => {
-    const row = await ensureFinicityInstitution(platform.ctx, { id: 990_001, name: "  " });
+    const flags = { transAgg: true, ach: true, stateAgg: false, accountOwner: false, oauthEnabled: false };
+    const row = await ensureFinicityInstitution(platform.ctx, { id: 990_001, name: "  ", ...flags });
     expect(row.name).toBe("Finicity institution 990001");
-    const named = await ensureFinicityInstitution(platform.ctx, { id: 990_002, name: "Bank of Weft" });
+    const named = await ensureFinicityInstitution(platform.ctx, { id: 990_002, name: "Bank of Weft", ...flags });
     expect(named.name).toBe("Bank of Weft");
   });
 });
