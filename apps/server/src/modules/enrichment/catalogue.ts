@@ -46,9 +46,12 @@ export type Catalogue = {
   mcc: Map<number, { description: string; category: string | null }>;
   /**
    * The merchant named in these tokens: earliest, then longest pattern; `accepts` may pass over
-   * a match by where it starts and how many tokens it spans (then the search goes on).
+   * a match by where it starts, how many tokens it spans and whose it is (then the search goes on).
    */
-  match(tokens: readonly string[], accepts?: (start: number, length: number) => boolean): Merchant | null;
+  match(
+    tokens: readonly string[],
+    accepts?: (start: number, length: number, merchant: Merchant) => boolean,
+  ): Merchant | null;
   /**
    * The merchant whose name these tokens are, whole ("Amazon", "Shell": an aggregator's cleaned
    * name, where a pattern needs more words to be sure); none when two merchants share the name.
@@ -110,7 +113,7 @@ function buildMatcher(merchants: Iterable<Merchant>) {
     patternToken.startsWith(token);
   return (
     tokens: readonly string[],
-    accepts?: (start: number, length: number) => boolean,
+    accepts?: (start: number, length: number, merchant: Merchant) => boolean,
   ): Merchant | null => {
     for (let i = 0; i < tokens.length; i++) {
       const candidates = byFirstToken.get(tokens[i]!);
@@ -129,7 +132,7 @@ function buildMatcher(merchants: Iterable<Merchant>) {
             break;
           }
         }
-        if (isMatch && (!accepts || accepts(i, pattern.length))) return merchant;
+        if (isMatch && (!accepts || accepts(i, pattern.length, merchant))) return merchant;
       }
     }
     return null;

@@ -84,6 +84,12 @@ export const KEYWORD_RULES: Rule[] = [
     "out",
     "RENT_AND_UTILITIES_RENT",
   ),
+  // An electrician's business, not the electric company: "HARBOR ELECTRIC LLC", "ABC ELECTRICAL".
+  rule(
+    /\b(ELECTRICIANS?|ELECTRICAL(?! SUPPLY)|ELECTRIC (LLC|SERVICES?|CONTRACT\w*|REPAIRS?))\b/,
+    "out",
+    "HOME_IMPROVEMENT_REPAIR_AND_MAINTENANCE",
+  ),
   rule(
     /\b(ELECTRIC|POWER|ENERGY|EDISON|GAS & ELECTRIC|GAS AND ELECTRIC|NATURAL GAS|UTIL\w*|EMC|ELECTRIC MEMBERSHIP|PROPANE)\b/,
     "out",

@@ -274,31 +274,62 @@ const BANK_NAME = /^([A-Z][A-Z&.' -]*?\b(?:BANK|CREDIT UNION|FCU|SAVINGS|TRUST))
 /**
  * The merchant the whole description names before its place: "… BURLINGTON VT" is no Burlington
  * store, nor "… ELLICOTT CITY MD" a CityMD clinic (a match that starts in the city and state is
- * passed over, and the search goes on).
+ * passed over, and the search goes on), nor "LITTLE SPROUTS PEDIATRI" Sprouts (a brand of one word
+ * inside the name, when the name's other words say it is another trade).
  */
 function wholeLineMatch(description: string, cleaned: Cleaned, cat: Catalogue): Merchant | null {
   const tokens = tokensOf(description);
-  if (!cleaned.city) return cat.match(tokens);
-  const city = tokensOf(cleaned.city);
+  const city = cleaned.city ? tokensOf(cleaned.city) : [];
   let place = tokens.length;
-  for (let i = tokens.length - city.length; i >= 0; i--) {
+  for (let i = tokens.length - city.length; city.length > 0 && i >= 0; i--) {
     if (city.every((word, j) => tokens[i + j] === word)) {
       place = i;
       break;
     }
   }
-  return cat.match(tokens, (start) => start < place);
+  const inner = innerWords(tokensOf(cleaned.text));
+  return cat.match(
+    tokens,
+    (start, length, merchant) =>
+      start < place &&
+      !(
+        length === 1 &&
+        inner.has(tokens[start]!) &&
+        isOtherTrade(cleaned.name, tokens[start]!, merchant, cat)
+      ),
+  );
+}
+
+/**
+ * Whether the words after a brand's one word in a name (as the name is read out, its cut words
+ * whole) name another kind of trade than the brand's: "LITTLE SPROUTS PEDIATRI" is a doctor's.
+ */
+function isOtherTrade(name: string, word: string, merchant: Merchant, cat: Catalogue): boolean {
+  const words = tokensOf(name);
+  const at = words.indexOf(word);
+  if (at < 0) return false;
+  const trade = categoryByKeywords(` ${words.slice(at + 1).join(" ")} `, false, false);
+  return trade !== null && cat.primaryOf.get(trade) !== cat.primaryOf.get(merchant.category);
 }
 
 /**
  * A name run together after a prefix matched by its words apart ("PAYPAL *SIERRACLUB": Sierra
- * Club), or as a merchant's words written as one ("GRUBHUB*JIMMYJOHNS": Jimmy John's).
+ * Club), as a merchant's words written as one ("GRUBHUB*JIMMYJOHNS": Jimmy John's), or as a
+ * merchant's name run into its legal form ("PAYPAL *SPOTIFYUSAI": Spotify).
  */
 function wordsApartMatch(cleaned: Cleaned, cat: Catalogue): Merchant | null {
   const text = cleaned.text.trim();
   if (!/^\S+$/.test(text)) return null;
-  return (cleaned.name.includes(" ") ? cat.match(tokensOf(cleaned.name)) : null) ?? cat.joined(text);
+  const stem = CORPORATE_TAIL.exec(text.toUpperCase())?.[1];
+  return (
+    (cleaned.name.includes(" ") ? cat.match(tokensOf(cleaned.name)) : null) ??
+    cat.joined(text) ??
+    (stem ? cat.named([stem]) : null)
+  );
 }
+
+/** A company's name run into its legal form and cut ("SPOTIFYUSAI": Spotify USA Inc). */
+const CORPORATE_TAIL = /^([A-Z]{4,}?)(?:USA?I(?:NC?)?|USA|INC|LLC|CORP|COM)$/;
 
 /** The store's owner's word, for its own products after its prefix ("GOOGLE *FI 1A2B3C": Google Fi). */
 const OWNER_WORDS: Record<string, string> = { "Google Play": "GOOGLE" };

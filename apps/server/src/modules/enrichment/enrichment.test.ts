@@ -1115,6 +1115,9 @@ describe("the engine's steps", () => {
     ["PAYPAL *HARBORVIEWBOOKS 402-935-7733 CA", "Harborview Books"],
     // Its words apart name a known merchant.
     ["PAYPAL *SIERRACLUB 402-935-7733 CA", "Sierra Club"],
+    // A known merchant's name run into its legal form, cut.
+    ["PAYPAL *SPOTIFYUSAI 402-935-7733 CA", "Spotify"],
+    ["PAYPAL *HULULLC 402-935-7733 CA", "Hulu"],
   ])("a name run together after a platform's prefix is read as words: %s", (description, name) => {
     expect(one(description).counterparty?.name).toBe(name);
   });
@@ -1851,6 +1854,21 @@ describe("the engine's steps", () => {
       const market = one("POS DEBIT HANAREUM MARKET ELLICOTT CITY MD 03/02", "-66.05");
       expect(market.counterparty?.name).toBe("Hanareum Market");
       expect(market.categories.general).toBe("FOOD_AND_DRINK");
+    });
+
+    it("a brand's one word inside a name of another trade is the name's (LITTLE SPROUTS PEDIATRI is no Sprouts)", () => {
+      const doctor = one("LITTLE SPROUTS PEDIATRI CUMMING GA", "-40.00");
+      expect(doctor.counterparty?.name).toBe("Little Sprouts Pediatrics");
+      expect(doctor.categories.general).toBe("MEDICAL");
+      // The brand's own trade after it, or the brand first, is still the brand.
+      expect(one("VISA DDA PUR 441234 WAWA 8123 PHILADELPHIA * PA", "-9.10").counterparty?.name).toBe("Wawa");
+      expect(one("DIRECT WITHDRAWAL LOANCARE LLC MTG PYMT", "-1450.00").counterparty?.name).toBe("LoanCare");
+    });
+
+    it("an electrician's business is home repair, not the electric company", () => {
+      expect(one("HARBOR ELECTRIC LLC PORTLAND ME", "-350.00").categories.general).toBe("HOME_IMPROVEMENT");
+      expect(one("SMITH ELECTRICAL CONTRACTORS", "-900.00").categories.general).toBe("HOME_IMPROVEMENT");
+      expect(one("PINE VALLEY ELECTRIC COOP", "-120.00").categories.general).toBe("RENT_AND_UTILITIES");
     });
 
     it("money sent abroad goes through its service: the counterparty and the intermediary", () => {
