@@ -122,6 +122,7 @@ export const HELD_OUT = [
   "holdout-16.json",
   "holdout-17.json",
   "holdout-18.json",
+  "holdout-19.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
