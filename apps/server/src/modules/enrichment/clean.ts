@@ -109,6 +109,8 @@ const LEAD_NOISE = [
   // "ACH Electronic CreditGUSTO PAY 123456" (Plaid's sandbox prints it so): the payer follows,
   // run into the entry's words or not.
   /^ACH ELECTRONIC ?(CREDIT|DEBIT)\s*/,
+  // Wells Fargo's "BUSINESS TO BUSINESS ACH DEBIT - JOHN DEERE FINANCI JDF PYMT …": the company follows.
+  /^BUSINESS TO BUSINESS ACH (DEBIT|CREDIT)( -)?\s+/,
   /^POS DEBIT-? DEBIT CARD \d{4}\s+/, // a credit union's "POS Debit- Debit Card 4412 05-14-24 …"
   /^(DEBIT PURCHASE )?-VISA\s+/, // U.S. Bank's "DEBIT PURCHASE -VISA …"
   /^(POS|DBT|DDA)\s+/,
@@ -164,8 +166,9 @@ const NOISE = new RegExp(
     /\b(1[-. ]?)?(\(\d{3}\)|\d{3})[-. ]\d{3}[-. ]\d{4}\b/, // phone numbers
     /#\s*\d+/, // store numbers
     /\bSTORE\s+\d+\b/,
-    /\bREF\s*#?\s*\S+/,
-    /\bCONF\s*#?\s*\S+/,
+    // A reference after REF or CONF and a mark or a space ("REF# 8812", "CONF 77A1"), or run
+    // into its number ("REF12345"); not a word that starts so (REFRIGERATION, CONFECTIONS).
+    /\b(REF|CONF)(\s*[#:]\s*|\s+|(?=\d))\S+/,
     /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,}\b/, // reference codes mixing letters and digits
     /\b\d{3,}\b/, // store, terminal and long numbers
   ]
@@ -305,6 +308,17 @@ const TRUNCATED_WORDS = [
   "ACCOUNTING",
   "CONSULTING",
   "SOLUTIONS",
+  "JANITORIAL",
+  "CLEANING",
+  "REFRIGERATION",
+  "RENTAL",
+  "WHOLESALE",
+  "BEVERAGE",
+  "LOGISTICS",
+  "FINANCIAL",
+  "EQUIPMENT",
+  "PRINTING",
+  "LINEN",
 ];
 /** Words that end a business's name, never a city's. */
 const NOT_CITIES = new Set([
@@ -359,6 +373,7 @@ const ABBREVIATIONS: Record<string, string> = {
   ASSN: "ASSOCIATION",
   CONDO: "CONDOMINIUM",
   ELEC: "ELECTRIC",
+  PLZA: "PLAZA",
 };
 
 /**
@@ -380,6 +395,16 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
     cuts: /^CO-?OP$/,
   },
   { after: /^COFFEE$/, whole: "ROASTERS" },
+  // "VALLEY TRUCK & DIESEL RE", "MIKES SMALL ENGINE R": a repair shop (not a restaurant).
+  {
+    after:
+      /^(TRUCK|DIESEL|ENGINE|APPLIANCE|CAMERA|GENERATOR|SHOE|WATCH|PHONE|COMPUTER|MOWER|GLASS|BODY|AUTO|BIKE|CYCLE)$/,
+    whole: "REPAIR",
+  },
+  { after: /^(TRUCK|TRAVEL)$/, whole: "STOP", cuts: /^STP$/ },
+  { after: /^OUTDOOR$/, whole: "POWER" },
+  { after: /^REGISTERED$/, whole: "AGENT" },
+  { after: /^(WHOLESALE|GARDEN|PLANT|PLANTS|TREE|TREES|NATIVE|LANDSCAPE)$/, whole: "NURSERY" },
   { after: /^(PROPERTY|PROPERTIES|ASSET|WEALTH)$/, whole: "MANAGEMENT", cuts: /^MG$/ },
   { after: /^BARBER$/, whole: "SHOP" },
   // "RIVERSIDE FARMERS MA": a farmers' market (a co-op is "FARMERS CO", above).
@@ -490,10 +515,17 @@ export const spellOut = (upperName: string): string => titleCase(completeTruncat
 /** Cheap tests that skip the prefix and lead-in loops for the many descriptions without them. */
 const MAY_HAVE_PREFIX = /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP |APPFOLIO)/;
 const MAY_HAVE_LEAD =
-  /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE|BILL)\b/;
+  /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE|BILL|BUSINESS TO BUSINESS)\b/;
 
 /** Pay's words followed by numbers, and whatever comes after them. */
 const PAY_AND_AFTER = new RegExp(`\\s+(${PAY_WORDS})\\s+\\d.*$`);
+
+/**
+ * Wells Fargo's ACH lines: the company and its entry, then the day (YYMMDD), the receiver's id and
+ * name ("GEICO AUTO PAYMENT 240315 7731902 JOHN SMITH"): the receiver is the account holder.
+ */
+const DAY_ID_AND_HOLDER =
+  /\s+\d\d(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\s+[A-Z0-9-]*\d[A-Z0-9-]*\s+[A-Z][A-Z ,.'&-]*$/;
 
 /** Words that describe the payment, not the payee. */
 const PAYMENT_WORDS =
@@ -774,7 +806,7 @@ function governmentName(name: string): string {
 /** Words a business's name ends with, that platforms run into the words before them. */
 const RUN_TOGETHER_WORDS = [
   ...TRUNCATED_WORDS,
-  ..."GARDEN GARDENS PALACE EXPRESS BOOKS YOGA LAWN CARE SHOP STORE PIZZA TACOS SUSHI WINGS DELI CAFE FARM FARMS BREWERY WINERY TEA STUDIOS DESIGNS CRAFTS GIFTS TOYS PETS MUSIC DANCE CLUB GAMES NAILS BEAUTY SPA SUPPLIES OUTFITTERS".split(
+  ..."GARDEN GARDENS PALACE EXPRESS BOOKS YOGA LAW LAWN CARE SHOP STORE PIZZA TACOS SUSHI WINGS DELI CAFE FARM FARMS BREWERY WINERY TEA STUDIOS DESIGNS CRAFTS GIFTS TOYS PETS MUSIC DANCE CLUB GAMES NAILS BEAUTY SPA SUPPLIES OUTFITTERS".split(
     " ",
   ),
 ].sort((a, b) => b.length - a.length);
@@ -866,7 +898,10 @@ export function clean(description: string): Cleaned {
   const achCompany = achCompanyOf(upper);
   // "UNIV OF MINNESOTA PAYROLL 240515 000012345 LOPEZ MARIA": what follows the pay's words and
   // numbers is the employee (the account holder), not the payer.
-  let text = (achCompany ?? upper).replace(ACH_TAIL, "").replace(PAY_AND_AFTER, "");
+  const holderAfter = achCompany ? null : DAY_ID_AND_HOLDER.exec(upper);
+  let text = (achCompany ?? (holderAfter ? upper.slice(0, holderAfter.index) : upper))
+    .replace(ACH_TAIL, "")
+    .replace(PAY_AND_AFTER, "");
   // Support hosts and addresses ("HELP.UBER.COM", "G.CO/HELPPAY", "CC@GOOGLE.COM") say nothing of
   // the payee; a brand's own domain does.
   // Online merchants put a phone number or a web address where the city goes ("… 800-555-0101 CA").
@@ -883,7 +918,7 @@ export function clean(description: string): Cleaned {
   const located = achCompany
     ? { rest: text, ...NOWHERE }
     : splitLocation(text, original, hasNoCity, isForeign);
-  const isAch = achCompany !== null || ACH_TAIL.test(upper);
+  const isAch = achCompany !== null || holderAfter !== null || ACH_TAIL.test(upper);
   let name = located.rest
     .replace(POSSESSIVE_S, "$1'S")
     .replace(PAYMENT_WORDS, " ")
@@ -907,7 +942,7 @@ export function clean(description: string): Cleaned {
   // a provider's word for who pays it.
   name = name.replace(/(?<=\S) (STORES|PATIENT)$/, "");
   // "BACKBLAZE INC": a company's legal form is no part of the name people know it by.
-  name = name.replace(/(?<=\S) (INC|LLC|CORP|LTD)\.?$/, "");
+  name = name.replace(/(?<=\S) (INC|LLC|LLP|PLLC|CORP|LTD)\.?$/, "");
   name = governmentName(name);
   // A name run together: in camel case ("LunaKnitStudio"), or after a platform's prefix in
   // capitals ("GRUBHUB*SZECHUANGARDEN"): its words apart.

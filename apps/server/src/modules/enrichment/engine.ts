@@ -386,13 +386,13 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       detailed: merchant.category.startsWith("INCOME_") ? merchant.category : "INCOME_WAGES",
       isGuess: false,
     };
-  // Money paid to a payroll or payout platform ("GUSTO DES:FEE", "ADP PAYROLL FEES") buys its
-  // service; money paid to an employer or a pension fund goes back to it. Neither is income.
+  // Money paid to a payroll or payout platform buys its service ("GUSTO DES:FEE", "ADP PAYROLL
+  // FEES"), unless it funds an employer's payroll ("ADP WAGE PAY DES:WAGE PAY", "GUSTO DES:NET")
+  // or its taxes ("GUSTO DES:TAX 0314"); money paid to an employer or a pension fund goes back to
+  // it. None of it is income.
   if (merchant?.kind === "payroll")
     return {
-      detailed: payoutPlatformOf(merchant)
-        ? "GENERAL_SERVICES_OTHER_GENERAL_SERVICES"
-        : "TRANSFER_OUT_OTHER_TRANSFER_OUT",
+      detailed: payrollDebitCategory(payoutPlatformOf(merchant) !== undefined, cleaned),
       isGuess: false,
     };
   // An employer's or a marketplace's ACH credit is income, whatever else the company sells; in
@@ -444,6 +444,26 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       const office = SCHOOL_OFFICES.find(([words]) => words.test(ownWords));
       if (office) return { detailed: office[1], isGuess: false };
     }
+    // Money paid to an agency that pays benefits is not income ("EDD DES:EDD EFTPMT": an employer's
+    // payroll taxes): a tax when its words say so, else the agency's.
+    if (merchant.kind === "government" && !isCredit && merchant.category.startsWith("INCOME_"))
+      return {
+        detailed:
+          categoryByKeywords(ownWords, false) === "GOVERNMENT_AND_NON_PROFIT_TAX_PAYMENT"
+            ? "GOVERNMENT_AND_NON_PROFIT_TAX_PAYMENT"
+            : "GOVERNMENT_AND_NON_PROFIT_GOVERNMENT_DEPARTMENTS_AND_AGENCIES",
+        isGuess: false,
+      };
+    // A store paid by ACH is paid for its card ("HOME DEPOT CRC DES:PAYMENT"): stores take no
+    // purchases so.
+    if (
+      merchant.kind === "merchant" &&
+      !isCredit &&
+      STORE_CATEGORIES.test(merchant.category) &&
+      cleaned.achEntry &&
+      STORE_CARD_PAYMENT.test(cleaned.achEntry)
+    )
+      return { detailed: "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT", isGuess: false };
     // Money in from a tax authority is a refund of tax ("DEPOSITO DIRECTO DEPTO HACIENDA PR REINTEGRO").
     if (merchant.category === "GOVERNMENT_AND_NON_PROFIT_TAX_PAYMENT" && isCredit)
       return { detailed: "INCOME_TAX_REFUND", isGuess: false };
@@ -485,6 +505,22 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     isGuess: true,
   };
 }
+
+/** Payroll platforms' debits: their fee, the payroll's taxes, or the pay itself. */
+function payrollDebitCategory(isPlatform: boolean, cleaned: Cleaned): string {
+  if (!isPlatform) return "TRANSFER_OUT_OTHER_TRANSFER_OUT";
+  const words = ` ${cleaned.achEntry ?? ""} ${cleaned.text} `;
+  if (/\b(FEES?|INVOICE|INV|SERVICE|SVC|BILLING)\b/.test(words))
+    return "GENERAL_SERVICES_OTHER_GENERAL_SERVICES";
+  if (/\b(TAX|TAXES)\b/.test(words)) return "GOVERNMENT_AND_NON_PROFIT_TAX_PAYMENT";
+  if (/\b(NET|NET ?PAY|WAGES?|PAYROLL|PAYRLL|DD|DIR ?DEP|DIRECT ?DEP\w*)\b/.test(words))
+    return "TRANSFER_OUT_OTHER_TRANSFER_OUT";
+  return "GENERAL_SERVICES_OTHER_GENERAL_SERVICES";
+}
+
+/** What stores sell: a store's ACH debit that says it is a payment pays its card. */
+const STORE_CATEGORIES = /^(GENERAL_MERCHANDISE_|HOME_IMPROVEMENT_)/;
+const STORE_CARD_PAYMENT = /\b(PAYMENT|PAYMT|PYMT|PMT|EPAY|E-PAYMENT|AUTOPAY|AUTO PAY|AUTO PMT)\b/;
 
 /**
  * Money given back, not lent: a lender's refund or reversal; or a payment, which on the loan's

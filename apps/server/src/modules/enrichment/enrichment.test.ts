@@ -1731,6 +1731,108 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("What holdout-19 showed the engine misreading", () => {
+    it("REF and CONF mark a reference only before a mark, a space or its number (REFRIGERATION is a word)", () => {
+      expect(one("IN *POLAR REFRIGERATION").counterparty?.name).toBe("Polar Refrigeration");
+      expect(one("SWEET CONFECTIONS BOISE ID").counterparty?.name).toBe("Sweet Confections");
+      expect(one("ACME PLUMBING REF# 88120 DENVER CO").counterparty?.name).toBe("Acme Plumbing");
+    });
+
+    it("Wells Fargo's ACH lines: the receiver after the day and its id is the holder, not the payee", () => {
+      const paid = one("RIVERSTONE SUPPLY PAYMENT 240315 7731902 GREENLINE LAWN CARE", "-410.00");
+      expect(paid.counterparty?.name).toBe("Riverstone Supply");
+      const b2b = one(
+        "BUSINESS TO BUSINESS ACH DEBIT - CASCADE FREIGHT CO PAYMENT 240315 88 ACME LAWN",
+        "-90.00",
+      );
+      expect(b2b.counterparty?.name).toBe("Cascade Freight Co");
+    });
+
+    it("a trade's word cut short is read by the word before it", () => {
+      expect(one("OZARK TRUCK & DIESEL RE SPRINGFIELD MO", "-880.00").counterparty?.name).toBe(
+        "Ozark Truck & Diesel Repair",
+      );
+      const stop = one("BIG SKY TRUCK STP BILLINGS MT", "-310.00");
+      expect(stop.counterparty?.name).toBe("Big Sky Truck Stop");
+      expect(stop.categories.general).toBe("TRANSPORTATION");
+      const mower = one("RIVER BEND OUTDOOR POW OMAHA NE", "-129.00");
+      expect(mower.counterparty?.name).toBe("River Bend Outdoor Power");
+      expect(mower.categories.general).toBe("HOME_IMPROVEMENT");
+      expect(one("BLUE RIDGE WHOLESALE NURS ASHEVILLE NC").counterparty?.name).toBe(
+        "Blue Ridge Wholesale Nursery",
+      );
+      expect(one("SQ *MESA JANITORIA Phoenix AZ").categories.general).toBe("GENERAL_SERVICES");
+    });
+
+    it("a small business's trade by its words: supply yards, dumpsters, coworking, boards and health districts", () => {
+      const general = (description: string) => one(description).categories.general;
+      expect(general("TRI-COUNTY BUILDING SUPPL MACON GA")).toBe("HOME_IMPROVEMENT");
+      expect(general("METRO ELECTRICAL SUPPLY TULSA OK")).toBe("HOME_IMPROVEMENT");
+      expect(general("A1 DUMPSTER RENTAL FRESNO CA")).toBe("RENT_AND_UTILITIES");
+      expect(general("SQ *FOUNDRY COWORKING Boise ID")).toBe("RENT_AND_UTILITIES");
+      expect(general("NURSING BOARD OF OHIO COLUMBUS OH")).toBe("GOVERNMENT_AND_NON_PROFIT");
+      expect(general("CHECKCARD 0412 TULSA HEALTH DEPT TULSA OK")).toBe("GOVERNMENT_AND_NON_PROFIT");
+      expect(general("OR.GOV-LICENSING SALEM OR")).toBe("GOVERNMENT_AND_NON_PROFIT");
+      expect(general("SQ *SUNNY SLOPE FARM Hood River OR")).toBe("FOOD_AND_DRINK");
+      expect(general("STATE FARM INSURANCE")).toBe("GENERAL_SERVICES");
+      expect(general("SQ *DESERT CAMERA REPAIR Tucson AZ")).toBe("GENERAL_SERVICES");
+      const law = one("PAYPAL *MAPLETONLAW");
+      expect(law.counterparty?.name).toBe("Mapleton Law");
+      expect(law.categories.general).toBe("GENERAL_SERVICES");
+    });
+
+    it("a payroll platform's debit: the pay it funds, the payroll's taxes, or its fee", () => {
+      const general = (description: string) => one(description, "-5120.00").categories.general;
+      expect(general("GUSTO DES:NET 041224 ID:8K2M1 INDN:SUNRISE BAKERY LLC CO ID:9138178001 CCD")).toBe(
+        "TRANSFER_OUT",
+      );
+      expect(general("GUSTO DES:TAX 041224 ID:8K2M1 INDN:SUNRISE BAKERY LLC CO ID:9138178001 CCD")).toBe(
+        "GOVERNMENT_AND_NON_PROFIT",
+      );
+      expect(general("GUSTO DES:FEE 041224 ID:8K2M1 INDN:SUNRISE BAKERY LLC CO ID:9138178001 CCD")).toBe(
+        "GENERAL_SERVICES",
+      );
+    });
+
+    it("money paid to a benefits agency is not income; a store paid by ACH is paid for its card", () => {
+      const edd = one("EDD DES:EDD EFTPMT ID:55012 INDN:SUNRISE BAKERY LLC CO ID:1946001284 CCD", "-812.00");
+      expect(edd.categories.general).toBe("GOVERNMENT_AND_NON_PROFIT");
+      const card = one(
+        "HOME DEPOT CRC DES:PAYMENT ID:60353 INDN:ACME ROOFING LLC CO ID:2510399999 WEB",
+        "-640.00",
+      );
+      expect(card.categories.general).toBe("LOAN_PAYMENTS");
+    });
+
+    it("an insurer's claim, a broker's load and a factor's advance paid by ACH are income", () => {
+      const general = (description: string) => one(description, "1450.00").categories.general;
+      expect(general("AETNA DES:HCCLAIMPMT ID:99120 INDN:LAKESIDE DENTAL PC CO ID:1066033492 CCD")).toBe(
+        "INCOME",
+      );
+      expect(general("COYOTE LOGISTIC DES:CARRIERPAY ID:4471 INDN:J LEE TRUCKING CO ID:1311497720 CCD")).toBe(
+        "INCOME",
+      );
+      expect(general("APEX CAPITAL DES:FACTORING ID:77 INDN:J LEE TRUCKING CO ID:1481205331 CCD")).toBe(
+        "INCOME",
+      );
+    });
+
+    it("a wire by order of a business names the business, not the bank it came through", () => {
+      const wire = one(
+        "FEDWIRE CREDIT VIA: BANK OF AMERICA NA/026009593 B/O: SUMMIT PARTNERS LLC BOSTON MA 02110 REF: CHASE NYC/CTR/BNF=ACME CO IMAD: 0412MMQFMP2N001122 TRN: 1121008074FF",
+        "12000.00",
+      );
+      expect(wire.counterparty?.name).toBe("Summit Partners LLC");
+      expect(wire.person).toBeNull();
+    });
+
+    it("a business paid by Zelle is no person: a kitchen, a commissary, a supplier", () => {
+      const paid = one("Zelle payment to BAYOU COMMISSARY KITCHEN Conf# K2M8Q1", "-600.00");
+      expect(paid.person).toBeNull();
+      expect(paid.counterparty?.name).toBe("Bayou Commissary Kitchen");
+    });
+  });
+
   describe("What holdout-18 showed the engine misreading", () => {
     it("a transfer from the holder's account ending in …, with ACH before it, names no one", () => {
       const moved = one("ACH DEPOSIT INTERNET TRANSFER FROM ACCOUNT ENDING IN 4417", "450.00");

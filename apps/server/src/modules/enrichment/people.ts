@@ -23,7 +23,7 @@ export type P2P = {
 
 /** Words in a business's name, never in a person's. */
 const BUSINESS_WORDS =
-  /\b(LLC|INC|CORP|CO|COMPANY|STUDIOS?|SERVICES?|SVCS?|MGMT|MGT|MANAGEMENT|PROPERT(Y|IES)|APARTMENTS?|APTS|REALTY|RENTALS?|LAWN|CLEANING|CLEANERS|PLUMBING|ELECTRIC|CONSTRUCTION|DENTAL|CLINIC|SALON|SPA|FITNESS|ACADEMY|SCHOOL|CHURCH|DAYCARE|LANDSCAPING|WALKING|CARE|CATERING|BAKERY|CUPCAKES?|CAKES|PATISSERIE|CAFE|RESTAURANT|DESIGN|PHOTOGRAPHY|TUTORING|LESSONS|HOA|ASSOC\w*|GROUP|PARTNERS|HOLDINGS|ENTERPRISES?|SOLUTIONS|CONSULTING|TRUST|FOUNDATION|MINISTRIES|AUTO|REPAIR|PLLC|DDS|MD)\b/i;
+  /\b(LLC|INC|CORP|CO|COMPANY|STUDIOS?|SERVICES?|SVCS?|MGMT|MGT|MANAGEMENT|PROPERT(Y|IES)|APARTMENTS?|APTS|REALTY|RENTALS?|LAWN|CLEANING|CLEANERS|PLUMBING|ELECTRIC|CONSTRUCTION|DENTAL|CLINIC|SALON|SPA|FITNESS|ACADEMY|SCHOOL|CHURCH|DAYCARE|LANDSCAPING|WALKING|CARE|CATERING|BAKERY|CUPCAKES?|CAKES|PATISSERIE|CAFE|RESTAURANT|DESIGN|PHOTOGRAPHY|TUTORING|LESSONS|HOA|ASSOC\w*|GROUP|PARTNERS|HOLDINGS|ENTERPRISES?|SOLUTIONS|CONSULTING|TRUST|FOUNDATION|MINISTRIES|AUTO|REPAIR|PLLC|LLP|LTD|DDS|MD|KITCHEN|COMMISSARY|JANITORIAL|LINENS?|SUPPLY|WHOLESALE|FARMS?|MARKET|TRUCKING|LOGISTICS|FREIGHT|INSURANCE|AGENCY|LAW (FIRM|OFFICES?|GROUP))\b/i;
 
 const APPS: [RegExp, string][] = [
   [/\bZELLE\b/, "Zelle"],
@@ -125,14 +125,24 @@ function personIn(text: string, isLastFirst = false): string | null {
   return titleCase(inReadingOrder(nameWords, hadComma).join(" "));
 }
 
+/** A business's place after its legal form, in a wire ("… HOLDINGS LLC DENVER CO"): no part of its name. */
+const WIRE_PLACE_AFTER_FORM = /^(.*\b(?:LLC|LLP|INC|CORP|LTD|LP|PLLC|CO))\.?(?: [A-Z]+){1,3} [A-Z]{2}$/;
+
 export function detectP2P(description: string): P2P | null {
   const upper = description.toUpperCase();
-  // Wires name the other side: ORIG: (incoming) or BNF:, BEN: (outgoing).
+  // Wires name the other side: ORIG: or B/O: ("by order of", incoming), BNF: or BEN: (outgoing);
+  // a person, or a business (its place after it: "B/O: NORTHWIND HOLDINGS LLC DENVER CO 80202").
   const wire =
-    /\bWIRE\b.*\b(?:ORIG|BNF|BEN|ORIGINATOR|BENEFICIARY):\s*([A-Z][A-Z .'-]+?)\s+(?:ID|BNF|REF|ADDR|OBI|BK|SEQ)\b/.exec(
+    /\b(?:FED)?WIRE\b.*?\b(?:ORIG|BNF|BEN|ORIGINATOR|BENEFICIARY|B\/O):\s*([A-Z][A-Z0-9 &.,'-]+?)\s+(?:ID|BNF|REF|ADDR|OBI|BK|SEQ|IMAD|SND)\b/.exec(
       upper,
     );
-  if (wire) return { app: null, person: personIn(wire[1]!) };
+  if (wire) {
+    const named = wire[1]!.replace(/\s+\d{5}(-\d{4})?$/, "").replace(WIRE_PLACE_AFTER_FORM, "$1");
+    const party = partyIn(named);
+    return party.payee
+      ? { app: null, person: null, payee: party.payee }
+      : { app: null, person: personIn(named) };
+  }
   // A Fed wire sent, as Wells Fargo prints it: "WT FED#04812 JPMORGAN CHASE BA /FTR/BNF=KIM, DAVID SRF# …".
   const fedWire = /^WT\b.*\/BNF=([A-Z][A-Z ,.'-]*?)\s+(?:SRF|TRN|RFB|OBI|ID)#?/.exec(upper);
   if (fedWire) {
