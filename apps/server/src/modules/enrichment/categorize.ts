@@ -424,6 +424,11 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
     category: () => "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT",
   },
   {
+    // Money put into a certificate of deposit (Plaid's sandbox: "CD DEPOSIT .INITIAL."): saved.
+    words: /^CD DEPOSIT\b/,
+    category: (isCredit) => (isCredit ? "TRANSFER_IN_DEPOSIT" : "TRANSFER_OUT_SAVINGS"),
+  },
+  {
     // Not "Deposit ACH STATE OF OHIO …", "Deposit - ACH Paid From …" or "Deposit from SSA TREAS 310
     // …": a credit with its payer named.
     words:

@@ -1826,6 +1826,13 @@ describe("the engine's steps", () => {
       expect(wire.person).toBeNull();
     });
 
+    it("money put into a certificate of deposit is saved, and names no one", () => {
+      const saved = one("CD DEPOSIT .INITIAL.", "-1000.00");
+      expect(saved.counterparty).toBeNull();
+      expect(saved.categories.general).toBe("TRANSFER_OUT");
+      expect(saved.categories.detailed).toBe("TRANSFER_OUT_SAVINGS");
+    });
+
     it("a business paid by Zelle is no person: a kitchen, a commissary, a supplier", () => {
       const paid = one("Zelle payment to BAYOU COMMISSARY KITCHEN Conf# K2M8Q1", "-600.00");
       expect(paid.person).toBeNull();
