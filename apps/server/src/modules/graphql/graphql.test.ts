@@ -111,6 +111,18 @@ describe("auth", () => {
     expect(intro.data).toEqual({ __schema: { queryType: { name: "Query" } } });
     const data = await gql("{ profile { id } }", {}, `Bearer ${env.secret}`);
     expect(data.errors?.[0]?.message).toMatch(/An API key may only introspect/);
+    // Nor may it write: each mutation says so (not that the caller's record "was not found").
+    const accountId = await firstAccount(env, mine.profileId);
+    for (const mutation of [
+      `accountUpdate(input: { id: "${accountId}", metadata: { x: 1 } }) { success }`,
+      `connectionUpdate(input: { id: "${mine.connectionId}", metadata: { x: 1 } }) { success }`,
+      `connectionDisconnect(id: "${mine.connectionId}") { success }`,
+      `transactionUpdate(input: { id: "txn_0", metadata: { x: 1 } }) { success }`,
+    ]) {
+      const refused = await gql(`mutation { ${mutation} }`, {}, `Bearer ${env.secret}`);
+      expect(refused.errors?.[0]?.message, mutation).toMatch(/An API key may only introspect/);
+      expect(refused.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+    }
   });
 
   it("answers the introspection query GraphQL tools send (codegen, GraphiQL), ofType seven deep", async () => {
@@ -881,6 +893,16 @@ describe("mutations", () => {
     await platform.worker.drain();
     const read = await gql(`query($id: ID!) { transaction(id: $id) { metadata } }`, { id });
     expect(read.data!.transaction.metadata).toEqual({ note: "rent" });
+    const omitted = await gql(
+      `mutation($input: TransactionUpdateInput!) { transactionUpdate(input: $input) { success errors { message } } }`,
+      { input: { id } },
+    );
+    expect(omitted.data!.transactionUpdate).toEqual({
+      success: false,
+      errors: [{ message: "Metadata is required" }],
+    });
+    const kept = await gql(`query($id: ID!) { transaction(id: $id) { metadata } }`, { id });
+    expect(kept.data!.transaction.metadata).toEqual({ note: "rent" });
     const rest = await platform.app.inject({
       method: "PATCH",
       url: `/v1/transactions/${id}`,
@@ -933,6 +955,18 @@ describe("mutations", () => {
       success: false,
       errors: [{ message: "Metadata must have at least 1 entry", path: ["metadata"] }],
     });
+    // metadata left out is required, as PATCH's body says: never read as null (which clears it all).
+    for (const mutation of ["accountUpdate", "connectionUpdate"]) {
+      const id = mutation === "accountUpdate" ? accountId : mine.connectionId;
+      const omitted = await gql(
+        `mutation($id: ID!) { ${mutation}(input: { id: $id }) { success errors { message path } } }`,
+        { id },
+      );
+      expect(omitted.data![mutation]).toEqual({
+        success: false,
+        errors: [{ message: "Metadata is required", path: ["metadata"] }],
+      });
+    }
     const foreign = await gql(
       `mutation($id: ID!) { connectionUpdate(input: { id: $id, metadata: { x: 1 } }) { success errors { message } } }`,
       { id: theirs.connectionId },

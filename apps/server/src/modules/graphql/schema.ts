@@ -1,5 +1,6 @@
 import type { ObjectRef } from "@pothos/core";
 import { GraphQLError, lexicographicSortSchema, printSchema } from "graphql";
+import type { Database } from "../../db/client.ts";
 import { metadataFullError } from "../../db/metadata.ts";
 import { HttpError } from "../../http/errors.ts";
 import { MetadataUpdateRequest } from "../../http/schemas.ts";
@@ -267,31 +268,24 @@ builder.mutationFields((t) => ({
   connectionUpdate: t.field({
     type: ConnectionPayload,
     args: { input: t.arg({ type: ConnectionUpdateInput, required: true }) },
-    resolve: async (_root, { input }, context) => {
-      const id = String(input.id);
-      if (!(await context.loaders.connection.load(id))) return notFound("Connection", id);
-      const body = { metadata: input.metadata ?? null };
-      const invalid = bodyErrors(MetadataUpdateRequest, body);
-      if (invalid) return failed(invalid);
-      return attempt(context, "connectionUpdate", id, async () => {
-        const row = await context.weft.db.transaction((tx) =>
-          updateConnectionMetadata(
-            tx,
-            context.environmentId,
-            id,
-            body.metadata as Record<string, unknown> | null,
-          ),
-        );
-        context.loaders.connection.clear(id);
-        return connectionViewOf(context.weft.db, row, context.weft.config.publicUrl);
-      });
-    },
+    resolve: (_root, { input }, context) =>
+      updateMetadata(context, "connectionUpdate", input, {
+        find: (id) => context.loaders.connection.load(id),
+        what: "Connection",
+        write: (tx, id, metadata) => updateConnectionMetadata(tx, context.environmentId, id, metadata),
+        // After the transaction: the view reads more (PGlite's one connection is the transaction's).
+        view: (row) => {
+          context.loaders.connection.clear(row.id);
+          return connectionViewOf(context.weft.db, row, context.weft.config.publicUrl);
+        },
+      }),
   }),
   connectionDisconnect: t.field({
     type: ConnectionDisconnectPayload,
     description: "Stops syncing and revokes the provider's access, as DELETE /v1/connections/{id} does.",
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
+      profileOf(context);
       const id = String(args.id);
       if (!(await context.loaders.connection.load(id))) return notFound("Connection", id);
       return attempt(context, "connectionDisconnect", id, async () => {
@@ -307,46 +301,56 @@ builder.mutationFields((t) => ({
   accountUpdate: t.field({
     type: AccountPayload,
     args: { input: t.arg({ type: AccountUpdateInput, required: true }) },
-    resolve: async (_root, { input }, context) => {
-      const id = String(input.id);
-      if (!(await context.loaders.account.load(id))) return notFound("Account", id);
-      const body = { metadata: input.metadata ?? null };
-      const invalid = bodyErrors(MetadataUpdateRequest, body);
-      if (invalid) return failed(invalid);
-      return attempt(context, "accountUpdate", id, () =>
-        context.weft.db.transaction((tx) =>
-          updateAccountMetadata(
-            tx,
-            context.environmentId,
-            id,
-            body.metadata as Record<string, unknown> | null,
-          ),
-        ),
-      );
-    },
+    resolve: (_root, { input }, context) =>
+      updateMetadata(context, "accountUpdate", input, {
+        find: (id) => context.loaders.account.load(id),
+        what: "Account",
+        write: (tx, id, metadata) => updateAccountMetadata(tx, context.environmentId, id, metadata),
+        view: (row) => row,
+      }),
   }),
   transactionUpdate: t.field({
     type: TransactionPayload,
     args: { input: t.arg({ type: TransactionUpdateInput, required: true }) },
-    resolve: async (_root, { input }, context) => {
-      const id = String(input.id);
-      if (!(await oneOf(context, "transaction", id))) return notFound("Transaction", id);
-      const body = { metadata: input.metadata ?? null };
-      const invalid = bodyErrors(MetadataUpdateRequest, body);
-      if (invalid) return failed(invalid);
-      return attempt(context, "transactionUpdate", id, () =>
-        context.weft.db.transaction((tx) =>
-          updateTransactionMetadata(
-            tx,
-            context.environmentId,
-            id,
-            body.metadata as Record<string, unknown> | null,
-          ),
-        ),
-      );
-    },
+    resolve: (_root, { input }, context) =>
+      updateMetadata(context, "transactionUpdate", input, {
+        find: (id) => oneOf(context, "transaction", id),
+        what: "Transaction",
+        write: (tx, id, metadata) => updateTransactionMetadata(tx, context.environmentId, id, metadata),
+        view: (row) => row,
+      }),
   }),
 }));
+
+/**
+ * A record's metadata update, as PATCH's: the profile's own record (else "not found"), the body's
+ * rules (metadata left out is "required", never "cleared"), the merge in one transaction.
+ */
+async function updateMetadata<Row, View>(
+  context: GraphQLContext,
+  mutation: string,
+  input: { id: string | number; metadata?: unknown },
+  record: {
+    find: (id: string) => Promise<unknown>;
+    what: string;
+    write: (tx: Database, id: string, metadata: Record<string, unknown> | null) => Promise<Row>;
+    view: (row: Row) => View | Promise<View>;
+  },
+): Promise<Outcome<View>> {
+  profileOf(context);
+  const id = String(input.id);
+  if (!(await record.find(id))) return notFound(record.what, id);
+  const body = sent({ metadata: input.metadata });
+  const invalid = bodyErrors(MetadataUpdateRequest, body);
+  if (invalid) return failed(invalid);
+  return attempt(context, mutation, id, async () =>
+    record.view(
+      await context.weft.db.transaction((tx) =>
+        record.write(tx, id, body.metadata as Record<string, unknown> | null),
+      ),
+    ),
+  );
+}
 
 const notFound = (what: string, id: string): Outcome<never> => ({
   success: false,
