@@ -19,10 +19,15 @@ export const ValidationErrors = Type.Record(Type.String(), Type.Array(Type.Strin
   examples: [{ email: ["Email is not a valid email address"] }],
 });
 
+/** Metadata's limits: keys, a key's length, and its size as JSON (a record's own data stays small). */
+export const METADATA_LIMITS = { keys: 50, keyLength: 40, jsonBytes: 16_384 } as const;
+
 export const Metadata = Type.Record(Type.String(), Type.Unknown(), {
   minProperties: 1,
-  maxProperties: 50,
-  description: "Your own key-value pairs: 1 to 50 keys.",
+  maxProperties: METADATA_LIMITS.keys,
+  propertyNames: { maxLength: METADATA_LIMITS.keyLength },
+  "x-maxJsonBytes": METADATA_LIMITS.jsonBytes,
+  description: `Your own key-value pairs: 1 to ${METADATA_LIMITS.keys} keys of at most ${METADATA_LIMITS.keyLength} characters, at most ${METADATA_LIMITS.jsonBytes / 1024} KB as JSON.`,
   examples: [{ plan: "pro" }],
 });
 
@@ -40,7 +45,7 @@ export const MetadataUpdateRequest = Type.Object(
   {
     metadata: Nullable(Metadata, {
       description:
-        "Merged into the record's: the keys sent replace its own, a key sent as null is removed, and null clears them all (at most 50 keys after the merge).",
+        "Merged into the record's: the keys sent replace its own, a key sent as null is removed, and null clears them all (at most 50 keys, and 16 KB as JSON, after the merge).",
     }),
   },
   { additionalProperties: false, title: "MetadataUpdateRequest" },

@@ -23,6 +23,13 @@ function makeAjv(coerceTypes: boolean, removeAdditional = true): Ajv {
   ajv.addFormat("date", isCalendarDay);
   // Annotation only: the message to show when this field fails (the spec's wording).
   ajv.addKeyword({ keyword: "errorMessage", schemaType: "string" });
+  // A value's size as JSON text, in bytes (metadata's: a record's own data stays small).
+  ajv.addKeyword({
+    keyword: "x-maxJsonBytes",
+    schemaType: "number",
+    errors: false,
+    validate: (limit: number, data: unknown) => Buffer.byteLength(JSON.stringify(data) ?? "") <= limit,
+  });
   return ajv;
 }
 
@@ -171,6 +178,9 @@ export function fieldLabel(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** 16384 as "16 KB". */
+const formatBytes = (bytes: number) => (bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`);
+
 /** Words said letter by letter, written so ("Target URL", "Client ID", "UUID"). */
 const INITIALISMS = /\b(id|url|uuid|ach|api|mfa|mcc|ip)\b/g;
 
@@ -199,7 +209,11 @@ function messageOf(error: ErrorObject, field: string, part: string | undefined):
     case "minLength":
       return `${label} must be at least ${params.limit} character${params.limit === 1 ? "" : "s"}`;
     case "maxLength":
+      // A key of an object whose keys are limited (propertyNames): the object's keys.
+      if (error.propertyName !== undefined) return `${label} keys must be at most ${params.limit} characters`;
       return `${label} must be at most ${params.limit} characters`;
+    case "x-maxJsonBytes":
+      return `${label} must be at most ${formatBytes(error.schema as number)} as JSON`;
     case "minProperties":
       return `${label} must have at least ${params.limit} ${params.limit === 1 ? "entry" : "entries"}`;
     case "maxProperties":
@@ -241,7 +255,8 @@ function messageOf(error: ErrorObject, field: string, part: string | undefined):
 export function toFieldMessages(errors: ErrorObject[], part?: string): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const error of errors) {
-    if (error.keyword === "anyOf" || error.keyword === "oneOf") continue;
+    // A key's own error (maxLength with its propertyName) says it; "propertyNames" would repeat it.
+    if (error.keyword === "anyOf" || error.keyword === "oneOf" || error.keyword === "propertyNames") continue;
     if (error.keyword === "type" && (error.params as { type: string }).type === "null") continue;
     // Empty text is said once, by its minimum length.
     if (error.keyword === "pattern" && error.data === "" && error.schema === NOT_BLANK) continue;

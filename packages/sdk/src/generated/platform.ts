@@ -1970,7 +1970,7 @@ export interface components {
         };
         /** MetadataUpdateRequest */
         MetadataUpdateRequest: {
-            /** @description Merged into the record's: the keys sent replace its own, a key sent as null is removed, and null clears them all (at most 50 keys after the merge). */
+            /** @description Merged into the record's: the keys sent replace its own, a key sent as null is removed, and null clears them all (at most 50 keys, and 16 KB as JSON, after the merge). */
             metadata: {
                 [key: string]: unknown;
             } | null;

@@ -332,6 +332,35 @@ describe("PATCH /v1/profiles/{id}", () => {
     expect((await request("PATCH", url, { metadata: null })).json().metadata).toBeNull();
   });
 
+  it("metadata stays small: keys of at most 40 characters, 16 KB as JSON sent and after a merge", async () => {
+    const created = (await create({ metadata: { k: "v" } })).json();
+    const url = `/v1/profiles/${created.id}`;
+    const longKey = await request("PATCH", url, { metadata: { ["k".repeat(41)]: 1 } });
+    expect(longKey.statusCode).toBe(422);
+    expect(longKey.json()).toEqual({ metadata: ["Metadata keys must be at most 40 characters"] });
+    expect((await request("PATCH", url, { metadata: { ["k".repeat(40)]: 1 } })).statusCode).toBe(200);
+    const big = await request("PATCH", url, { metadata: { blob: "x".repeat(16_384) } });
+    expect(big.statusCode).toBe(422);
+    expect(big.json()).toEqual({ metadata: ["Metadata must be at most 16 KB as JSON"] });
+    const created2 = await create({ metadata: { blob: "x".repeat(16_384) } });
+    expect(created2.statusCode).toBe(422);
+    // Each of these fits; together they would not: the merge is refused, and nothing is written.
+    const half = "x".repeat(9_000);
+    expect((await request("PATCH", url, { metadata: { a: half } })).statusCode).toBe(200);
+    const before = (await request("GET", url)).json();
+    const grown = await request("PATCH", url, { metadata: { b: half }, name: "Not Saved" });
+    expect(grown.statusCode).toBe(422);
+    expect(grown.json()).toEqual({
+      metadata: ["Metadata must be at most 16 KB as JSON, with what it already holds"],
+    });
+    expect((await request("GET", url)).json()).toEqual(before);
+  });
+
+  it("a new profile keeps no key sent as null (as a merge into none), and none left is null", async () => {
+    expect((await create({ metadata: { gone: null, kept: 1 } })).json().metadata).toEqual({ kept: 1 });
+    expect((await create({ metadata: { gone: null } })).json().metadata).toBeNull();
+  });
+
   it("422 with the same messages as create, and nothing changes", async () => {
     const created = (await create({ email: "keep@example.com" })).json();
     const res = await request("PATCH", `/v1/profiles/${created.id}`, { email: "nope", name: "Kept?" });

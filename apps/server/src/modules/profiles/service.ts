@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { errorCodeOf, isUniqueViolation } from "../../db/errors.ts";
-import { mergedMetadata } from "../../db/metadata.ts";
+import { mergedMetadata, newMetadata } from "../../db/metadata.ts";
 import { selectPage } from "../../db/page.ts";
 import { asText, isoTimestampText, preparedStatement, rawRows } from "../../db/prepared.ts";
 import { type EventProfile, profiles } from "../../db/schema/index.ts";
@@ -238,6 +238,9 @@ export async function createProfile<Row = never>(
   const profile: ProfileRow = {
     ...NO_FIELDS,
     ...toColumns(input),
+    metadata: newMetadata(
+      input.metadata as Record<string, unknown> | null | undefined,
+    ) as ProfileRow["metadata"],
     id: newId("profile"),
     environmentId: environment.id,
     uuid: input.uuid?.toLowerCase() ?? randomUUID(),
