@@ -69,12 +69,17 @@ function problemIn(value: unknown, field: string, body: Budget, metadata: Budget
   return null;
 }
 
-/** The 422 field map the policy answers for one part of a request (params, query or body), or null. */
+/**
+ * The 422 field map the policy answers for one part of a request (params, query or body), or
+ * null. A problem inside metadata is said of the metadata (its keys are the caller's, not
+ * fields: "Metadata must not contain a NUL character"), at the key's path.
+ */
 export function inputPolicyErrors(part: unknown): Record<string, string[]> | null {
   const problem = problemIn(part, "", { depth: 0, field: "" }, null);
   if (!problem) return null;
   const field = problem.field || "body";
-  return { [field]: [`${fieldLabel(field)} ${problem.message}`] };
+  const inMetadata = /^(.*?\bmetadata)\./.exec(field)?.[1];
+  return { [field]: [`${fieldLabel(inMetadata ?? field)} ${problem.message}`] };
 }
 
 /** preValidation hook: the policy over params, query and body. */

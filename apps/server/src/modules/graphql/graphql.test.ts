@@ -465,6 +465,73 @@ describe("queries", () => {
     }
   });
 
+  it("refuses in the variables what the input policy refuses, as GraphQL answers: a 400 with its errors; and a list above 1000 values", async () => {
+    const nul = await gql("query($id: ID!) { account(id: $id) { id } }", { id: "acct_\u0000" });
+    expect(nul.status).toBe(400);
+    expect(nul).toMatchObject({
+      data: null,
+      errors: [
+        {
+          message: "ID must not contain a NUL character",
+          extensions: { code: "BAD_USER_INPUT", field: "variables.id" },
+        },
+      ],
+    });
+    const deep = await gql(
+      "mutation($input: ProfileUpdateInput!) { profileUpdate(input: $input) { success } }",
+      { input: { metadata: { x: { a: "\u0000" } } } },
+    );
+    expect(deep.status).toBe(400);
+    expect(deep.errors?.map((e) => e.message)).toEqual(["Metadata must not contain a NUL character"]);
+    const long = await gql("query($ids: [ID!]) { statements(filter: { accountIds: $ids }) { count } }", {
+      ids: Array.from({ length: 1001 }, (_, i) => `acct_${i}`),
+    });
+    expect(long.status).toBe(400);
+    expect(long.errors?.map((e) => e.message)).toEqual([
+      "A list may hold at most 1000 values; variables.ids holds 1001. Send fewer, or split the request.",
+    ]);
+  });
+
+  it("an empty list in a filter matches nothing; both names of one filter, a period backwards or an unknown provider are refused", async () => {
+    const { data, errors } = await gql(`{
+      kinds: accounts(filter: { kind: [] }) { count }
+      statuses: accounts(filter: { connection_status: [] }) { count }
+      txns: transactions(filter: { status: [] }) { count }
+      conns: connections(filter: { status: [] }) { count }
+      providers: connections(filter: { provider: [] }) { count }
+      statements(filter: { accountIds: [] }) { count }
+      all: accounts { count }
+    }`);
+    expect(errors).toBeUndefined();
+    expect(data).toMatchObject({ kinds: { count: 0 }, statuses: { count: 0 }, txns: { count: 0 } });
+    expect(data).toMatchObject({ conns: { count: 0 }, providers: { count: 0 }, statements: { count: 0 } });
+    expect(data!.all.count).toBeGreaterThan(0);
+    // A provider in any case.
+    const mock = await gql('{ connections(filter: { provider: ["mock"] }) { count } }');
+    expect(mock.data!.connections.count).toBeGreaterThan(0);
+    for (const [query, message] of [
+      [
+        "{ accounts(filter: { connection_status: [SYNCED], connectionStatus: [DISCONNECTED] }) { count } }",
+        "Send connection_status or connectionStatus (the same filter), not both",
+      ],
+      [
+        '{ statements(filter: { for: { start: "2026-03-01", end: "2026-02-01" } }) { count } }',
+        "for's start (2026-03-01) is after its end (2026-02-01): send a period that starts first",
+      ],
+      [
+        '{ connections(filter: { provider: ["NOPE"] }) { count } }',
+        "Provider NOPE is not one of: AKOYA, FINICITY, MOCK, MX, PLAID, DISCONNECTED",
+      ],
+    ]) {
+      const refused = await gql(query!);
+      expect(
+        refused.errors?.map((e) => e.message),
+        query,
+      ).toEqual([message]);
+      expect(refused.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+    }
+  });
+
   it("refuses what the input policy refuses when it is written in the query: NUL, numbers beyond a double", async () => {
     const nul = await gql('{ account(id: "acct_\\u0000") { id } }');
     expect(nul.status).toBe(400);

@@ -55,6 +55,29 @@ export const DEFAULT_PAGE = 25;
  */
 export const MAX_ROWS = 10_000;
 
+/** Values one list in a request's variables may hold (a filter's ids, statuses): each costs work to read. */
+export const MAX_LIST_VALUES = 1_000;
+
+/** The first list in `variables` longer than MAX_LIST_VALUES, as the error that says so; else undefined. */
+export function longListError(variables: unknown, path = "variables"): GraphQLError | undefined {
+  if (Array.isArray(variables)) {
+    if (variables.length > MAX_LIST_VALUES)
+      return new GraphQLError(
+        `A list may hold at most ${MAX_LIST_VALUES} values; ${path} holds ${variables.length}. Send fewer, or split the request.`,
+      );
+    for (const [i, item] of variables.entries()) {
+      const error = longListError(item, `${path}[${i}]`);
+      if (error) return error;
+    }
+  } else if (variables !== null && typeof variables === "object") {
+    for (const [key, value] of Object.entries(variables)) {
+      const error = longListError(value, `${path}.${key}`);
+      if (error) return error;
+    }
+  }
+  return undefined;
+}
+
 type Size = { fields: number; depth: number };
 
 /**

@@ -13,7 +13,14 @@ import { registerActionCable } from "./actioncable.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { withCallerFacingErrors } from "./errors.ts";
 import { EventFeed } from "./feed.ts";
-import { documentErrors, MAX_SOCKET_MESSAGE_BYTES, nestingError, PARSE_OPTIONS, planRows } from "./limits.ts";
+import {
+  documentErrors,
+  longListError,
+  MAX_SOCKET_MESSAGE_BYTES,
+  nestingError,
+  PARSE_OPTIONS,
+  planRows,
+} from "./limits.ts";
 import { createLoaders } from "./loaders.ts";
 import { schema } from "./schema.ts";
 
@@ -265,8 +272,15 @@ export async function registerGraphQLRoutes(
         mercurius.defaultErrorFormatter(withCallerFacingErrors(execution, ctx.logger), context),
       // Credentials are refused as the rest of the API refuses them; GraphQL's own errors stay GraphQL's.
       errorHandler: async (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
+        // What the input policy refuses in a request's variables (NUL, 1e999, metadata nested
+        // too deep) is a GraphQL request's mistake: a 400 with its errors, as when written inline.
         if (error instanceof ValidationError) {
-          reply.code(422).send(error.fields);
+          reply.code(400).send({
+            data: null,
+            errors: Object.entries(error.fields).flatMap(([field, messages]) =>
+              messages.map((message) => ({ message, extensions: { code: "BAD_USER_INPUT", field } })),
+            ),
+          });
           return;
         }
         if (error instanceof HttpError) {
@@ -297,6 +311,8 @@ export async function registerGraphQLRoutes(
     scope.graphql.addHook("preValidation", async (schema, document, context) => {
       const errors = documentErrors(document);
       if (errors.length > 0) throw new InvalidDocument(errors);
+      const longList = longListError(variablesOf(context));
+      if (longList) throw new InvalidDocument([longList]);
       // The rows it may fetch, with the batch's operations checked before it: too many, refused unrun.
       const tooMany = planRows(
         schema,

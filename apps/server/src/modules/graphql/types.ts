@@ -5,7 +5,9 @@ import {
   ACCOUNT_KINDS,
   accounts,
   achNumbers,
+  CONNECTION_PROVIDERS,
   CONNECTION_STATUSES,
+  type ConnectionProvider,
   connections,
   ENTRY_TYPES,
   holdings,
@@ -265,6 +267,38 @@ export const StatementFilter = builder.inputType("StatementFilter", {
   }),
 });
 
+/**
+ * A filter's list: "any of these" — absent, no condition; empty, nothing matches (as an `in ()`
+ * would); else each value once.
+ */
+function anyOf<T>(
+  column: Parameters<typeof inArray>[0],
+  values: readonly T[] | null | undefined,
+): SQL | undefined {
+  if (values == null) return undefined;
+  if (values.length === 0) return sql`false`;
+  return inArray(column, [...new Set(values)] as unknown[]);
+}
+
+const badInput = (message: string) => new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT" } });
+
+/** connection_status, or its first name connectionStatus: one of them. */
+function connectionStatusesOf(f: AccountFilterInput) {
+  if (f.connection_status != null && f.connectionStatus != null)
+    throw badInput("Send connection_status or connectionStatus (the same filter), not both");
+  return f.connection_status ?? f.connectionStatus;
+}
+
+/** Providers as Weft names them, in any case; a name it does not know is the caller's mistake. */
+function providersOf(names: readonly string[] | null | undefined): ConnectionProvider[] | null | undefined {
+  if (names == null) return names;
+  return names.map((name) => {
+    const provider = CONNECTION_PROVIDERS.find((known) => known === name.toUpperCase());
+    if (!provider) throw badInput(`Provider ${name} is not one of: ${CONNECTION_PROVIDERS.join(", ")}`);
+    return provider;
+  });
+}
+
 type TransactionFilterInput = typeof TransactionFilter.$inferInput;
 type StatementFilterInput = typeof StatementFilter.$inferInput;
 type ConnectionFilterInput = typeof ConnectionFilter.$inferInput;
@@ -284,7 +318,8 @@ async function transactionsPage(
   ];
   const account = accountId ?? f.accountId;
   if (account) conditions.push(eq(transactions.accountId, String(account)));
-  if (f.status?.length) conditions.push(inArray(transactions.status, f.status));
+  const statuses = anyOf(transactions.status, f.status);
+  if (statuses) conditions.push(statuses);
   if (f.entryType) conditions.push(eq(transactions.entryType, f.entryType));
   if (f.dateFrom) conditions.push(gte(transactions.date, f.dateFrom));
   if (f.dateTo) conditions.push(lte(transactions.date, f.dateTo));
@@ -329,9 +364,8 @@ async function accountsPage(
   ];
   const connection = connectionId ?? f.connectionId;
   if (connection) conditions.push(eq(accounts.connectionId, String(connection)));
-  if (f.kind?.length) conditions.push(inArray(accounts.kind, f.kind));
-  const statuses = f.connection_status ?? f.connectionStatus;
-  if (statuses?.length) conditions.push(inArray(connections.status, statuses));
+  for (const condition of [anyOf(accounts.kind, f.kind), anyOf(connections.status, connectionStatusesOf(f))])
+    if (condition) conditions.push(condition);
   if (f.verified != null)
     conditions.push(
       f.verified
@@ -367,8 +401,8 @@ async function connectionsPage(
   const where = and(
     eq(connections.environmentId, context.environmentId),
     eq(connections.profileId, profileId),
-    f.status?.length ? inArray(connections.status, f.status) : undefined,
-    f.provider?.length ? inArray(connections.provider, f.provider as never[]) : undefined,
+    anyOf(connections.status, f.status),
+    anyOf(connections.provider, providersOf(f.provider)),
   );
   const [total] = await context.weft.db.select({ n: count() }).from(connections).where(where);
   return pageOf(args, total?.n ?? 0, async ({ offset, limit }) => {
@@ -420,12 +454,16 @@ async function statementsPage(
 ) {
   const profileId = profileOf(context);
   const f = args.filter ?? {};
+  if (f.for && f.for.start > f.for.end)
+    throw badInput(
+      `for's start (${f.for.start}) is after its end (${f.for.end}): send a period that starts first`,
+    );
   const where = and(
     eq(accounts.environmentId, context.environmentId),
     eq(accounts.profileId, profileId),
     only.accountId ? eq(statements.accountId, only.accountId) : undefined,
     only.id ? eq(statements.id, only.id) : undefined,
-    f.accountIds?.length ? inArray(statements.accountId, f.accountIds.map(String)) : undefined,
+    anyOf(statements.accountId, f.accountIds?.map(String)),
     f.for ? and(lte(statements.startOn, f.for.end), gte(statements.endOn, f.for.start)) : undefined,
     f.on ? and(lte(statements.startOn, f.on), gte(statements.endOn, f.on)) : undefined,
   );
