@@ -32,6 +32,7 @@ import { schema } from "./schema.ts";
  */
 function refuseMalformedMessages(socket: WebSocket): void {
   const emit = socket.emit.bind(socket);
+  let initialised = false;
   socket.emit = (event: string | symbol, ...args: unknown[]) => {
     if (event === "message") {
       const refused = refusalOf(String(args[0]));
@@ -39,13 +40,41 @@ function refuseMalformedMessages(socket: WebSocket): void {
         socket.close(4400, "A message must be a JSON object");
         return true;
       }
-      if (refused) {
+      // One connection_init a socket, as graphql-transport-ws says (a second would have signed
+      // the socket in again, as whoever its token names).
+      if (refused === "init") {
+        if (initialised) {
+          socket.close(4429, "Too many initialisation requests");
+          return true;
+        }
+        initialised = true;
+      } else if (refused) {
         socket.send(JSON.stringify(refused));
         return true;
       }
     }
     return emit(event, ...args);
   };
+  refuseAsTheProtocolSays(socket);
+}
+
+/**
+ * A graphql-transport-ws socket whose credential is refused is closed with 4403 Forbidden, as
+ * the protocol says (Mercurius sends the legacy protocol's connection_error and closes with no
+ * code); a legacy graphql-ws socket keeps its connection_error.
+ */
+function refuseAsTheProtocolSays(socket: WebSocket): void {
+  if (socket.protocol !== "graphql-transport-ws") return;
+  const send = socket.send.bind(socket) as (...args: unknown[]) => void;
+  socket.send = ((data: unknown, ...rest: unknown[]) => {
+    if (typeof data === "string" && data.includes('"connection_error"')) {
+      socket.close(4403, "Forbidden");
+      const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
+      callback?.();
+      return;
+    }
+    send(data, ...rest);
+  }) as typeof socket.send;
 }
 
 function refusalOf(message: string) {
@@ -61,6 +90,7 @@ function refusalOf(message: string) {
     type?: unknown;
     payload?: { query?: unknown } | null;
   };
+  if (type === "connection_init") return "init";
   if (type !== "subscribe" && type !== "start") return undefined;
   const query = payload && typeof payload === "object" ? payload.query : undefined;
   const error =

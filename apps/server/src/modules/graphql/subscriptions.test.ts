@@ -240,20 +240,48 @@ describe("graphql-ws at /v1/graphql", () => {
     expect(await closed).toBe(4400);
   });
 
-  it("a bad token in connection_init closes the connection", async () => {
-    const ws = await open(`${base}/v1/graphql`, "graphql-transport-ws");
-    ws.send({ type: "connection_init", payload: { token: "not-a-token" } });
-    expect(await ws.next()).toMatchObject({ type: "connection_error" });
-    ws.close();
+  /** The code a socket is closed with after `messages` are sent on it (each after the one before). */
+  async function closedWith(url: string, protocol: string, messages: object[]) {
+    const socket = new WebSocket(url, protocol);
+    const received: unknown[] = [];
+    socket.on("message", (raw) => received.push(JSON.parse(String(raw))));
+    await new Promise((resolve) => socket.once("open", resolve));
+    const closed = new Promise<number>((resolve) => socket.once("close", (code) => resolve(code)));
+    for (const message of messages) {
+      socket.send(JSON.stringify(message));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return { code: await closed, received };
+  }
+
+  it("a bad token in connection_init closes the connection: 4403 Forbidden (graphql-transport-ws), connection_error (legacy graphql-ws)", async () => {
+    const init = { type: "connection_init", payload: { token: "not-a-token" } };
+    expect(await closedWith(`${base}/v1/graphql`, "graphql-transport-ws", [init])).toEqual({
+      code: 4403,
+      received: [],
+    });
+    const legacy = await closedWith(`${base}/v1/graphql`, "graphql-ws", [init]);
+    expect(legacy.received).toEqual([expect.objectContaining({ type: "connection_error" })]);
   });
 
   it("a socket with no credential, or a bad one in its URL, is refused at connection_init: nothing is held open for it", async () => {
     for (const url of [`${base}/v1/graphql`, `${base}/v1/graphql?token=not-a-token`]) {
-      const ws = await open(url, "graphql-transport-ws");
-      ws.send({ type: "connection_init" });
-      expect(await ws.next(), url).toMatchObject({ type: "connection_error" });
-      ws.close();
+      const refused = await closedWith(url, "graphql-transport-ws", [{ type: "connection_init" }]);
+      expect(refused.code, url).toBe(4403);
     }
+  });
+
+  it("a second connection_init closes the socket (4429), as graphql-transport-ws says: it cannot sign in again as another", async () => {
+    const init = (token: string) => ({
+      type: "connection_init",
+      payload: { authorization: `Bearer ${token}` },
+    });
+    const twice = await closedWith(`${base}/v1/graphql`, "graphql-transport-ws", [
+      init(mine.token),
+      init(await session(theirs.profileId)),
+    ]);
+    expect(twice.code).toBe(4429);
+    expect(twice.received).toEqual([expect.objectContaining({ type: "connection_ack" })]);
   });
 
   it(`refuses a subscription whose lists may fetch more than ${MAX_ROWS} rows for each event`, async () => {
