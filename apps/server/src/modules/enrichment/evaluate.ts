@@ -123,6 +123,7 @@ export const HELD_OUT = [
   "holdout-17.json",
   "holdout-18.json",
   "holdout-19.json",
+  "holdout-20.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
