@@ -113,6 +113,12 @@ const LEAD_NOISE = [
   /^BUSINESS TO BUSINESS ACH (DEBIT|CREDIT)( -)?\s+/,
   /^POS DEBIT-? DEBIT CARD \d{4}\s+/, // a credit union's "POS Debit- Debit Card 4412 05-14-24 …"
   /^(DEBIT PURCHASE )?-VISA\s+/, // U.S. Bank's "DEBIT PURCHASE -VISA …"
+  // Credit unions' and community banks' lead-ins: "ACH WD …", "ACH DEP …", "POS WD …", "DBT CRD
+  // 1412 03/14/26 …", "Point of Sale Withdrawal …", "Withdrawal POS #440913 …", "Withdrawal ACH …".
+  /^(ACH|POS|ATM|EFT) (WD|WDL|W\/D|DEP|DEPOSIT)\s+/,
+  /^DBT CRD( \d{4})?( \d{1,2}\/\d{1,2}(\/\d{2,4})?)?\s+/,
+  /^POINT OF SALE (WITHDRAWAL|DEBIT|PURCHASE)\s+/,
+  /^WITHDRAWAL (POS|ACH|DEBIT CARD|DEBIT)( #?\d+)?\s+/,
   /^(POS|DBT|DDA)\s+/,
   /^PURCHASE\s+/,
   /^RECURRING (PAYMENT|PMT)\s+/,
@@ -152,7 +158,7 @@ function achEntryOf(upper: string): string | null {
 }
 
 const ACH_TAIL =
-  /\s+(PPD|CCD|WEB|TEL|CTX|POP|ARC|BOC|RCK)(\s+ID:?\s*\S*)?(\s|$).*$|\s+(CO ID|ID|INDN|DES|ORIG ID|SEC|TRACE|EED|IND ID|IND NAME|CO ENTRY DESCR|DESC DATE|ENTRY|REF|CONF)\s*[:#].*$/;
+  /\s+(PPD|CCD|WEB|TEL|CTX|POP|ARC|BOC|RCK)(\s+ID:?\s*\S*)?(\s|$).*$|\s+(CO ID|ID|INDN|DES|ORIG ID|SEC|TRACE|EED|IND ID|IND NAME|CO ENTRY DESCR|DESC DATE|ENTRY|REF|CONF|TYPE)\s*[:#].*$/;
 
 /** What is not the counterparty, in one pass (each alternative says what it removes). */
 const NOISE = new RegExp(
@@ -166,6 +172,8 @@ const NOISE = new RegExp(
     /\b(1[-. ]?)?(\(\d{3}\)|\d{3})[-. ]\d{3}[-. ]\d{4}\b/, // phone numbers
     /#\s*\d+/, // store numbers
     /\bSTORE\s+\d+\b/,
+    /\bTERM(INAL)?\s*#?\s*\d+\b/, // a credit union's terminal id ("… TERM 004417 DATE 03/10")
+    /\bDATE\s+\d{1,2}\/\d{1,2}(\/\d{2,4})?\b/,
     // A reference after REF or CONF and a mark or a space ("REF# 8812", "CONF 77A1"), or run
     // into its number ("REF12345"); not a word that starts so (REFRIGERATION, CONFECTIONS).
     /\b(REF|CONF)(\s*[#:]\s*|\s+|(?=\d))\S+/,
@@ -319,6 +327,10 @@ const TRUNCATED_WORDS = [
   "EQUIPMENT",
   "PRINTING",
   "LINEN",
+  "MEDICINE",
+  "CASINO",
+  "CAMPGROUND",
+  "COURSE",
 ];
 /** Words that end a business's name, never a city's. */
 const NOT_CITIES = new Set([
@@ -390,10 +402,13 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
     cuts: /^AUTH$/,
   },
   {
+    // "TELEPHONE CO" is a company: three letters at least ("ELEC COO").
     after: /^(ELEC|ELECTRIC|ENERGY|POWER|TELEPHONE|TEL|WATER|RURAL|FARMERS)$/,
     whole: "COOPERATIVE",
     cuts: /^CO-?OP$/,
+    least: 3,
   },
+  { after: /^(DRUG|BOOK|GENERAL|COUNTRY|THRIFT|DOLLAR|FEED)$/, whole: "STORE", cuts: /^(ST|STR|STOR)$/ },
   { after: /^COFFEE$/, whole: "ROASTERS" },
   // "VALLEY TRUCK & DIESEL RE", "MIKES SMALL ENGINE R": a repair shop (not a restaurant).
   {
@@ -447,7 +462,7 @@ const DENOMINATION_END = / (BAPTIST|METHODIST|LUTHERAN|PRESBYTERIAN|EPISCOPAL|PE
  * "MAPLE GLEN HOA DUES", "HERITAGE FCU LOAN", "FIRST BAPTIST CHURC (ONLINE) GIV".
  */
 const PURPOSE_TAIL =
-  / (TUITION|DUES|LOAN|GIV|GIVING|DONATION|DONATIONS|TITHE|TITHES|OFFERING|PREMIUM|PREM|INSTALLMENT|INSTALLMT)$/;
+  / (TUITION|DUES|LOAN|GIV|GIVING|DONATION|DONATIONS|TITHE|TITHES|OFFERING|OFFERTORY|PREMIUM|PREM|INSTALLMENT|INSTALLMT)$/;
 
 /** Names that may hold an abbreviation, a " - BRANCH" or a number after the legal form. */
 const MAY_EXPAND = new RegExp(
@@ -515,7 +530,10 @@ export const spellOut = (upperName: string): string => titleCase(completeTruncat
 /** Cheap tests that skip the prefix and lead-in loops for the many descriptions without them. */
 const MAY_HAVE_PREFIX = /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP |APPFOLIO)/;
 const MAY_HAVE_LEAD =
-  /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE|BILL|BUSINESS TO BUSINESS)\b/;
+  /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE|BILL|BUSINESS TO BUSINESS|POINT OF SALE)\b/;
+
+/** A lead-in that says the line is an ACH entry ("ACH WD …", "Withdrawal ACH …"). */
+const ACH_LEAD = /^(ACH|EFT)\b|^(WITHDRAWAL|DEPOSIT) ACH\b/;
 
 /** Pay's words followed by numbers, and whatever comes after them. */
 const PAY_AND_AFTER = new RegExp(`\\s+(${PAY_WORDS})\\s+\\d.*$`);
@@ -873,9 +891,11 @@ export function clean(description: string): Cleaned {
     upper = upper.slice(0, match.index) + upper.slice(match.index + match[0].length);
     original = original.slice(0, match.index) + original.slice(match.index + match[0].length);
   }
+  let leadIn = "";
   for (const lead of MAY_HAVE_LEAD.test(upper) ? LEAD_NOISE : []) {
     const match = lead.exec(upper);
     if (match) {
+      leadIn += match[0];
       upper = upper.slice(match[0].length);
       original = original.slice(match[0].length);
     }
@@ -915,10 +935,13 @@ export function clean(description: string): Cleaned {
     .replace(/,(?=\s|$)/g, " ")
     .replace(/\s+/g, " ")
     .trim();
-  const located = achCompany
-    ? { rest: text, ...NOWHERE }
-    : splitLocation(text, original, hasNoCity, isForeign);
-  const isAch = achCompany !== null || holderAfter !== null || ACH_TAIL.test(upper);
+  // An ACH entry names no place ("ACH WD NW IOWA TELEPHONE CO" is no Colorado town).
+  const isAchLead = ACH_LEAD.test(leadIn);
+  const located =
+    achCompany || isAchLead
+      ? { rest: text, ...NOWHERE }
+      : splitLocation(text, original, hasNoCity, isForeign);
+  const isAch = achCompany !== null || holderAfter !== null || isAchLead || ACH_TAIL.test(upper);
   let name = located.rest
     .replace(POSSESSIVE_S, "$1'S")
     .replace(PAYMENT_WORDS, " ")

@@ -147,6 +147,15 @@ const PLATFORM_CATEGORIES: Record<string, string> = {
 /** An ACH entry's class for a company's credit or debit, printed after it ("… PPD ID: 9880412376"). */
 const CORPORATE_ACH = /\s(PPD|CCD)(\s+ID:|\s*$)/;
 
+const PHARMACY_WORDS = /\b(PHARMACY|PHARM|RX)\b/;
+
+/**
+ * Credit unions' and community banks' lead-ins that say a card or an ACH debit took the money
+ * ("Point of Sale Withdrawal …", "Withdrawal ACH …", "POS WD …"): no cash was withdrawn.
+ */
+const WITHDRAWAL_LEAD_IN =
+  /^\s*(POINT OF SALE WITHDRAWAL|WITHDRAWAL (ACH|POS|DEBIT CARD|DEBIT)|(ACH|POS|EFT) (WD|WDL|W\/D))\b/;
+
 const FUEL_WORDS = /\b(GAS|FUEL|GASOLINE)\b(?! ?& ?ELEC)/;
 
 export type EngineOptions = {
@@ -410,7 +419,7 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   // The words the line gives the counterparty (its name, an ACH entry's field), and the whole line.
   const ownWords = ` ${cleaned.text} ${cleaned.achEntry ?? ""} `;
   // The account holder's own name in an ACH line ("INDN:HARBORVIEW DENTAL PLLC") says nothing of the payee.
-  const lineWords = ` ${input.description.toUpperCase().replace(HOLDER_FIELD, " ")} `;
+  const lineWords = ` ${input.description.toUpperCase().replace(HOLDER_FIELD, " ").replace(WITHDRAWAL_LEAD_IN, " ")} `;
   // A business paid through a P2P app is paid for what it does.
   const byPayee = p2p?.payee && !merchant ? categoryByKeywords(` ${p2p.payee} `, isCredit) : null;
   if (byPayee) return { detailed: byPayee, isGuess: false };
@@ -481,6 +490,14 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     if (!isCredit && cleaned.achEntry && /\bRENT\b/.test(cleaned.achEntry))
       return { detailed: "RENT_AND_UTILITIES_RENT", isGuess: false };
     // A store's fuel station ("COSTCO GAS", "SAMS CLUB FUEL") sells fuel.
+    // And its pharmacy sells medicine ("WAL-MART PHARMACY 10-1187").
+    if (
+      merchant.kind === "merchant" &&
+      !isCredit &&
+      PHARMACY_WORDS.test(cleaned.text) &&
+      !merchant.category.startsWith("MEDICAL_")
+    )
+      return { detailed: "MEDICAL_PHARMACIES_AND_SUPPLEMENTS", isGuess: false };
     if (merchant.kind === "merchant" && !isCredit && FUEL_WORDS.test(cleaned.text))
       return { detailed: "TRANSPORTATION_GAS", isGuess: false };
     return { detailed: transferInDirection(merchant.category, isCredit, cat), isGuess: false };

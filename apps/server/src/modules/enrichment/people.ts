@@ -153,6 +153,15 @@ export function detectP2P(description: string): P2P | null {
   const paypal = /^(?:PAYPAL|PP) ?\*\s*([A-Z]+) ([A-Z]+)\b/.exec(upper);
   if (paypal && isFirstName(paypal[1]!))
     return { app: "PayPal", person: titleCase(`${paypal[1]} ${paypal[2]}`) };
+  // A credit union's transfer to another member's share ("Withdrawal Transfer To 4471023 S0001
+  // MARGARET OLSEN"): the member named, no platform.
+  const member = /^(?:WITHDRAWAL |DEPOSIT )?TRANSFER (?:TO|FROM) \d{4,} [SL]\d{1,4} ([A-Z][A-Z .'-]+)$/.exec(
+    upper.trim(),
+  );
+  if (member) {
+    const person = personIn(member[1]!);
+    if (person) return { app: null, person };
+  }
   // A bank's own P2P (Chime's "Pay Friends transfer to Ashley Morgan"): a person, no platform.
   const native = /^PAY FRIENDS (?:TRANSFER )?(?:TO|FROM)\s+(.+)$/i.exec(description.trim());
   if (native) {
