@@ -7,6 +7,8 @@ import { countListeners, type Database, type Listen } from "./client.ts";
  * every listening process when the transaction commits; PGlite to its own listeners.
  */
 export const CREDENTIALS_CHANNEL = "weft_credentials";
+/** A session revoked (its id the payload): every process closes the sockets it signed in. */
+export const SESSIONS_REVOKED_CHANNEL = "weft_sessions_revoked";
 /** Where each process confirms it has dropped its cached credentials for one change. */
 const CREDENTIALS_DROPPED_CHANNEL = "weft_credentials_dropped";
 

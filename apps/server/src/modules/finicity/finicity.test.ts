@@ -288,7 +288,11 @@ describe("Finicity institutions", () => {
     const flags = { transAgg: true, ach: true, stateAgg: false, accountOwner: false, oauthEnabled: false };
     const row = await ensureFinicityInstitution(platform.ctx, { id: 990_001, name: "  ", ...flags });
     expect(row.name).toBe("Finicity institution 990001");
-    const named = await ensureFinicityInstitution(platform.ctx, { id: 990_002, name: "Bank of Weft", ...flags });
+    const named = await ensureFinicityInstitution(platform.ctx, {
+      id: 990_002,
+      name: "Bank of Weft",
+      ...flags,
+    });
     expect(named.name).toBe("Bank of Weft");
   });
 });

@@ -40,6 +40,8 @@ export type GraphQLContext = {
  * authenticates itself).
  */
 export type SocketCredential = {
+  /** The session the socket signed in with (none for an API key): its revocation closes the socket. */
+  sessionId?: string;
   /** Before an operation the socket runs: the credential still holds (else its 401) and the operation counts against its rate limit as a request does (else its 429). */
   beforeOperation(): Promise<void>;
   /** Before an event is sent to a subscription: the credential still holds (else its 401). */

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { GraphQLError, validate } from "graphql";
 import mercurius from "mercurius";
 import type { AppContext } from "../../context.ts";
+import { SESSIONS_REVOKED_CHANNEL } from "../../db/notifications.ts";
 import { authenticateSession, basicOf, bearerOf } from "../../http/auth.ts";
 import { HttpError, unauthenticated, ValidationError } from "../../http/errors.ts";
 import { credentialOf, type Principal } from "../../http/principal.ts";
@@ -117,6 +118,31 @@ const CREDENTIALS =
   'Send "Authorization: Bearer <session token>", or "Basic base64(profileId:API key secret)" from your backend.';
 
 /**
+ * The sockets each session signed in, closed (4403) when the session is revoked — in any process:
+ * revokeSession NOTIFYs SESSIONS_REVOKED_CHANNEL. (Before, a revoked session's socket stayed open,
+ * each subscription ending at its next event.)
+ */
+async function socketsBySession(ctx: AppContext) {
+  const open = new Map<string, Set<WebSocket>>();
+  const unlisten = await ctx.listen(SESSIONS_REVOKED_CHANNEL, (sessionId) => {
+    for (const socket of open.get(sessionId) ?? []) socket.close(4403, "Forbidden: the session was revoked");
+  });
+  return {
+    watch(socket: WebSocket | undefined, sessionId: string | undefined) {
+      if (!socket || !sessionId) return;
+      const sockets = open.get(sessionId) ?? new Set<WebSocket>();
+      sockets.add(socket);
+      open.set(sessionId, sockets);
+      socket.once("close", () => {
+        sockets.delete(socket);
+        if (sockets.size === 0) open.delete(sessionId);
+      });
+    },
+    close: unlisten,
+  };
+}
+
+/**
  * Who is asking: a session token is its profile; Basic profileId:secret is that profile of the
  * key's environment; a bare API key may introspect. Anything else is a 401 RestError.
  */
@@ -171,10 +197,11 @@ async function socketScopeOf(
   token: string,
   chargeRateLimit: ChargeRateLimit,
 ): Promise<GraphQLScope> {
-  const { scope } = await callerOfToken(ctx, token);
+  const { scope, principal } = await callerOfToken(ctx, token);
   return {
     ...scope,
     socket: {
+      ...(principal.kind === "session" && { sessionId: principal.session.id }),
       beforeOperation: async () => chargeRateLimit((await callerOfToken(ctx, token)).principal),
       beforeEvent: async () => {
         await callerOfToken(ctx, token);
@@ -235,6 +262,7 @@ export async function registerGraphQLRoutes(
 ): Promise<void> {
   const feed = new EventFeed(ctx);
   const scopeOfSocket = (token: string) => socketScopeOf(ctx, token, chargeRateLimit);
+  const sessions = await socketsBySession(ctx);
   const contextOf = (found: GraphQLScope, requestId: string | null = null): GraphQLContext => ({
     ...found,
     requestId,
@@ -244,7 +272,10 @@ export async function registerGraphQLRoutes(
     rows: { planned: 0 },
   });
   await app.register(async (scope) => {
-    scope.addHook("onClose", () => feed.close());
+    scope.addHook("onClose", async () => {
+      feed.close();
+      await sessions.close();
+    });
     // And mercurius parses a graphql-ws subscription's text itself, before any hook of ours runs,
     // with a parser that recurses through each level of nesting: its socket's messages are
     // checked first. Added before the WebSocket plugin, whose own onRoute hook takes the handler.
@@ -291,10 +322,17 @@ export async function registerGraphQLRoutes(
         // one: nothing is held open for a caller with no credential. Mercurius calls this with
         // the connection as `this`, its context (the URL token's scope, above) already resolved.
         onConnect: async function (this: unknown, { payload }) {
+          const connection = this as { context?: Partial<GraphQLContext>; socket?: WebSocket };
           const token = tokenIn(payload) ?? tokenIn(payload?.headers);
-          if (!token) return Boolean((this as { context?: Partial<GraphQLContext> }).context?.environmentId);
+          if (!token) {
+            if (!connection.context?.environmentId) return false;
+            sessions.watch(connection.socket, connection.context.socket?.sessionId);
+            return true;
+          }
           const found = await scopeOfSocket(token).catch(() => undefined);
-          return found ? contextOf(found) : false;
+          if (!found) return false;
+          sessions.watch(connection.socket, found.socket?.sessionId);
+          return contextOf(found);
         },
       },
       // What resolvers raised: theirs to read, or ours (logged, answered with an errorId).

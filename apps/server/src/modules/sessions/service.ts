@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
+import { SESSIONS_REVOKED_CHANNEL } from "../../db/notifications.ts";
 import { preparedStatement, rawRows } from "../../db/prepared.ts";
 import { auditEvents, environments, profiles, userSessions } from "../../db/schema/index.ts";
 import { notFound, tooManyRequests, ValidationError } from "../../http/errors.ts";
@@ -255,9 +256,13 @@ export async function findLiveSession(db: Database, sessionId: string, now = new
   return row;
 }
 
+/** Revoke a session; every process hears it (SESSIONS_REVOKED_CHANNEL) and closes its sockets. */
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
-  await db
-    .update(userSessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt)));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(userSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt)));
+    await tx.execute(sql`select pg_notify(${SESSIONS_REVOKED_CHANNEL}, ${sessionId})`);
+  });
 }
