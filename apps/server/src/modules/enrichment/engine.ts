@@ -490,6 +490,8 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     if (!isCredit && cleaned.achEntry && /\bRENT\b/.test(cleaned.achEntry))
       return { detailed: "RENT_AND_UTILITIES_RENT", isGuess: false };
     // A store's fuel station ("COSTCO GAS", "SAMS CLUB FUEL") sells fuel.
+    if (merchant.kind === "merchant" && !isCredit && FUEL_WORDS.test(cleaned.text))
+      return { detailed: "TRANSPORTATION_GAS", isGuess: false };
     // And its pharmacy sells medicine ("WAL-MART PHARMACY 10-1187").
     if (
       merchant.kind === "merchant" &&
@@ -498,8 +500,6 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       !merchant.category.startsWith("MEDICAL_")
     )
       return { detailed: "MEDICAL_PHARMACIES_AND_SUPPLEMENTS", isGuess: false };
-    if (merchant.kind === "merchant" && !isCredit && FUEL_WORDS.test(cleaned.text))
-      return { detailed: "TRANSPORTATION_GAS", isGuess: false };
     return { detailed: transferInDirection(merchant.category, isCredit, cat), isGuess: false };
   }
   // The name's words first: the rest of the line (its city: "… Edison NJ") says less.

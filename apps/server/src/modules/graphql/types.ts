@@ -25,6 +25,9 @@ import type { ProfileView } from "../profiles/schemas.ts";
 import { builder, type GraphQLContext, profileOf } from "./builder.ts";
 import { DEFAULT_PAGE, MAX_PAGE } from "./limits.ts";
 
+/** The caller's mistake in a field's arguments, as GraphQL errors say it. */
+const badInput = (message: string) => new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT" } });
+
 type PageArgs = {
   first?: number | null;
   last?: number | null;
@@ -41,9 +44,7 @@ async function pageOf<T>(
   for (const name of ["first", "last"] as const) {
     const value = args[name];
     if (value != null && (value < 0 || value > MAX_PAGE))
-      throw new GraphQLError(`${name} must be between 0 and ${MAX_PAGE}`, {
-        extensions: { code: "BAD_USER_INPUT" },
-      });
+      throw badInput(`${name} must be between 0 and ${MAX_PAGE}`);
   }
   // A cursor is one this API gave, as it gave it: a made-up one ("OffsetConnection:-5", 20 digits)
   // would reach the database as an offset it refuses.
@@ -54,11 +55,8 @@ async function pageOf<T>(
       Buffer.from(cursor, "base64").toString("latin1"),
     )?.[1];
     if (offset === undefined || offsetToCursor(Number(offset)) !== cursor)
-      throw new GraphQLError(
+      throw badInput(
         `${name} is not a cursor this list gave: send an edge's cursor or pageInfo's as it came`,
-        {
-          extensions: { code: "BAD_USER_INPUT" },
-        },
       );
   }
   const page = await resolveOffsetConnection(
@@ -279,8 +277,6 @@ function anyOf<T>(
   if (values.length === 0) return sql`false`;
   return inArray(column, [...new Set(values)] as unknown[]);
 }
-
-const badInput = (message: string) => new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT" } });
 
 /** connection_status, or its first name connectionStatus: one of them. */
 function connectionStatusesOf(f: AccountFilterInput) {
