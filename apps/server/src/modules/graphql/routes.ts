@@ -124,9 +124,14 @@ const CREDENTIALS =
  */
 async function socketsBySession(ctx: AppContext) {
   const open = new Map<string, Set<WebSocket>>();
-  const unlisten = await ctx.listen(SESSIONS_REVOKED_CHANNEL, (sessionId) => {
-    for (const socket of open.get(sessionId) ?? []) socket.close(4403, "Forbidden: the session was revoked");
-  });
+  // Without a database to listen on (down as the server starts), a revoked session's socket is
+  // still refused at its next operation and event: each checks the token again.
+  const unlisten = await ctx
+    .listen(SESSIONS_REVOKED_CHANNEL, (sessionId) => {
+      for (const socket of open.get(sessionId) ?? [])
+        socket.close(4403, "Forbidden: the session was revoked");
+    })
+    .catch(() => async () => {});
   return {
     watch(socket: WebSocket | undefined, sessionId: string | undefined) {
       if (!socket || !sessionId) return;
@@ -138,7 +143,8 @@ async function socketsBySession(ctx: AppContext) {
         if (sockets.size === 0) open.delete(sessionId);
       });
     },
-    close: unlisten,
+    // A database already gone (closed, or down) has nothing left to unlisten.
+    close: () => unlisten().catch(() => {}),
   };
 }
 
