@@ -21,6 +21,8 @@ export type Cleaned = {
   achCompany: string | null;
   /** ACH entry description ("PAYROLL", "DIR DEP", "TAX REF"), when the format names one. */
   achEntry: string | null;
+  /** The bank's lead-in before the payee, upper case ("POINT OF SALE WITHDRAWAL ", "ACH WD "); "" when none. */
+  leadIn: string;
   /** What a platform's prefix names is the platform's own product ("INSTACART*SUBSCRIPTION"). */
   isPlatformProduct: boolean;
 };
@@ -990,5 +992,6 @@ export function clean(description: string): Cleaned {
     achCompany,
     achEntry: achCompany ? achEntryOf(upper) : null,
     isPlatformProduct,
+    leadIn,
   };
 }

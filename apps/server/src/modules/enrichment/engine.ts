@@ -149,13 +149,6 @@ const CORPORATE_ACH = /\s(PPD|CCD)(\s+ID:|\s*$)/;
 
 const PHARMACY_WORDS = /\b(PHARMACY|PHARM|RX)\b/;
 
-/**
- * Credit unions' and community banks' lead-ins that say a card or an ACH debit took the money
- * ("Point of Sale Withdrawal …", "Withdrawal ACH …", "POS WD …"): no cash was withdrawn.
- */
-const WITHDRAWAL_LEAD_IN =
-  /^\s*(POINT OF SALE WITHDRAWAL|WITHDRAWAL (ACH|POS|DEBIT CARD|DEBIT)|(ACH|POS|EFT) (WD|WDL|W\/D))\b/;
-
 const FUEL_WORDS = /\b(GAS|FUEL|GASOLINE)\b(?! ?& ?ELEC)/;
 
 export type EngineOptions = {
@@ -419,7 +412,10 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   // The words the line gives the counterparty (its name, an ACH entry's field), and the whole line.
   const ownWords = ` ${cleaned.text} ${cleaned.achEntry ?? ""} `;
   // The account holder's own name in an ACH line ("INDN:HARBORVIEW DENTAL PLLC") says nothing of the payee.
-  const lineWords = ` ${input.description.toUpperCase().replace(HOLDER_FIELD, " ").replace(WITHDRAWAL_LEAD_IN, " ")} `;
+  // The bank's lead-in says how the money went ("Point of Sale Withdrawal", "ACH WD"), not that
+  // cash was withdrawn: the line's words are read without it.
+  const line = input.description.toUpperCase().trimStart();
+  const lineWords = ` ${(line.startsWith(cleaned.leadIn) ? line.slice(cleaned.leadIn.length) : line).replace(HOLDER_FIELD, " ")} `;
   // A business paid through a P2P app is paid for what it does.
   const byPayee = p2p?.payee && !merchant ? categoryByKeywords(` ${p2p.payee} `, isCredit) : null;
   if (byPayee) return { detailed: byPayee, isGuess: false };
