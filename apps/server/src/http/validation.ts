@@ -48,7 +48,7 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
 /**
  * A number in a query string or a path is written in decimal digits. JavaScript (and so Ajv's
  * coercion) also reads "0x10" as 16, "1e3" as 1000 and "+5" or " 5" as 5; here they fail as any
- * other text does ("Page must be integer").
+ * other text does ("Page must be an integer").
  */
 const DECIMAL = { integer: /^-?\d+$/, number: /^-?\d+(\.\d+)?$/ } as const;
 
@@ -181,6 +181,17 @@ export function fieldLabel(field: string): string {
 /** 16384 as "16 KB". */
 const formatBytes = (bytes: number) => (bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`);
 
+/** JSON Schema's type names as a sentence says them ("Name must be a string"). */
+const JSON_TYPES: Record<string, string> = {
+  string: "a string",
+  integer: "an integer",
+  number: "a number",
+  boolean: "a boolean",
+  object: "an object",
+  array: "an array",
+  null: "null",
+};
+
 /** Words said letter by letter, written so ("Target URL", "Client ID", "UUID"). */
 const INITIALISMS = /\b(id|url|uuid|ach|api|mfa|mcc|ip)\b/g;
 
@@ -239,7 +250,10 @@ function messageOf(error: ErrorObject, field: string, part: string | undefined):
       // A list in a query string is a parameter sent more than once (limit=1&limit=2).
       if (part === "querystring" && Array.isArray(error.data))
         return `${label} must be sent once; it was sent ${error.data.length} times`;
-      return `${label} must be ${String(params.type).replace(",", " or ")}`;
+      return `${label} must be ${String(params.type)
+        .split(",")
+        .map((type) => JSON_TYPES[type] ?? type)
+        .join(" or ")}`;
     case "additionalProperties":
       return `Is not a ${part === "querystring" ? "parameter" : "field"} of this request; check its spelling against the API reference`;
     default:

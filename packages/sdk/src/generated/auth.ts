@@ -633,7 +633,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "userId": [
-                     *         "User ID must be string"
+                     *         "User ID must be a string"
                      *       ]
                      *     }
                      */

@@ -4598,7 +4598,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "name": [
-                     *         "Name must be string"
+                     *         "Name must be a string"
                      *       ]
                      *     }
                      */
@@ -9094,7 +9094,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "issuer": [
-                     *         "Issuer must be string"
+                     *         "Issuer must be a string"
                      *       ]
                      *     }
                      */
@@ -9533,7 +9533,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": [
-                     *         "Status must be string",
+                     *         "Status must be a string",
                      *         "Status must be one of: INITIALIZING, SYNCING, SYNCED, ERROR_REPAIRABLE, ERROR_SERVICE, ERROR_PROVIDER, ERROR_INSTITUTION, DISCONNECTING, DISCONNECTED"
                      *       ]
                      *     }

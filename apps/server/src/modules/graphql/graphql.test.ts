@@ -829,6 +829,15 @@ describe("queries", () => {
       payload: Array.from({ length: MAX_BATCH + 1 }, () => ({ query: "{ profile { id } }" })),
     });
     expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json()).toEqual({
+      data: null,
+      errors: [
+        {
+          message: `A batch may hold at most ${MAX_BATCH} operations; this one has ${MAX_BATCH + 1}. Send fewer operations per request.`,
+          extensions: { code: "BATCH_TOO_LARGE" },
+        },
+      ],
+    });
   });
 
   it("answers a batched operation that is the caller's mistake with its own errors, as when sent alone", async () => {

@@ -409,13 +409,13 @@ export async function registerGraphQLRoutes(
       if (invalid) throw invalid;
       await (context as unknown as GraphQLContext).socket?.beforeOperation();
     });
-    scope.addHook("preValidation", async (request) => {
+    // A batch too long is refused unrun, in GraphQL's answer shape as its other mistakes are.
+    scope.addHook("preValidation", async (request, reply) => {
       if (Array.isArray(request.body) && request.body.length > MAX_BATCH) {
-        throw new HttpError(
-          413,
-          `A batch may hold at most ${MAX_BATCH} operations; this one has ${request.body.length}`,
-          "Send fewer operations per request.",
-        );
+        const message = `A batch may hold at most ${MAX_BATCH} operations; this one has ${request.body.length}. Send fewer operations per request.`;
+        return reply
+          .code(413)
+          .send({ data: null, errors: [{ message, extensions: { code: "BATCH_TOO_LARGE" } }] });
       }
     });
     registerActionCable(scope as unknown as Server, ctx, contextOf, scopeOfSocket);

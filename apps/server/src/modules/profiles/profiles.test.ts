@@ -407,11 +407,11 @@ describe("GET /v1/profiles (pagination)", () => {
     ["limit=101", { limit: ["Limit must be at most 100"] }],
     ["limit=0", { limit: ["Limit must be at least 1"] }],
     ["page=0", { page: ["Page must be at least 1"] }],
-    ["page=two", { page: ["Page must be integer"] }],
-    ["page=0x10", { page: ["Page must be integer"] }],
-    ["page=1e3", { page: ["Page must be integer"] }],
-    ["limit=%2B5", { limit: ["Limit must be integer"] }],
-    ["limit=%205", { limit: ["Limit must be integer"] }],
+    ["page=two", { page: ["Page must be an integer"] }],
+    ["page=0x10", { page: ["Page must be an integer"] }],
+    ["page=1e3", { page: ["Page must be an integer"] }],
+    ["limit=%2B5", { limit: ["Limit must be an integer"] }],
+    ["limit=%205", { limit: ["Limit must be an integer"] }],
     ["limit=1&limit=2", { limit: ["Limit must be sent once; it was sent 2 times"] }],
     // A misspelt parameter would otherwise answer the first page as if it were understood.
     [

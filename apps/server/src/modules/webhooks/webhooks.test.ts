@@ -254,7 +254,7 @@ describe("POST /v1/webhooks/subscriptions", () => {
 
     const notArray = await call("POST", "/v1/webhooks/subscriptions", { ...valid, eventTypes: "profile" });
     expect(notArray.statusCode).toBe(422);
-    expect(notArray.json()).toEqual({ eventTypes: ["Event types must be array"] });
+    expect(notArray.json()).toEqual({ eventTypes: ["Event types must be an array"] });
   });
 
   it("accepts at most 100 event types", async () => {
@@ -275,7 +275,7 @@ describe("POST /v1/webhooks/subscriptions", () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       name: ["Name must be at least 1 character"],
-      disabled: ["Disabled must be boolean"],
+      disabled: ["Disabled must be a boolean"],
     });
     const long = await call("POST", "/v1/webhooks/subscriptions", { ...valid, name: "n".repeat(201) });
     expect(long.json()).toEqual({ name: ["Name must be at most 200 characters"] });
