@@ -124,6 +124,7 @@ export const HELD_OUT = [
   "holdout-18.json",
   "holdout-19.json",
   "holdout-20.json",
+  "holdout-21.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
