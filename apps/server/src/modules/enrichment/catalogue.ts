@@ -57,7 +57,10 @@ export type Catalogue = {
    * name, where a pattern needs more words to be sure); none when two merchants share the name.
    */
   named(tokens: readonly string[]): Merchant | null;
-  /** The merchant whose pattern of several words this one word is, run together ("JIMMYJOHNS"). */
+  /**
+   * The merchant whose pattern of several words this one word is, run together ("JIMMYJOHNS"),
+   * or the start of it, cut short ("PANDAEXPRE"), when it starts no other merchant's.
+   */
   joined(word: string): Merchant | null;
   /** The airline whose carrier code starts a 13-digit ticket number among these tokens. */
   ticketed(tokens: readonly string[]): Merchant | null;
@@ -206,6 +209,8 @@ function brandsOf(merchants: Iterable<Merchant>): Map<string, string> {
 
 /** Patterns of several words, written as one: a key at least this long says enough. */
 const JOINED_LEAST = 8;
+/** A word run together and cut short names a merchant from this many letters. */
+const JOINED_CUT_LEAST = 9;
 
 function joinedBy(merchants: Iterable<Merchant>) {
   const byJoined = new Map<string, Merchant | null>();
@@ -220,7 +225,30 @@ function joinedBy(merchants: Iterable<Merchant>) {
       byJoined.set(key, known === undefined || known === m ? m : null);
     }
   }
-  return (word: string) => byJoined.get(word.toUpperCase()) ?? null;
+  // "DD *DOORDASH PANDAEXPRE": the word cut at the statement's width, the start of one merchant's
+  // pattern run together and of no other's.
+  const keys = [...byJoined.keys()].sort();
+  const cut = (word: string): Merchant | null => {
+    if (word.length < JOINED_CUT_LEAST) return null;
+    let low = 0;
+    let high = keys.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (keys[mid]! < word) low = mid + 1;
+      else high = mid;
+    }
+    let found: Merchant | null = null;
+    for (let i = low; i < keys.length && keys[i]!.startsWith(word); i++) {
+      const merchant = byJoined.get(keys[i]!) ?? null;
+      if (!merchant || (found && found !== merchant)) return null;
+      found = merchant;
+    }
+    return found;
+  };
+  return (word: string) => {
+    const upper = word.toUpperCase();
+    return byJoined.has(upper) ? (byJoined.get(upper) ?? null) : cut(upper);
+  };
 }
 
 function ticketedBy(merchants: Iterable<Merchant>) {

@@ -195,7 +195,7 @@ export const KEYWORD_RULES: Rule[] = [
     "PERSONAL_CARE_GYMS_AND_FITNESS_CENTERS",
   ),
   rule(
-    /\b(SALON|SPA|BARBER|BARBERSHOP|NAILS|NAIL|BEAUTY|LASH|BROW|WAXING|HAIR|MASSAGE|ESTHETICS)\b/,
+    /\b(SALON|SPA|BARBER|BARBERSHOP|NAILS|NAIL|BEAUTY|LASH|BROW|WAXING|HAIR|MASSAGE|ESTHETICS|COSMETICS|SKINCARE|SKIN CARE)\b/,
     "out",
     "PERSONAL_CARE_HAIR_AND_BEAUTY",
   ),
@@ -376,7 +376,7 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
   {
     // A fee named in the description's first words: "LATE FEE", "OVERDRAFT ITEM FEE FOR ...".
     words: new RegExp(
-      `^((NON-?[A-Z]+( [A-Z]+){0,2}|${FEE_WORDS})[ -]){0,4}(FEE|FEES)\\b|^(INTEREST CHARGED?|FINANCE CHARGE|PURCHASE INTEREST)\\b`,
+      `^((NON-?[A-Z]+( [A-Z]+){0,2}|${FEE_WORDS})[ -]){0,5}(FEE|FEES)\\b|^(INTEREST CHARGED?|FINANCE CHARGE|PURCHASE INTEREST)\\b`,
     ),
     category: (isCredit) => (isCredit ? null : "BANK_FEES"),
   },
@@ -409,7 +409,8 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
   {
     // A neobank's round-up, from the checking account to savings; Bank of America's is "KEEP THE
     // CHANGE TRANSFER TO ACCT 4417".
-    words: /^(ROUND ?UPS?|KEEP THE CHANGE)( TRANSFER| SAVINGS)?\b/,
+    // Current's "Round-Ups to Savings Pod" leads with the bank's name.
+    words: /^(CURRENT |CHIME |VARO |ACORNS )?(ROUND[ -]?UPS?|KEEP THE CHANGE)( TRANSFER| SAVINGS)?\b/,
     category: (isCredit) => (isCredit ? "TRANSFER_IN_SAVINGS" : "TRANSFER_OUT_SAVINGS"),
   },
   {
@@ -419,7 +420,7 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
   },
   {
     words:
-      /^(ACH )?((WITHDRAWAL|DEPOSIT) |[A-Z0-9/&]{2,6} (?=ONLINE |MOBILE |INTERNET ))?((ONLINE|MOBILE|INTERNET) (BANKING )?)?(TRANSFER|XFER) (FROM|TO) ([A-Z0-9]+ ){0,4}(CHK|CHECKING|CK\b|SAV|SAVINGS|SHARE|MONEY MARKET|MMA|ACCOUNT|ACCT|XX|\.\.\.|\*)/,
+      /^(ACH )?((WITHDRAWAL|DEPOSIT) |[A-Z0-9/&]{2,6} (?=ONLINE |MOBILE |INTERNET ))?((ONLINE|MOBILE|INTERNET|INSTANT) (BANKING )?)?(TRANSFER|XFER) (FROM|TO) ([A-Z0-9]+ ){0,4}(CHK|CHECKING|CK\b|SAV|SAVINGS|SHARE|MONEY MARKET|MMA|ACCOUNT|ACCT|XX|\.\.\.|\*|(DEBIT )?CARD ENDING)/,
     category: (isCredit) => (isCredit ? "TRANSFER_IN_ACCOUNT_TRANSFER" : "TRANSFER_OUT_ACCOUNT_TRANSFER"),
   },
   {
@@ -466,7 +467,7 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
 
 /** Words every bank event's description holds one of: most descriptions skip the rules at once. */
 const MAY_BE_BANK_EVENT =
-  /FEE|ATM|ADVANCE|RETURNED|\bINT|\bDIV|TRANSFER|XFER|THANK|DEPOSIT|WITHDRAW|CHARGE|CHG|PAYMENT RECEIVED|CASH ?BACK|REWARD|CHECK|\bCHK\b|DRAFT|ROUND ?UP|KEEP THE CHANGE|^(CREDIT )?CARD \d* ?P/i;
+  /FEE|ATM|ADVANCE|RETURNED|\bINT|\bDIV|TRANSFER|XFER|THANK|DEPOSIT|WITHDRAW|CHARGE|CHG|PAYMENT RECEIVED|CASH ?BACK|REWARD|CHECK|\bCHK\b|DRAFT|ROUND[ -]?UP|KEEP THE CHANGE|^(CREDIT )?CARD \d* ?P/i;
 
 /** The detailed category of an entry the bank made itself, or null when someone else is party to it. */
 export function bankEventOf(description: string, isCredit: boolean): string | null {

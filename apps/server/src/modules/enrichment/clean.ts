@@ -62,10 +62,13 @@ const PREFIXES: [RegExp, string][] = [
   [/^PAYMENTUS ?\*\s*/, "Paymentus"],
   [/^IN ?\*\s*/, "QuickBooks"],
   [/^ETSY(\.COM)? ?(\*|- )\s*/, "Etsy"],
-  [/^APPLE ?PAY\s+/, "Apple Pay"],
+  // Not Apple Pay Later, Apple's own instalment loan.
+  [/^APPLE ?PAY\s+(?!LATER\b)/, "Apple Pay"],
   [/^AMAZON ?PAY\s*\*?\s*/, "Amazon Pay"],
-  // Pay-later at checkout: Klarna pays the merchant that follows.
+  // Pay-later at checkout: the lender pays the merchant that follows.
   [/^KLARNA ?\*\s*/, "Klarna"],
+  [/^SEZZLE ?\*\s*/, "Sezzle"],
+  [/^AFTERPAY ?\*\s*/, "Afterpay"],
   // A rent portal before the property it collects for ("APPFOLIO INC BRIARWOOD APARTMEN"); alone,
   // or with only its entry's words and numbers after it, it is the payee itself.
   [
@@ -75,7 +78,7 @@ const PREFIXES: [RegExp, string][] = [
 ];
 
 /** Platforms a purchase is paid off to later: their prefix alone is a payment to them. */
-const PAY_LATER = new Set(["Klarna"]);
+const PAY_LATER = new Set(["Klarna", "Sezzle", "Afterpay"]);
 
 /**
  * Platforms whose entries never name the restaurant or shop: what follows their prefix is a
@@ -519,12 +522,17 @@ function completeCut(name: string): string {
   if (pair) words[words.length - 1] = pair;
   // "HOLLOWAY PLUMBING L": a word cut to its first letter says nothing; it goes.
   if (last.length === 1 && words.length >= 3) words.pop();
-  if (last.length < 3 || WHOLE_WORDS.has(last)) return words.join(" ");
+  // "LA TAQUERIA DEL SOL": a word after a Spanish, French or Italian article is of that language, not cut.
+  if (last.length < 3 || WHOLE_WORDS.has(last) || ROMANCE_ARTICLES.has(words.at(-2) ?? ""))
+    return words.join(" ");
   const whole = TRUNCATED_WORDS.find((w) => w.length > last.length && w.startsWith(last));
   if (!whole) return words.join(" ");
   words[words.length - 1] = whole;
   return words.join(" ");
 }
+
+/** Articles and prepositions of names in Spanish, French and Italian ("DEL SOL", "DE LA MER", "DI ROMA"). */
+const ROMANCE_ARTICLES = new Set("DEL DE LA EL LOS LAS LE LES DU DES DI DELLA".split(" "));
 
 /** A business's name as statements print it, in title case with its abbreviations spelled out. */
 export const spellOut = (upperName: string): string => titleCase(completeTruncated(upperName));
@@ -826,7 +834,7 @@ function governmentName(name: string): string {
 /** Words a business's name ends with, that platforms run into the words before them. */
 const RUN_TOGETHER_WORDS = [
   ...TRUNCATED_WORDS,
-  ..."GARDEN GARDENS PALACE EXPRESS BOOKS YOGA LAW LAWN CARE SHOP STORE PIZZA TACOS SUSHI WINGS DELI CAFE FARM FARMS BREWERY WINERY TEA STUDIOS DESIGNS CRAFTS GIFTS TOYS PETS MUSIC DANCE CLUB GAMES NAILS BEAUTY SPA SUPPLIES OUTFITTERS".split(
+  ..."GARDEN GARDENS PALACE EXPRESS BOOKS YOGA LAW LAWN CARE SHOP STORE PIZZA TACOS SUSHI WINGS DELI CAFE FARM FARMS BREWERY WINERY TEA STUDIOS DESIGNS CRAFTS GIFTS TOYS PETS MUSIC DANCE CLUB GAMES NAILS BEAUTY SPA SUPPLIES OUTFITTERS COSMETICS SKINCARE APPAREL CLOTHING JEWELRY CANDLES BOUTIQUE COFFEE".split(
     " ",
   ),
 ].sort((a, b) => b.length - a.length);
@@ -978,9 +986,13 @@ export function clean(description: string): Cleaned {
   // DASHPASS"): the platform is the payee, no go-between.
   // So is a pay-later's prefix with nothing after it but the payment's words ("KLARNA* PAYMENT"):
   // the instalment paid to it.
+  // So is the platform named again after its own prefix ("KLARNA*KLARNA").
+  const platform = intermediaries.at(-1);
   const isPlatformProduct =
-    intermediaries.length > 0 &&
-    (PLATFORM_OWN_PRODUCT.test(name) || (name === "" && PAY_LATER.has(intermediaries.at(-1)!)));
+    platform !== undefined &&
+    (PLATFORM_OWN_PRODUCT.test(name) ||
+      name === platform.toUpperCase() ||
+      (name === "" && PAY_LATER.has(platform)));
   if (isPlatformProduct) intermediaries.pop();
   return {
     text: located.rest,

@@ -90,6 +90,8 @@ const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "p
   Zillow: { website: "zillow.com", alone: "both ways" },
   Etsy: { website: "etsy.com" },
   Klarna: { website: "klarna.com" },
+  Sezzle: { website: "sezzle.com" },
+  Afterpay: { website: "afterpay.com" },
   "Google Pay": { website: "pay.google.com", alone: "both ways" },
   // Money sent abroad: the recipient is never printed, as with a P2P app and no name. (Wise is
   // also an account its users hold money in: money paid to it is theirs still, no go-between.)
@@ -435,7 +437,9 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     // its words say which.
     if (merchant.kind === "bank" && !isCredit) {
       const byWords = categoryByKeywords(ownWords, false);
-      if (byWords?.startsWith("LOAN_PAYMENTS_")) return { detailed: byWords, isGuess: false };
+      // A neobank's own fee for an advance ("Varo Advance Fee") is a bank fee.
+      if (byWords?.startsWith("LOAN_PAYMENTS_") || byWords?.startsWith("BANK_FEES_"))
+        return { detailed: byWords, isGuess: false };
       if (categoryByKeywords(lineWords, false) === "TRANSFER_OUT_WITHDRAWAL")
         return { detailed: "TRANSFER_OUT_WITHDRAWAL", isGuess: false };
     }

@@ -1731,6 +1731,78 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("What holdout-21 showed the engine misreading", () => {
+    it("pay-later at checkout: the merchant after Sezzle's or Afterpay's prefix, the lender alone or named again is its instalment", () => {
+      for (const [description, name, lender] of [
+        ["SEZZLE *GYMSHARK MINNEAPOLIS MN", "Gymshark", "Sezzle"],
+        ["AFTERPAY *ADIDAS 855-289-6014 CA", "Adidas", "Afterpay"],
+      ]) {
+        const bought = one(description!, "-29.99");
+        expect(bought.counterparty?.name, description).toBe(name);
+        expect(
+          bought.intermediaries.map((i) => i.name),
+          description,
+        ).toEqual([lender]);
+        expect(bought.categories.general, description).not.toBe("LOAN_PAYMENTS");
+      }
+      for (const [description, lender] of [
+        ["SEZZLE *SEZZLE MINNEAPOLIS MN", "Sezzle"],
+        ["KLARNA*KLARNA 844-552-7621 OH", "Klarna"],
+        ["AFTERPAY *PAYMENT", "Afterpay"],
+      ]) {
+        const paid = one(description!, "-25.00");
+        expect(paid.counterparty?.name, description).toBe(lender);
+        expect(paid.intermediaries, description).toEqual([]);
+        expect(paid.categories.general, description).toBe("LOAN_PAYMENTS");
+      }
+      const later = one("APPLE PAY LATER 866-712-7753 CA", "-23.50");
+      expect(later.counterparty?.name).toBe("Apple");
+      expect(later.intermediaries).toEqual([]);
+      expect(later.categories.general).toBe("LOAN_PAYMENTS");
+    });
+
+    it("a delivery app's merchant run together and cut at the statement's width is the one merchant it starts", () => {
+      expect(one("DD *DOORDASH PANDAEXPRE 855-973-1040 CA").counterparty?.name).toBe("Panda Express");
+      expect(one("DD *DOORDASH KENTUCKYFRI 855-973-1040 CA").counterparty?.name).toBe("KFC");
+      // Too short to say whose it is: left as written.
+      expect(one("DD *DOORDASH PANDAEX 855-973-1040 CA").counterparty?.name).toBe("Pandaex");
+      const store = one("SP * GLOWSKINCARE 8448440500 CA", "-42.00");
+      expect(store.counterparty?.name).toBe("Glow Skincare");
+      expect(store.categories.general).toBe("PERSONAL_CARE");
+    });
+
+    it("a word after a Spanish, French or Italian article is whole, not a trade's word cut short", () => {
+      expect(one("TST*LA TAQUERIA DEL SOL - AUS Austin TX").counterparty?.name).toBe("La Taqueria Del Sol");
+      expect(one("TST* MARISCOS EL REY DEL MAR").counterparty?.name).toBe("Mariscos El Rey Del Mar");
+    });
+
+    it("fintech banks' own lines: round-ups, instant transfers, network fees, tips and advance fees", () => {
+      for (const [description, amount, general] of [
+        ["Current Round-Ups to Savings Pod", "-0.41", "TRANSFER_OUT"],
+        ["Chime Round Up Transfer", "-0.62", "TRANSFER_OUT"],
+        ["Instant Transfer from Debit Card ending in 8812", "150.00", "TRANSFER_IN"],
+        ["Out-of-Network ATM Withdrawal Fee", "-2.50", "BANK_FEES"],
+      ]) {
+        const line = one(description!, amount);
+        expect(line.counterparty, description).toBeNull();
+        expect(line.categories.general, description).toBe(general);
+      }
+      const tip = one("SpotMe Tip", "-2.00");
+      expect(tip.counterparty?.name).toBe("Chime");
+      expect(tip.categories.general).toBe("BANK_FEES");
+      expect(one("Varo Advance Fee", "-5.00").categories.general).toBe("BANK_FEES");
+    });
+
+    it("Chime's Pay Anyone names the person paid; Lime's rides are Lime's", () => {
+      const sent = one("Pay Anyone transfer to Keisha Brown", "-40.00");
+      expect(sent.person).toBe("Keisha Brown");
+      expect(sent.intermediaries).toEqual([]);
+      const rides = one("LIME*3 RIDES 888-546-3345 CA", "-11.20");
+      expect(rides.counterparty?.name).toBe("Lime");
+      expect(rides.categories.general).toBe("TRANSPORTATION");
+    });
+  });
+
   describe("What holdout-20 showed the engine misreading", () => {
     it("credit unions' lead-ins and terminal fields are no part of the payee, and no cash was withdrawn", () => {
       for (const [description, name] of [
@@ -2319,7 +2391,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       intermediaries: 100.0,
       people: 7,
     },
-    "holdout-21.json": { counterparty: 88.7, website: 93.3, category: 94.7, intermediaries: 96.7, people: 6 },
+    "holdout-21.json": { counterparty: 96.0, website: 98.0, category: 98.7, intermediaries: 98.7, people: 7 },
   };
 
   it("reads each set at least as well as the floors, every series and one-off", () => {

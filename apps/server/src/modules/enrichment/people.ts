@@ -162,8 +162,9 @@ export function detectP2P(description: string): P2P | null {
     const person = personIn(member[1]!);
     if (person) return { app: null, person };
   }
-  // A bank's own P2P (Chime's "Pay Friends transfer to Ashley Morgan"): a person, no platform.
-  const native = /^PAY FRIENDS (?:TRANSFER )?(?:TO|FROM)\s+(.+)$/i.exec(description.trim());
+  // A bank's own P2P (Chime's "Pay Friends transfer to Ashley Morgan", now "Pay Anyone"): a
+  // person, no platform.
+  const native = /^PAY (?:FRIENDS|ANYONE) (?:TRANSFER )?(?:TO|FROM)\s+(.+)$/i.exec(description.trim());
   if (native) {
     const person = personIn(native[1]!);
     if (person) return { app: null, person };
