@@ -759,6 +759,7 @@ function* enrichmentSteps(
       described.push(result);
       occurrences.push({
         key: seriesKeyOf(found),
+        accountId: input.accountId,
         date: input.date,
         cents: found.cents,
         isSubscription: found.merchant?.subscription === true,
@@ -774,6 +775,7 @@ function* enrichmentSteps(
       const found = find({ ...entry, id: "", currencyCode: "USD" }, cat);
       occurrences.push({
         key: seriesKeyOf(found),
+        accountId: entry.accountId,
         date: entry.date,
         cents: found.cents,
         isSubscription: found.merchant?.subscription === true,

@@ -2207,6 +2207,66 @@ describe("recurrence", () => {
     expect(results.every((r) => r.recurrence === "one off" && r.recurrenceGroup === null)).toBe(true);
   });
 
+  it("one counterparty paid from several accounts: each account's payments are its own series, and a new one continues the series it is due in", () => {
+    // Three accounts pay Netflix monthly, on the 6th, the 8th and the 27th: together their
+    // payments are days apart, and were judged no series at all.
+    const months = ["2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11"];
+    const history = ["06", "08", "27"].flatMap((day, a) =>
+      months.map((month) => ({
+        accountId: `acct_${a}`,
+        description: "NETFLIX.COM",
+        amount: "-17.99",
+        date: `${month}-${day}`,
+      })),
+    );
+    const options = { logoBase: "https://x/logos" };
+    // Its account as the aggregator names it, not as the history does.
+    const [fresh] = enrichBatch(
+      [
+        txn({
+          id: "new",
+          accountId: "plaid-account-9",
+          description: "NETFLIX.COM",
+          amount: "-17.99",
+          date: "2026-12-08",
+        }),
+      ],
+      history,
+      options,
+    );
+    expect(fresh).toMatchObject({
+      recurrence: "subscription",
+      recurrenceGroup: {
+        periodicity: "monthly",
+        latestPaymentDate: "2026-12-08",
+        firstPaymentDate: "2026-06-08",
+      },
+    });
+    // Each account's own payments, answered: a series each, with a group of its own.
+    const answered = enrichBatch(
+      history.map((h, i) => txn({ ...h, id: `h${i}` })),
+      [],
+      options,
+    );
+    expect(answered.every((r) => r.recurrence === "subscription")).toBe(true);
+    expect(new Set(answered.map((r) => r.recurrenceGroup?.id)).size).toBe(3);
+    // A payment that continues none of them (amount and day alike off) is still a one off.
+    const [other] = enrichBatch(
+      [
+        txn({
+          id: "odd",
+          accountId: "plaid-account-9",
+          description: "NETFLIX.COM",
+          amount: "-99.00",
+          date: "2026-12-20",
+        }),
+      ],
+      history,
+      options,
+    );
+    expect(other!.recurrence).toBe("one off");
+  });
+
   it("is judged with the profile's earlier transactions: one new charge of a known subscription is a subscription", async () => {
     const { profileId: synced } = await linkAndSync(platform, env);
     // The sandbox persona pays some of these every month; take one the catalogue knows as a subscription.

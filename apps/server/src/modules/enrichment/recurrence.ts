@@ -21,6 +21,8 @@ export type RecurrenceGroup = {
 export type Occurrence = {
   /** Who and which way: the same key is the same series candidate. */
   key: string;
+  /** The account it was paid from or into, as its source names it. */
+  accountId: string;
   date: string;
   /** In cents, signed. */
   cents: number;
@@ -93,54 +95,116 @@ function periodicityOf(dates: string[]): (typeof PERIODS)[number] | null {
   return null;
 }
 
+/** An amount within a third of the usual one, or $2 (cents, signed or not). */
+const isNear = (cents: number, usual: number) =>
+  Math.abs(Math.abs(cents) - Math.abs(usual)) <= Math.max(Math.abs(usual) * 0.35, 200);
+
 /** Amounts of a series stay near their median (a utility varies; a dinner out does not repeat). */
 function hasSteadyAmounts(cents: number[]): boolean {
   const middle = Math.abs(median(cents));
   if (middle === 0) return false;
-  const near = cents.filter((c) => Math.abs(Math.abs(c) - middle) <= Math.max(middle * 0.35, 200)).length;
+  const near = cents.filter((c) => isNear(c, middle)).length;
   return near / cents.length >= 0.75;
 }
 
 const toAmount = (cents: number) => Math.round(cents) / 100;
 
+const ONE_OFF: Recurrence = { recurrence: "one off", group: null };
+
+/** Series of one key kept apart by account, at most: beyond them, a lone payment is judged alone. */
+const MOST_ACCOUNT_SERIES = 10;
+
 /** The recurrence of every occurrence with a transactionId, judged with all the others. */
 export function judgeRecurrence(occurrences: readonly Occurrence[]): Map<string, Recurrence> {
   // Linear in the occurrences: a batch of thousands under one key (one merchant, or hostile
   // input) must not cost their square.
-  const byKey = new Map<string, Occurrence[]>();
-  for (const o of occurrences) {
-    const group = byKey.get(o.key);
-    if (group) group.push(o);
-    else byKey.set(o.key, [o]);
-  }
+  const byKey = groupBy(occurrences, (o) => o.key);
   const results = new Map<string, Recurrence>();
   for (const [key, group] of byKey) {
     const answered = group.filter((o) => o.transactionId);
     if (answered.length === 0) continue;
-    const sorted = [...group].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-    const dates = sorted.map((o) => o.date);
-    const period = group.length >= 2 ? periodicityOf(dates) : null;
-    const isSeries =
-      period !== null &&
-      sorted.length >= minimumCount(period.periodicity) &&
-      hasSteadyAmounts(sorted.map((o) => o.cents));
-    let judged: Recurrence = { recurrence: "one off", group: null };
-    if (isSeries && period) {
-      const total = sorted.reduce((sum, s) => sum + s.cents, 0);
-      judged = {
-        recurrence: sorted.some((s) => s.isSubscription) ? "subscription" : "recurring",
-        group: {
-          id: stableId("rg", key),
-          averageAmount: toAmount(total / sorted.length),
-          totalAmount: toAmount(total),
-          firstPaymentDate: dates[0]!,
-          latestPaymentDate: dates.at(-1)!,
-          periodicity: period.periodicity,
-          periodicityInDays: period.days,
-        },
-      };
+    const whole = seriesOf(key, group);
+    const byAccount = groupBy(group, (o) => o.accountId);
+    if (whole || byAccount.size < 2) {
+      for (const o of answered) results.set(o.transactionId!, whole ?? ONE_OFF);
+      continue;
     }
-    for (const o of answered) results.set(o.transactionId!, judged);
+    // One counterparty paid from several accounts (two members' subscriptions, a sandbox's
+    // connections alike): their payments interleave, and each account's are a series of their own.
+    const series: { members: Occurrence[]; judged: Recurrence }[] = [];
+    for (const [account, members] of byAccount) {
+      const judged = seriesOf(`${key}\n${account}`, members);
+      if (judged) series.push({ members, judged });
+    }
+    for (const o of answered) {
+      const own = series.find((s) => s.members.includes(o));
+      results.set(o.transactionId!, own?.judged ?? continued(key, o, series) ?? ONE_OFF);
+    }
   }
   return results;
+}
+
+/**
+ * A payment of an account with no series of its own (an aggregator's account id, not the
+ * stored ones of its history) that continues one of the series: the one whose next payment was
+ * due nearest its date, at about its amount.
+ */
+function continued(
+  key: string,
+  o: Occurrence,
+  series: readonly { members: Occurrence[]; judged: Recurrence }[],
+): Recurrence | null {
+  if (series.length > MOST_ACCOUNT_SERIES) return null;
+  let best: { judged: Recurrence; off: number } | null = null;
+  for (const { members, judged } of series) {
+    const group = judged.group!;
+    // It must fit itself, not be forgiven as a series' odd payment: due when the next was, near its amount.
+    const period = PERIODS.find((p) => p.periodicity === group.periodicity)!;
+    const interval = daysBetween(group.latestPaymentDate, o.date);
+    if (interval < period.min || interval > period.max || !isNear(o.cents, group.averageAmount * 100))
+      continue;
+    const off = Math.abs(interval - period.days);
+    if (best && off >= best.off) continue;
+    const joined = seriesOf(`${key}\n${members[0]!.accountId}`, [...members, o]);
+    if (joined) best = { judged: joined, off };
+  }
+  return best?.judged ?? null;
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+/** These payments as one series (its group's id from `id`), or null when they are none. */
+function seriesOf(id: string, group: readonly Occurrence[]): Recurrence | null {
+  if (group.length < 2) return null;
+  const sorted = [...group].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const dates = sorted.map((o) => o.date);
+  const period = periodicityOf(dates);
+  if (
+    !period ||
+    sorted.length < minimumCount(period.periodicity) ||
+    !hasSteadyAmounts(sorted.map((o) => o.cents))
+  )
+    return null;
+  const total = sorted.reduce((sum, s) => sum + s.cents, 0);
+  return {
+    recurrence: sorted.some((s) => s.isSubscription) ? "subscription" : "recurring",
+    group: {
+      id: stableId("rg", id),
+      averageAmount: toAmount(total / sorted.length),
+      totalAmount: toAmount(total),
+      firstPaymentDate: dates[0]!,
+      latestPaymentDate: dates.at(-1)!,
+      periodicity: period.periodicity,
+      periodicityInDays: period.days,
+    },
+  };
 }
