@@ -503,6 +503,35 @@ describe("GET /v1/accounts/{accountId}/ach_numbers", () => {
     );
   });
 
+  it("403 for the transactions, holdings and statements of a connection that does not collect them, not an empty list", async () => {
+    const numbersOnly = await linkAndSync(platform, env, { products: ["ACCOUNT_NUMBERS"] });
+    const rows = await platform.ctx.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.connectionId, numbersOnly.connectionId));
+    const checking = rows.find((a) => a.type === "CHECKING")!;
+    const brokerage = rows.find((a) => a.type === "BROKERAGE")!;
+    const refused = (product: string) => ({
+      message: `Connection ${numbersOnly.connectionId} is not enabled with ${product}`,
+      instruction: `Link the account again with ${product} among the products.`,
+    });
+    // The first page (read with its account in one statement), again (the account alone), and
+    // a filtered and a later page: each says which product it needs.
+    for (const query of ["", "", "?status=POSTED", "?page=2"]) {
+      const page = await get(platform, env, `/v1/accounts/${checking.id}/transactions${query}`);
+      expect(page.statusCode, query).toBe(403);
+      expect(page.json(), query).toEqual(refused("ACCOUNT_BALANCES_AND_TRANSACTIONS"));
+    }
+    const holdings = await get(platform, env, `/v1/accounts/${brokerage.id}/holdings`);
+    expect(holdings.statusCode).toBe(403);
+    expect(holdings.json()).toEqual(refused("INVESTMENTS"));
+    const statements = await get(platform, env, `/v1/accounts/${checking.id}/statements`);
+    expect(statements.statusCode).toBe(403);
+    expect(statements.json()).toEqual(refused("ACCOUNT_STATEMENTS"));
+    // An account's balances come with every product, as the account does.
+    expect((await get(platform, env, `/v1/accounts/${checking.id}/balances`)).statusCode).toBe(200);
+  });
+
   it("403 when the connection lacks ACCOUNT_NUMBERS, and when it is not active", async () => {
     const withoutNumbers = await linkAndSync(platform, env, {
       products: ["ACCOUNT_BALANCES_AND_TRANSACTIONS"],

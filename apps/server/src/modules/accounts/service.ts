@@ -39,7 +39,13 @@ import { providerFor } from "../../providers/registry.ts";
 import { ProviderError, ProviderRateLimited } from "../../providers/types.ts";
 import { decrypt } from "../../security/secrets.ts";
 import { latestBalances } from "../connections/apply-snapshot.ts";
-import { assertActive, assertProduct, type ConnectionRow, eventProfileOf } from "../connections/service.ts";
+import {
+  assertActive,
+  assertProduct,
+  type ConnectionRow,
+  eventProfileOf,
+  notEnabledWith,
+} from "../connections/service.ts";
 import { recordEvent } from "../events/service.ts";
 import { findLiveProfile, profileBeingDeleted } from "../profiles/service.ts";
 import { type CachedPage, TransactionPageCache } from "./page-cache.ts";
@@ -99,9 +105,21 @@ function readable<Row extends { account: { profileId: string }; profileDeletingA
   return row;
 }
 
+/** Whether the account's connection collects transactions: its page is a 403 otherwise, not an empty list. */
+const COLLECTS_TRANSACTIONS =
+  sql<boolean>`${connections.products} @> '["ACCOUNT_BALANCES_AND_TRANSACTIONS"]'::jsonb`.as(
+    "collectsTransactions",
+  );
+
+/** A page of an account whose connection does not collect transactions: 403, saying which product it needs. */
+function assertCollectsTransactions(account: { connectionId: string }, collects: boolean): void {
+  if (!collects) throw notEnabledWith(account.connectionId, "ACCOUNT_BALANCES_AND_TRANSACTIONS");
+}
+
 /**
  * What a page of transactions needs of its account, and no more (the page's hot path): that it
- * is here, its profile not being deleted, its transaction count and its transactions version.
+ * is here, its profile not being deleted, its connection collecting transactions, its
+ * transaction count and its transactions version.
  */
 const accountForPage = preparedStatement((db) =>
   db
@@ -109,13 +127,16 @@ const accountForPage = preparedStatement((db) =>
       account: {
         id: accounts.id,
         profileId: accounts.profileId,
+        connectionId: accounts.connectionId,
         transactionCount: accounts.transactionCount,
         transactionsVersion: accounts.transactionsVersion,
       },
       profileDeletingAt: profiles.deletingAt,
+      collectsTransactions: COLLECTS_TRANSACTIONS,
     })
     .from(accounts)
     .innerJoin(profiles, eq(profiles.id, accounts.profileId))
+    .innerJoin(connections, eq(connections.id, accounts.connectionId))
     .where(
       and(
         eq(accounts.id, sql.placeholder("accountId")),
@@ -366,13 +387,16 @@ const firstPageWithAccount = preparedStatement((db) => {
   return db
     .select({
       profileId: sql<string>`${accounts.profileId}`.as("profileId"),
+      connectionId: sql<string>`${accounts.connectionId}`.as("connectionId"),
       profileDeletingAt: sql<Date | null>`${profiles.deletingAt}`.as("profileDeletingAt"),
+      collectsTransactions: COLLECTS_TRANSACTIONS,
       transactionCount: sql<number>`${accounts.transactionCount}`.as("transactionCount"),
       transactionsVersion: sql<string>`${accounts.transactionsVersion}::text`.as("transactionsVersion"),
       ...rows,
     })
     .from(accounts)
     .innerJoin(profiles, eq(profiles.id, accounts.profileId))
+    .innerJoin(connections, eq(connections.id, accounts.connectionId))
     .leftJoinLateral(page, sql`true`)
     .where(
       and(
@@ -385,7 +409,9 @@ const firstPageWithAccount = preparedStatement((db) => {
 
 type AccountWithPageRow = {
   profileId: string;
+  connectionId: string;
   profileDeletingAt: Date | null;
+  collectsTransactions: boolean;
   transactionCount: number;
   transactionsVersion: string;
 } & { [Column in keyof TransactionText]: TransactionText[Column] | null };
@@ -409,6 +435,7 @@ async function firstPageInOne(
     first && { account: first, profileDeletingAt: first.profileDeletingAt },
     accountId,
   );
+  assertCollectsTransactions(account, account.collectsTransactions);
   // No transaction: the account's one row, its page columns null.
   const page = {
     body: Buffer.from(transactionsPageJson(account.id === null ? [] : (rows as TransactionText[]))),
@@ -469,7 +496,8 @@ export async function listTransactions(
   }
 
   const [row] = await accountForPage(db).execute({ accountId, environmentId });
-  const { account } = readable(row, accountId);
+  const { account, collectsTransactions } = readable(row, accountId);
+  assertCollectsTransactions(account, collectsTransactions);
   if (startDate && endDate && startDate > endDate) {
     throw badRequest(
       `startDate ${startDate} is after endDate ${endDate}`,
@@ -498,7 +526,8 @@ export async function listTransactions(
 }
 
 export async function listHoldings(db: Database, environmentId: string, accountId: string, page: Pagination) {
-  const { account } = await findAccount(db, environmentId, accountId);
+  const { account, connection } = await findAccount(db, environmentId, accountId);
+  assertProduct(connection, "INVESTMENTS");
   const where = eq(holdings.accountId, account.id);
   const [rows, [total]] = await Promise.all([
     db
@@ -521,7 +550,8 @@ export async function listStatements(
   page: Pagination,
   now = new Date(),
 ) {
-  const { account } = await findAccount(ctx.db, environmentId, accountId);
+  const { account, connection } = await findAccount(ctx.db, environmentId, accountId);
+  assertProduct(connection, "ACCOUNT_STATEMENTS");
   const where = eq(statements.accountId, account.id);
   const { rows, total } = await selectPage(
     ctx.db,
