@@ -125,6 +125,7 @@ export const HELD_OUT = [
   "holdout-19.json",
   "holdout-20.json",
   "holdout-21.json",
+  "holdout-22.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
