@@ -59,7 +59,9 @@ export function registerAccountRoutes(app: Server, ctx: AppContext): void {
         operationId: "listProfileAccounts",
         tags: [TAG],
         summary: "List a profile's accounts",
-        description: "Across its connections (or one, with connectionId), each with its latest balance.",
+        description:
+          "Across its connections (or one, with connectionId), each with its latest balance: the newest " +
+          "connection's first, each connection's accounts in the order the institution gave them.",
         params: Type.Object({ profileId: Type.String({ description: "The profile's id (p_…) or uuid." }) }),
         querystring: ProfileAccountsQuery,
         response: { 200: list(Account), ...errorResponses(401, 404, 409, 422) },
