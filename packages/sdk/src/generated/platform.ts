@@ -288,7 +288,7 @@ export interface paths {
         };
         /**
          * List a profile's accounts
-         * @description Across its connections (or one, with connectionId), each with its latest balance.
+         * @description Across its connections (or one, with connectionId), each with its latest balance: the newest connection's first, each connection's accounts in the order the institution gave them.
          */
         get: operations["listProfileAccounts"];
         put?: never;
@@ -492,7 +492,7 @@ export interface paths {
         };
         /**
          * Find institutions by routing number
-         * @description The institutions that use an ABA routing number. 400 unless routingNumber is 9 digits with a valid checksum. TEST and SANDBOX environments see the sandbox institutions.
+         * @description The institutions that use an ABA routing number: routingNumber is required (422 without it), and 400 unless it is 9 digits with a valid checksum. TEST and SANDBOX environments see the sandbox institutions.
          */
         get: operations["searchInstitutions"];
         put?: never;
@@ -8640,9 +8640,9 @@ export interface operations {
     };
     searchInstitutions: {
         parameters: {
-            query?: {
+            query: {
                 /** @description A 9-digit ABA routing number. */
-                routingNumber?: string;
+                routingNumber: string;
             };
             header?: never;
             path?: never;

@@ -34,8 +34,13 @@ describe("GET /v1/institutions?routingNumber=", () => {
     expect(none.json()).toEqual([]);
   });
 
+  it("422 without a routing number, as for any required input", async () => {
+    const res = await get(platform, env, "/v1/institutions");
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ routingNumber: ["Routing number is required"] });
+  });
+
   it.each([
-    ["", "A routing number is required to search institutions"],
     ["?routingNumber=11000061", "11000061 is not a valid routing number"],
     ["?routingNumber=110000616", "110000616 is not a valid routing number"],
     ["?routingNumber=11000061x", "11000061x is not a valid routing number"],

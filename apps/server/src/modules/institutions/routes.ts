@@ -23,10 +23,11 @@ export function registerInstitutionRoutes(app: Server, ctx: AppContext): void {
         tags: [TAG],
         summary: "Find institutions by routing number",
         description:
-          "The institutions that use an ABA routing number. 400 unless routingNumber is 9 digits " +
-          "with a valid checksum. TEST and SANDBOX environments see the sandbox institutions.",
+          "The institutions that use an ABA routing number: routingNumber is required (422 without it), " +
+          "and 400 unless it is 9 digits with a valid checksum. TEST and SANDBOX environments see the " +
+          "sandbox institutions.",
         querystring: InstitutionSearchQuery,
-        response: { 200: Type.Array(Institution), ...errorResponses(400, 401) },
+        response: { 200: Type.Array(Institution), ...errorResponses(400, 401, 422) },
       },
     },
     async (request) => {

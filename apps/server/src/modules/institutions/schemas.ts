@@ -35,9 +35,7 @@ export const Institution = Type.Object(
 export type InstitutionView = Static<typeof Institution>;
 
 export const InstitutionSearchQuery = Type.Object({
-  routingNumber: Type.Optional(
-    Type.String({ description: "A 9-digit ABA routing number.", examples: ["110000615"] }),
-  ),
+  routingNumber: Type.String({ description: "A 9-digit ABA routing number.", examples: ["110000615"] }),
 });
 
 export const InstitutionIdParams = Type.Object({

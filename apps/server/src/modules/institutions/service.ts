@@ -93,14 +93,12 @@ export async function getInstitutionView(db: Database, mode: EnvironmentMode, id
 export async function searchByRoutingNumber(
   db: Database,
   mode: EnvironmentMode,
-  routingNumber: string | undefined,
+  routingNumber: string,
   publicUrl: string,
 ): Promise<InstitutionView[]> {
-  if (routingNumber === undefined || !isValidRoutingNumber(routingNumber)) {
+  if (!isValidRoutingNumber(routingNumber)) {
     throw badRequest(
-      routingNumber === undefined
-        ? "A routing number is required to search institutions"
-        : `${routingNumber} is not a valid routing number`,
+      `${routingNumber} is not a valid routing number`,
       "Send routingNumber: 9 digits whose ABA checksum holds, e.g. ?routingNumber=110000615.",
     );
   }
