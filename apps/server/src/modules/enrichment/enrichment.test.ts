@@ -172,6 +172,21 @@ describe("POST /v1/remote/enrichment/sync", () => {
     expect(res.json()[field]).toEqual([message]);
   });
 
+  it("one 422 names every field: the request's own and its transactions' together", async () => {
+    const res = await enrich({
+      profileId,
+      accountType: "BROKERAGE",
+      provider: "GENERIC",
+      payload: { data: [txn({ currencyCode: "XYZ", date: "2026-13-01" })] },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      accountType: ["Account type must be one of CHECKING, SAVINGS, CREDIT_CARD"],
+      "payload.data.0.currencyCode": ["Currency code must be an ISO-4217 code, such as USD"],
+      "payload.data.0.date": ["Date must be a date (YYYY-MM-DD)"],
+    });
+  });
+
   it.each([
     [{ id: "" }, "id", "ID is required"],
     [{ accountId: "" }, "accountId", "Account ID must be at least 1 character"],
@@ -2452,7 +2467,13 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       people: 7,
     },
     "holdout-21.json": { counterparty: 96.0, website: 98.0, category: 98.7, intermediaries: 98.7, people: 7 },
-    "holdout-22.json": { counterparty: 80.0, website: 83.3, category: 91.3, intermediaries: 100.0, people: 5 },
+    "holdout-22.json": {
+      counterparty: 80.0,
+      website: 83.3,
+      category: 91.3,
+      intermediaries: 100.0,
+      people: 5,
+    },
   };
 
   it("reads each set at least as well as the floors, every series and one-off", () => {

@@ -359,6 +359,21 @@ export function parsePayload(provider: EnrichmentProvider, payload: unknown): En
   return [...byId.values()];
 }
 
+/**
+ * The payload's problems, for a request refused for its other fields: so one 422 names every
+ * field (none when the provider is not one the payload could be read as).
+ */
+export function payloadProblems(provider: unknown, payload: unknown): Record<string, string[]> {
+  if (!ENRICHMENT_PROVIDERS.includes(provider as EnrichmentProvider) || payload === undefined) return {};
+  try {
+    parsePayload(provider as EnrichmentProvider, payload);
+    return {};
+  } catch (error) {
+    if (error instanceof ValidationError) return error.fields;
+    throw error;
+  }
+}
+
 /** How many transactions a payload holds, before parsing them (for the size rules). */
 export function countTransactions(provider: EnrichmentProvider, payload: unknown): number {
   if (provider === "GENERIC")

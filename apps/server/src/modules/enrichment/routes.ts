@@ -1,11 +1,15 @@
+import type { ErrorObject } from "ajv";
 import { Type } from "typebox";
 import type { AppContext } from "../../context.ts";
 import { apiKeyPrincipalOf } from "../../http/auth.ts";
 import { SVG_HEADERS } from "../../http/file-headers.ts";
+import { ValidationError } from "../../http/errors.ts";
 import { errorResponses } from "../../http/schemas.ts";
+import { toFieldMessages } from "../../http/validation.ts";
 import type { Server } from "../../http/server-type.ts";
 import { institutionLogoSvg } from "../institutions/logo.ts";
 import { catalogue } from "./catalogue.ts";
+import { payloadProblems } from "./payloads.ts";
 import { EnrichmentAccepted, EnrichmentRequestBody, EnrichmentResponse } from "./schemas.ts";
 import { enrichRequest, MAX_BATCH, MAX_PENDING_BATCHES, SYNC_LIMIT } from "./service.ts";
 
@@ -17,6 +21,8 @@ export function registerEnrichmentRoutes(app: Server, ctx: AppContext): void {
     "/v1/remote/enrichment/sync",
     {
       bodyLimit: ENRICHMENT_BODY_LIMIT,
+      // A body refused for its fields is refused with its transactions' problems too (below).
+      attachValidation: true,
       config: { api: "platform", auth: ["apiKey"] },
       schema: {
         operationId: "enrichTransactions",
@@ -38,6 +44,15 @@ export function registerEnrichmentRoutes(app: Server, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
+      const refused = request.validationError as (Error & { validation?: ErrorObject[] }) | undefined;
+      if (refused) {
+        if (!refused.validation) throw refused;
+        const body = request.body as { provider?: unknown; payload?: unknown } | null;
+        throw new ValidationError({
+          ...payloadProblems(body?.provider, body?.payload),
+          ...toFieldMessages(refused.validation, "body"),
+        });
+      }
       const { environment } = apiKeyPrincipalOf(request);
       const answer = await enrichRequest(ctx, environment.id, request.body);
       if (answer.kind === "DONE") return { transactions: answer.transactions };
