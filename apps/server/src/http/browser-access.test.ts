@@ -21,7 +21,13 @@ const session = (e: TestEnvironment, userId: string) => issueSession(platform, e
 
 async function linked(e: TestEnvironment) {
   const { profileId, connectionId } = await linkAndSync(platform, e, {
-    products: ["ACCOUNT_NUMBERS", "ACCOUNT_OWNERS"],
+    products: [
+      "ACCOUNT_BALANCES_AND_TRANSACTIONS",
+      "ACCOUNT_NUMBERS",
+      "ACCOUNT_OWNERS",
+      "ACCOUNT_STATEMENTS",
+      "INVESTMENTS",
+    ],
   });
   const accounts = await platform.app.inject({
     method: "GET",
@@ -163,7 +169,7 @@ describe("CORS", () => {
       expect(res.headers["access-control-allow-origin"]).toBe(APP_ORIGIN);
       expect(res.headers["access-control-allow-credentials"]).toBeUndefined();
       expect(res.headers["access-control-allow-headers"]).toBe(
-        "authorization, content-type, quiltt-sdk-agent, quiltt-client-version, x-request-id",
+        "authorization, content-type, idempotency-key, quiltt-sdk-agent, quiltt-client-version, x-request-id",
       );
       expect(res.headers.vary).toMatch(/Origin/);
     }

@@ -21,7 +21,8 @@ import { HttpError } from "./errors.ts";
 export const CORS_PATHS =
   /^\/v1\/(users\/session|introspect\/session_token|graphql|sdk\/|profiles\/[^/]+(\/(connections|accounts))?$|connections\/[^/]+$|accounts\/)/;
 
-const ALLOWED_HEADERS = "authorization, content-type, quiltt-sdk-agent, quiltt-client-version, x-request-id";
+const ALLOWED_HEADERS =
+  "authorization, content-type, idempotency-key, quiltt-sdk-agent, quiltt-client-version, x-request-id";
 const ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
 const EXPOSED_HEADERS = "link, x-request-id, retry-after, current-page, page-items, total-count, total-pages";
 /** How long an origin list is trusted before it is read again (changes made by another process). */
