@@ -522,6 +522,23 @@ describe("request logs", () => {
     expect(logged[1]).toMatchObject({ reqId: ids[1], status: 401 });
   });
 
+  it("are one line for a GraphQL request whatever its errors (a mistake is said in the answer, not logged)", async () => {
+    const lines = await logsOf(async (app) => {
+      // A document GraphQL refuses, and one an API key may not run.
+      for (const query of ["{ nope }", "{ profile { id } }"]) {
+        const res = await app.inject({
+          method: "POST",
+          url: "/v1/graphql",
+          headers: env.auth,
+          payload: { query },
+        });
+        expect(res.json().errors, query).toHaveLength(1);
+      }
+    });
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.reqId);
+    expect(logged.map((line) => line.msg)).toEqual(["request", "request"]);
+  });
+
   it("leave out a signed link's signature", async () => {
     const lines = await logsOf((app) =>
       app.inject({ method: "GET", url: "/v1/statements/stmt_x/pdf?expires=1&signature=SECRETSIG&token=T0K" }),

@@ -101,6 +101,13 @@ function refusalOf(message: string) {
   return error ? { id, type: "error", payload: [{ message: error.message }] } : undefined;
 }
 
+/**
+ * What Mercurius's error formatter is given to log with: nothing. It logs each error at info, its
+ * stack and all, beside the request's one line; an error is the caller's, said in the answer, or
+ * Weft's, logged once at error with its errorId (withCallerFacingErrors).
+ */
+const UNLOGGED = { reply: { log: { info: () => {} } } } as never;
+
 /** Operations in one batched POST (Apollo's batch link). */
 export const MAX_BATCH = 10;
 
@@ -298,8 +305,17 @@ export async function registerGraphQLRoutes(
       };
     });
     // One WebSocket server for both socket routes (mercurius uses it when it is there); a larger
-    // message closes its socket with 1009.
-    await scope.register(websocket, { options: { maxPayload: MAX_SOCKET_MESSAGE_BYTES } });
+    // message closes its socket with 1009. What a client sent against the WebSocket protocol
+    // (ws's WS_ERR_* errors: a frame too large, a bad opcode) is the client's, logged at info;
+    // anything else on a socket is ours, at error.
+    await scope.register(websocket, {
+      options: { maxPayload: MAX_SOCKET_MESSAGE_BYTES },
+      errorHandler: (error, socket, request) => {
+        const isClients = String((error as { code?: unknown }).code ?? "").startsWith("WS_ERR_");
+        request.log[isClients ? "info" : "error"]({ err: error }, "websocket error");
+        socket.terminate();
+      },
+    });
     scope.addHook("preHandler", async (request, reply) => {
       // WebSockets authenticate in the socket's own handshake (below, and in actioncable.ts).
       if (request.headers.upgrade?.toLowerCase() === "websocket") return;
@@ -342,8 +358,8 @@ export async function registerGraphQLRoutes(
         },
       },
       // What resolvers raised: theirs to read, or ours (logged, answered with an errorId).
-      errorFormatter: (execution, context) =>
-        mercurius.defaultErrorFormatter(withCallerFacingErrors(execution, ctx.logger), context),
+      errorFormatter: (execution) =>
+        mercurius.defaultErrorFormatter(withCallerFacingErrors(execution, ctx.logger), UNLOGGED),
       // Credentials are refused as the rest of the API refuses them; GraphQL's own errors stay GraphQL's.
       errorHandler: async (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
         // What the input policy refuses in a request's variables (NUL, 1e999, metadata nested
@@ -368,7 +384,7 @@ export async function registerGraphQLRoutes(
           error instanceof GraphQLError ? error : new GraphQLError(error.message, { originalError: error });
         const { statusCode, response } = mercurius.defaultErrorFormatter(
           { errors: [graphqlError] } as never,
-          { reply, app: scope } as never,
+          UNLOGGED,
         );
         // Mercurius answers a document with one validation error 400 and one with several 200;
         // an invalid document is the caller's mistake either way: its own status, 400.
