@@ -439,6 +439,16 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
   { after: /^MUNICIPAL$/, whole: "UTILITIES" },
   // "GRACE COMMUNITY C" may as well be a church: two letters at least.
   { after: /^COMMUNITY$/, whole: "COLLEGE", least: 2 },
+  // "SPARKLE HAND CAR WAS", "PHO SAIGON KITC": at a delivery app's or a reader's width.
+  { after: /^(CAR|HAND|AUTO|TRUCK|DOG|PET)$/, whole: "WASH", least: 2 },
+  {
+    after:
+      /^(THAI|SAIGON|INDIAN|HALAL|SOUL|CAJUN|TACO|NOODLE|RAMEN|BURGER|PIZZA|SUSHI|GRILL|CHICKEN|HOT|COUNTRY|GHOST|TEST)$/,
+    whole: "KITCHEN",
+    least: 3,
+  },
+  // A school district paying its staff ("IRVINE UNIFIED SCH - PAYROLL"): its name in full.
+  { after: /^UNIFIED$/, whole: "SCHOOL DISTRICT", cuts: /^(SCH|SCHL|SCHOOL|SD|SCH DIST|SCHOOL DIST)$/ },
 ];
 
 /** The whole word a cut or abbreviated one after `before` stands for ("COFFEE", "RO": ROASTERS). */
@@ -975,7 +985,8 @@ export function clean(description: string): Cleaned {
   // a provider's word for who pays it.
   name = name.replace(/(?<=\S) (STORES|PATIENT)$/, "");
   // "BACKBLAZE INC": a company's legal form is no part of the name people know it by.
-  name = name.replace(/(?<=\S) (INC|LLC|LLP|PLLC|CORP|LTD)\.?$/, "");
+  // So is one cut at the statement's width ("NVIDIA CORPORATI").
+  name = name.replace(/(?<=\S) (INC|LLC|LLP|PLLC|CORP|CORPO[A-Z]*|LTD)\.?$/, "");
   name = governmentName(name);
   // A name run together: in camel case ("LunaKnitStudio"), or after a platform's prefix in
   // capitals ("GRUBHUB*SZECHUANGARDEN"): its words apart.

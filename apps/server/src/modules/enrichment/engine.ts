@@ -216,11 +216,23 @@ function find(whole: EngineInput, cat: Catalogue): Found {
 /**
  * The merchant a line's name is. A brand of one word inside a longer name, between words of
  * that name ("LITTLE SPROUTS PEDIATRI", "TINY ACORNS DAYCARE"), is a local business's word, not
- * the chain: such a match is passed over (a brand first, or last — "CIRCLE K SHELL" — still is one).
+ * the chain: such a match is passed over (a brand first, or last — "CIRCLE K SHELL" — still is one,
+ * unless the words before it name another trade).
  */
 function nameMatch(tokens: readonly string[], cat: Catalogue): Merchant | null {
   const inner = innerWords(tokens);
-  return cat.match(tokens, (start, length) => length > 1 || !inner.has(tokens[start]!));
+  return cat.match(
+    tokens,
+    (start, length, merchant) =>
+      wordsOfBrand(tokens, start, length) > 1 ||
+      (!inner.has(tokens[start]!) &&
+        // Last, after words of another trade ("SMOG CHECK EXPRESS"): a local business's word too.
+        !(
+          start > 0 &&
+          start === tokens.length - 1 &&
+          isOtherTrade(tokens.join(" "), tokens[start]!, merchant, cat)
+        )),
+  );
 }
 
 /**
@@ -232,6 +244,10 @@ function agencyPaidThroughTreasury(cleaned: Cleaned, cat: Catalogue): Merchant |
   const agency = cat.match(tokensOf(cleaned.achEntry));
   return agency?.kind === "government" && agency.id !== "us-treasury" ? agency : null;
 }
+
+/** The words a match spans, not counting the store's number a pattern may end in ("EXPRESS 2": one). */
+const wordsOfBrand = (tokens: readonly string[], start: number, length: number) =>
+  length > 1 && /^\d+$/.test(tokens[start + length - 1]!) ? length - 1 : length;
 
 /** The words of a name between its first (or the one after THE) and its last. */
 function innerWords(tokens: readonly string[]): Set<string> {
@@ -297,7 +313,7 @@ function wholeLineMatch(description: string, cleaned: Cleaned, cat: Catalogue): 
     (start, length, merchant) =>
       start < place &&
       !(
-        length === 1 &&
+        wordsOfBrand(tokens, start, length) === 1 &&
         inner.has(tokens[start]!) &&
         isOtherTrade(cleaned.name, tokens[start]!, merchant, cat)
       ),
@@ -306,13 +322,15 @@ function wholeLineMatch(description: string, cleaned: Cleaned, cat: Catalogue): 
 
 /**
  * Whether the words after a brand's one word in a name (as the name is read out, its cut words
- * whole) name another kind of trade than the brand's: "LITTLE SPROUTS PEDIATRI" is a doctor's.
+ * whole), else those before it, name another kind of trade than the brand's: "LITTLE SPROUTS
+ * PEDIATRI" is a doctor's, "SMOG CHECK EXPRESS 2" a garage.
  */
 function isOtherTrade(name: string, word: string, merchant: Merchant, cat: Catalogue): boolean {
   const words = tokensOf(name);
   const at = words.indexOf(word);
   if (at < 0) return false;
-  const trade = categoryByKeywords(` ${words.slice(at + 1).join(" ")} `, false, false);
+  const tradeOf = (some: string[]) => categoryByKeywords(` ${some.join(" ")} `, false, false);
+  const trade = tradeOf(words.slice(at + 1)) ?? tradeOf(words.slice(0, at));
   return trade !== null && cat.primaryOf.get(trade) !== cat.primaryOf.get(merchant.category);
 }
 
@@ -331,6 +349,10 @@ function wordsApartMatch(cleaned: Cleaned, cat: Catalogue): Merchant | null {
     (stem ? cat.named([stem]) : null)
   );
 }
+
+/** Words of a fine: a citation, a ticket, a penalty. */
+const FINE_WORDS =
+  /\b(CITATIONS?|CITES?|PARKING TICKETS?|TRAFFIC TICKETS?|FINES?|PENALT(Y|IES)|VIOLATIONS?)\b/;
 
 /** A company's name run into its legal form and cut ("SPOTIFYUSAI": Spotify USA Inc). */
 const CORPORATE_TAIL = /^([A-Z]{4,}?)(?:USA?I(?:NC?)?|USA|INC|LLC|CORP|COM)$/;
@@ -447,6 +469,9 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     if (merchant.kind === "government" && !isCredit) {
       const utility = categoryByKeywords(ownWords, false);
       if (utility && CITY_UTILITIES.has(utility)) return { detailed: utility, isGuess: false };
+      // A fine paid to an agency that runs buses or roads ("SFMTA CITATIONS") is the government's, not a fare.
+      if (FINE_WORDS.test(ownWords) && !merchant.category.startsWith("GOVERNMENT_AND_NON_PROFIT_"))
+        return { detailed: "GOVERNMENT_AND_NON_PROFIT_GOVERNMENT_DEPARTMENTS_AND_AGENCIES", isGuess: false };
     }
     // A school's dining halls, garages and stores sell meals, parking and books, not tuition.
     if (merchant.category === "GENERAL_SERVICES_EDUCATION" && !isCredit) {
