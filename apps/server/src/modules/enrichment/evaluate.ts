@@ -126,6 +126,7 @@ export const HELD_OUT = [
   "holdout-20.json",
   "holdout-21.json",
   "holdout-22.json",
+  "holdout-23.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
