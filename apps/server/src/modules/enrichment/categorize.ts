@@ -269,6 +269,8 @@ export const KEYWORD_RULES: Rule[] = [
   rule(/\b(FLORIST|FLOWERS|GIFT|GIFTS)\b/, "out", "GENERAL_MERCHANDISE_GIFTS_AND_NOVELTIES"),
   rule(/\b(ELECTRONICS|COMPUTER|WIRELESS STORE)\b/, "out", "GENERAL_MERCHANDISE_ELECTRONICS"),
   rule(/\b(SPORTING|SPORTS|OUTDOOR|BIKE|BICYCLE)\b/, "out", "GENERAL_MERCHANDISE_SPORTING_GOODS"),
+  // Advertising bought ("TWITTER ONLINE ADS", "TIKTOK ADS"): a service, after every trade's own words.
+  rule(/\b(ONLINE ADS|ADS|ADVERTISING|ADVERTISEMENT)\b/, "out", "GENERAL_SERVICES_OTHER_GENERAL_SERVICES"),
   rule(
     /\b(REFUND|RETURN|REVERSAL|CREDIT ADJUSTMENT|CASHBACK|CASH BACK|REWARD)\b/,
     "in",
@@ -306,8 +308,9 @@ export function achCreditCategory(entry: string, isFromSeller: boolean): string 
     return "INCOME_RETIREMENT_PENSION";
   if (ACH_PAY.test(entry)) return "INCOME_WAGES";
   if (/\b(TAX ?REF\w*|TAX ?RFD|TAXRFD|\w*TAXRFD|TAX REFUND)\b/.test(entry)) return "INCOME_TAX_REFUND";
-  if (/\b(REFUND|RETURN|REBATE|REVERSAL|ADJ\w*|CREDIT|CASHBACK|REWARD\w*|CHARGEBACK)\b/.test(entry))
-    return null;
+  // A card's cash back paid into the account ("RAMP DES:CASHBACK"), as the card's own entry says it.
+  if (/\b(CASH ?BACK|REWARDS? (REDEMPTION|CREDIT))\b/.test(entry)) return "INCOME_OTHER_INCOME";
+  if (/\b(REFUND|RETURN|REBATE|REVERSAL|ADJ\w*|CREDIT|REWARD\w*|CHARGEBACK)\b/.test(entry)) return null;
   // A business paying what it owes the account holder: an invoice, a vendor's bill, a grain
   // settlement ("ARCHER DANIELS MID DES:PAYABLES", "CHS INC DES:GRAIN SETL", "CO ENTRY DESCR:AP PAYMENT"),
   // an insurer's claim ("DES:HCCLAIMPMT", healthcare's entry), a broker's load or a factor's advance
@@ -385,6 +388,11 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
       `^((NON-?[A-Z]+( [A-Z]+){0,2}|${FEE_WORDS})[ -]){0,5}(FEE|FEES)\\b|^(INTEREST CHARGED?|FINANCE CHARGE|PURCHASE INTEREST)\\b`,
     ),
     category: (isCredit) => (isCredit ? null : "BANK_FEES"),
+  },
+  {
+    // A business account's wire fee, in its wire's own format ("WIRE TYPE:INTL OUT FEE").
+    words: /^WIRE TYPE:\S+ (OUT|IN) FEE\b/,
+    category: (isCredit) => (isCredit ? null : "BANK_FEES_OTHER_BANK_FEES"),
   },
   {
     // "WIRE TRANS SVC CHARGE", "SERVICE CHARGE": a charge the bank names in its first words.

@@ -1,4 +1,12 @@
-import { countryOfAlpha2, NON_ASCII, PAY_WORDS, POSSESSIVE_S, regionOf, titleCase } from "./text.ts";
+import {
+  countryOfAlpha2,
+  LEGAL_FORM_END,
+  NON_ASCII,
+  PAY_WORDS,
+  POSSESSIVE_S,
+  regionOf,
+  titleCase,
+} from "./text.ts";
 
 /**
  * Step 1, clean: what the bank added around the counterparty goes — card-network and POS
@@ -25,6 +33,8 @@ export type Cleaned = {
   leadIn: string;
   /** What a platform's prefix names is the platform's own product ("INSTACART*SUBSCRIPTION"). */
   isPlatformProduct: boolean;
+  /** An ACH entry, in any bank's format (not a card's purchase). */
+  isAch: boolean;
 };
 
 /** Processor and platform prefixes: the payment went through them to the merchant that follows. */
@@ -39,6 +49,7 @@ const PREFIXES: [RegExp, string][] = [
   [/^GOOGLE ?\*\s*/, "Google Play"],
   [/^GGL ?\*\s*/, "Google Play"],
   [/^DOORDASH ?\*\s*/, "DoorDash"],
+  [/^EZCATER ?\*\s*/, "ezCater"],
   [/^DD ?\*\s*(DOORDASH\s*)?/, "DoorDash"],
   [/^UBER ?\*?\s*EATS\s*\*?\s*/, "Uber Eats"],
   [/^GRUBHUB ?\*\s*/, "Grubhub"],
@@ -898,7 +909,11 @@ function camelWordsApart(upperName: string, original: string): string {
 
 export function clean(description: string): Cleaned {
   const intermediaries: string[] = [];
-  let original = description.replace(/\s+/g, " ").trim();
+  // A product run into an account number after a platform's star ("GOOGLE *ADS4382910573"): apart.
+  let original = description
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/(\*\s*\p{L}{2,})(\d{6,})\b/u, "$1 $2");
   let upper = original.toUpperCase();
   let isForeign = false;
   // What the card network adds after the place: an amount in another currency, a street, "USA".
@@ -963,6 +978,7 @@ export function clean(description: string): Cleaned {
       : splitLocation(text, original, hasNoCity, isForeign);
   const isAch = achCompany !== null || holderAfter !== null || isAchLead || ACH_TAIL.test(upper);
   let name = located.rest
+    .replace(LEGAL_FORM_END, "")
     .replace(POSSESSIVE_S, "$1'S")
     .replace(PAYMENT_WORDS, " ")
     .replace(/\*/g, " ")
@@ -984,9 +1000,9 @@ export function clean(description: string): Cleaned {
   // "TESCO STORES", "ROSS STORES": the company's word for its shops; "UCHEALTH PATIENT PAYMENT":
   // a provider's word for who pays it.
   name = name.replace(/(?<=\S) (STORES|PATIENT)$/, "");
-  // "BACKBLAZE INC": a company's legal form is no part of the name people know it by.
-  // So is one cut at the statement's width ("NVIDIA CORPORATI").
-  name = name.replace(/(?<=\S) (INC|LLC|LLP|PLLC|CORP|CORPO[A-Z]*|LTD)\.?$/, "");
+  // "BACKBLAZE INC": a company's legal form is no part of the name people know it by (again, once
+  // what followed it is gone: "ACME INC 12").
+  name = name.replace(LEGAL_FORM_END, "");
   name = governmentName(name);
   // A name run together: in camel case ("LunaKnitStudio"), or after a platform's prefix in
   // capitals ("GRUBHUB*SZECHUANGARDEN"): its words apart.
@@ -1015,6 +1031,7 @@ export function clean(description: string): Cleaned {
     achCompany,
     achEntry: achCompany ? achEntryOf(upper) : null,
     isPlatformProduct,
+    isAch,
     leadIn,
   };
 }

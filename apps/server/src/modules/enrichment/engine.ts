@@ -59,6 +59,7 @@ const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "p
   PayPal: { website: "paypal.com", alone: "both ways" },
   "Google Play": { website: "play.google.com" },
   DoorDash: { website: "doordash.com", alone: "purchases" },
+  ezCater: { website: "ezcater.com", alone: "purchases" },
   "Uber Eats": { website: "ubereats.com", alone: "purchases" },
   Grubhub: { website: "grubhub.com", alone: "purchases" },
   Instacart: { website: "instacart.com", alone: "purchases" },
@@ -144,6 +145,9 @@ const PLATFORM_CATEGORIES: Record<string, string> = {
   DoorDash: "FOOD_AND_DRINK_RESTAURANT",
   "Uber Eats": "FOOD_AND_DRINK_RESTAURANT",
   Grubhub: "FOOD_AND_DRINK_RESTAURANT",
+  ezCater: "FOOD_AND_DRINK_RESTAURANT",
+  // Invoices paid through QuickBooks are a business's: a service's, most often (a designer's, a contractor's).
+  QuickBooks: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
 };
 
 /** An ACH entry's class for a company's credit or debit, printed after it ("… PPD ID: 9880412376"). */
@@ -195,7 +199,7 @@ function find(whole: EngineInput, cat: Catalogue): Found {
   const merchant = p2p?.person
     ? null
     : p2p?.payee
-      ? nameMatch(tokensOf(p2p.payee), cat)
+      ? payeeMatch(tokensOf(p2p.payee), cat)
       : (shopAfterApp(p2p, cat) ??
         agencyPaidThroughTreasury(cleaned, cat) ??
         nameMatch(tokensOf(cleaned.text), cat) ??
@@ -243,6 +247,24 @@ function agencyPaidThroughTreasury(cleaned: Cleaned, cat: Catalogue): Merchant |
   if (!cleaned.achEntry || !/^(US |IRS |U S )?TREAS(URY)?\b/.test(cleaned.text)) return null;
   const agency = cat.match(tokensOf(cleaned.achEntry));
   return agency?.kind === "government" && agency.id !== "us-treasury" ? agency : null;
+}
+
+/** Words that make a name an entity of its own: a brand's words before them are another firm's. */
+const ENTITY_WORDS = new Set(
+  "VENTURES FUND FUNDS CAPITAL HOLDINGS PARTNERS GROUP PROPERTIES REALTY INVESTMENTS ADVISORS LABS TECHNOLOGIES SOFTWARE SYSTEMS STUDIO STUDIOS".split(
+    " ",
+  ),
+);
+
+/**
+ * The merchant a business paid by wire or P2P is: its name as a name match reads it, unless
+ * words after the brand's make it another firm ("CEDAR POINT VENTURES FUND" is no amusement park).
+ */
+function payeeMatch(tokens: readonly string[], cat: Catalogue): Merchant | null {
+  const merchant = nameMatch(tokens, cat);
+  if (!merchant) return null;
+  const own = new Set(tokensOf(merchant.name));
+  return tokens.some((word) => ENTITY_WORDS.has(word) && !own.has(word)) ? null : merchant;
 }
 
 /** The words a match spans, not counting the store's number a pattern may end in ("EXPRESS 2": one). */
@@ -350,6 +372,15 @@ function wordsApartMatch(cleaned: Cleaned, cat: Catalogue): Merchant | null {
   );
 }
 
+/** An ACH entry that says it pays what is owed ("PAYMENTS", "REMITTANCE"). */
+const CUSTOMER_PAYMENT = /\b(PAYMENTS?|PAYMT|PMTS?|PYMTS?|REMIT\w*)\b/;
+
+/** A name before the word FEE ("USPTO FEE", "CITY PERMIT FEE"): a payee's fee, not the bank's. */
+const PAYEE_BEFORE_FEE = /^[A-Z][A-Z0-9&'.-]*( [A-Z0-9&'.-]+)* FEES?\b/;
+
+/** Words of an invoice settled. */
+const INVOICE_WORDS = /\b(INV|INVOICES?|INVOICE NO|BILL NO)\b/;
+
 /** Words of a fine: a citation, a ticket, a penalty. */
 const FINE_WORDS =
   /\b(CITATIONS?|CITES?|PARKING TICKETS?|TRAFFIC TICKETS?|FINES?|PENALT(Y|IES)|VIOLATIONS?)\b/;
@@ -416,9 +447,12 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   // FEES"), unless it funds an employer's payroll ("ADP WAGE PAY DES:WAGE PAY", "GUSTO DES:NET")
   // or its taxes ("GUSTO DES:TAX 0314"); money paid to an employer or a pension fund goes back to
   // it. None of it is income.
+  // Paid by card, it is the platform's own service (Rippling's, Deel's subscription).
   if (merchant?.kind === "payroll")
     return {
-      detailed: payrollDebitCategory(payoutPlatformOf(merchant) !== undefined, cleaned),
+      detailed: cleaned.isAch
+        ? payrollDebitCategory(payoutPlatformOf(merchant) !== undefined, cleaned)
+        : "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
       isGuess: false,
     };
   // An employer's or a marketplace's ACH credit is income, whatever else the company sells; in
@@ -428,8 +462,11 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     // A company's own ACH credit without an entry field (Chase prints "LYFT INC  LYFT PAY  PPD
     // ID: …") is as much its payout as one with DES:.
     const isFromSeller = merchant?.kind === "merchant";
+    // A company's payment to a business account (a CCD entry, "NORTHWIND TRADERS DES:PAYMENTS …
+    // CCD") is what it owes for a sale, whoever the company is.
+    const isCustomerPayment = /\bCCD\b/.test(upper) && CUSTOMER_PAYMENT.test(cleaned.achEntry ?? "");
     const income = cleaned.achEntry
-      ? achCreditCategory(cleaned.achEntry, isFromSeller)
+      ? achCreditCategory(cleaned.achEntry, isFromSeller || isCustomerPayment)
       : achCreditCategory(upper, isFromSeller && CORPORATE_ACH.test(upper));
     if (income) return { detailed: income, isGuess: false };
   }
@@ -443,6 +480,17 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   // A business paid through a P2P app is paid for what it does.
   const byPayee = p2p?.payee && !merchant ? categoryByKeywords(` ${p2p.payee} `, isCredit) : null;
   if (byPayee) return { detailed: byPayee, isGuess: false };
+  // A wire's purpose says what it paid for ("PMT DET:APR RENT SUITE 400"), or that it settles an
+  // invoice: a service bought, or a sale's proceeds ("PMT DET:INV 1042 ANNUAL LICENSE").
+  if (p2p?.purpose && !merchant) {
+    const byPurpose = categoryByKeywords(` ${p2p.purpose} `, isCredit, false);
+    if (byPurpose) return { detailed: byPurpose, isGuess: false };
+    if (INVOICE_WORDS.test(p2p.purpose))
+      return {
+        detailed: isCredit ? "INCOME_OTHER_INCOME" : "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
+        isGuess: false,
+      };
+  }
   if (merchant?.kind === "p2p" || (p2p && !merchant)) {
     return {
       detailed: isCredit ? "TRANSFER_IN_ACCOUNT_TRANSFER" : "TRANSFER_OUT_ACCOUNT_TRANSFER",
@@ -532,9 +580,10 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     categoryByKeywords(`${ownWords}${cleaned.name.toUpperCase()} `, isCredit, withBankFees) ??
     categoryByKeywords(lineWords, isCredit, withBankFees);
   let byWords = keywords(true);
-  // A company's fee billed by ACH ("ACTS RETIREMENT-LIFE DES:MONTHLY FEE", "CA DEPT TAX FEE DES:…")
-  // is for what it does: the bank's fees are the bank's own entries (bankEventOf), not a company's.
-  if (byWords?.startsWith("BANK_FEES_") && cleaned.achCompany)
+  // A company's fee billed by ACH ("ACTS RETIREMENT-LIFE DES:MONTHLY FEE", "CA DEPT TAX FEE DES:…"),
+  // or named after its payee ("USPTO FEE"), is for what it does: the bank's fees are the bank's
+  // own entries (bankEventOf), not a company's.
+  if (byWords?.startsWith("BANK_FEES_") && (cleaned.achCompany || PAYEE_BEFORE_FEE.test(cleaned.text)))
     byWords = keywords(false) ?? "GENERAL_SERVICES_OTHER_GENERAL_SERVICES";
   if (byWords) return { detailed: byWords, isGuess: false };
   // What the platform it went through sells: restaurants' POS and delivery apps.

@@ -1746,6 +1746,78 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("What holdout-23 showed the engine misreading", () => {
+    it("a foreign company's city, country and legal form are no part of its name", () => {
+      for (const [description, name] of [
+        ["FIGMENTA S.R.O. PRAHA CZ", "Figmenta"],
+        ["CLOUDWIDGET LTD LONDON GB", "Cloudwidget"],
+        ["DATAFLOW GMBH BERLIN DEU", "Dataflow"],
+      ]) {
+        expect(one(description!).counterparty?.name, description).toBe(name);
+      }
+      // A state's code is still the state's: SE is a street's side, not Sweden.
+      expect(one("ELM ST SE").counterparty?.name).toBe("Elm St Se");
+    });
+
+    it("a wire names a firm unless it names a person by a given name, and says what it paid for", () => {
+      const wire = (party: string, purpose: string, out = true) =>
+        `WIRE TYPE:${out ? "WIRE OUT" : "FED IN"} DATE:240401 TIME:1012 ET TRN:2024040100123456 ${out ? "BNF" : "ORIG"}:${party} ID:123456789 ${out ? "BNF BK" : "SND BK"}:FIRST BANK ID:0002 PMT DET:${purpose}`;
+      const firm = one(wire("HARTLEY BRANDT OSEI VANCE", "INV 881204 GENERAL CORPORATE"), "-7350.00");
+      expect(firm.person).toBeNull();
+      expect(firm.counterparty?.name).toBe("Hartley Brandt Osei Vance");
+      expect(firm.categories.general).toBe("GENERAL_SERVICES");
+      const rent = one(wire("HARBORVIEW REALTY LP", "APR RENT SUITE 400"), "-21340.00");
+      expect(rent.counterparty?.name).toBe("Harborview Realty");
+      expect(rent.categories.general).toBe("RENT_AND_UTILITIES");
+      expect(
+        one(wire("ACME LOGISTICS INC", "INV 1042 ANNUAL LICENSE", false), "48000.00").categories.general,
+      ).toBe("INCOME");
+      // A fund whose name starts with an amusement park's is the fund.
+      const fund = one(wire("CEDAR POINT VENTURES FUND", "SERIES SEED PREFERRED", false), "1500000.00");
+      expect(fund.counterparty?.name).toBe("Cedar Point Ventures Fund");
+      expect(fund.categories.general).toBe("TRANSFER_IN");
+      expect(one(wire("SMITH, DAVID", "GIFT"), "-500.00").person).toBe("David Smith");
+      const fee = one("WIRE TYPE:INTL OUT FEE", "-45.00");
+      expect(fee.counterparty).toBeNull();
+      expect(fee.categories.general).toBe("BANK_FEES");
+    });
+
+    it("a business account's ACH: a customer's CCD payment is income, a card's cash back too", () => {
+      const paid = one(
+        "NORTHWIND SUPPLY DES:PAYMENTS ID:V000123 INDN:ACME LABS INC CO ID:1234567890 CCD",
+        "18000.00",
+      );
+      expect(paid.categories.general).toBe("INCOME");
+      const back = one("ACMECARD DES:CASHBACK ID:R9C41T7 INDN:ACME LABS INC CO ID:1855123456 CCD", "1284.22");
+      expect(back.categories.general).toBe("INCOME");
+    });
+
+    it("payroll software paid by card is a service; ads, a payee's own fee, QuickBooks invoices and ezCater orders", () => {
+      expect(one("RIPPLING PEOPLE CENTER SAN FRANCISCO CA", "-320.00").categories.general).toBe(
+        "GENERAL_SERVICES",
+      );
+      expect(one("GUSTO DES:NET ID:1 INDN:ACME CO ID:1 CCD", "-5000.00").categories.general).toBe(
+        "TRANSFER_OUT",
+      );
+      expect(one("PINWHEEL ONLINE ADS SAN FRANCISCO CA", "-400.00").categories.general).toBe(
+        "GENERAL_SERVICES",
+      );
+      const fee = one("STATE PATENT OFFICE FEE 571-272-1000 VA", "-350.00");
+      expect(fee.categories.general).not.toBe("BANK_FEES");
+      expect(one("IN *NORTHSTAR DESIGN GROUP 415-5550134 CA", "-2450.00").categories.general).toBe(
+        "GENERAL_SERVICES",
+      );
+      const catered = one("EZCATER*LITTLE STAR PIZZA 800-488-1803 MA", "-274.10");
+      expect(catered.counterparty?.name).toBe("Little Star Pizza");
+      expect(catered.intermediaries.map((i) => i.name)).toEqual(["ezCater"]);
+      expect(catered.categories.general).toBe("FOOD_AND_DRINK");
+      // A product run into an account number after the store's star.
+      expect(one("GOOGLE *ADS7719203845 MOUNTAIN VIEW CA", "-1000.00").counterparty?.website).toBe(
+        "google.com",
+      );
+    });
+  });
+
   describe("What holdout-22 showed the engine misreading", () => {
     it("a trade's word cut at a reader's width: KITC is a kitchen, CAR WAS a car wash, UNIFIED SCH a school district", () => {
       expect(one("DOORDASH*THAI KITC Oakland CA").counterparty?.name).toBe("Thai Kitchen");
@@ -2005,7 +2077,7 @@ describe("the engine's steps", () => {
         "FEDWIRE CREDIT VIA: BANK OF AMERICA NA/026009593 B/O: SUMMIT PARTNERS LLC BOSTON MA 02110 REF: CHASE NYC/CTR/BNF=ACME CO IMAD: 0412MMQFMP2N001122 TRN: 1121008074FF",
         "12000.00",
       );
-      expect(wire.counterparty?.name).toBe("Summit Partners LLC");
+      expect(wire.counterparty?.name).toBe("Summit Partners");
       expect(wire.person).toBeNull();
     });
 
@@ -2513,7 +2585,13 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       intermediaries: 100.0,
       people: 5,
     },
-    "holdout-23.json": { counterparty: 80.7, website: 78.7, category: 78.0, intermediaries: 98.0, people: 2 },
+    "holdout-23.json": {
+      counterparty: 90.7,
+      website: 91.3,
+      category: 96.0,
+      intermediaries: 100.0,
+      people: 2,
+    },
   };
 
   it("reads each set at least as well as the floors, every series and one-off", () => {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import { titleCase, US_STATES, withoutAccents } from "./text.ts";
+import { LEGAL_FORM_END, titleCase, US_STATES, withoutAccents } from "./text.ts";
 
 /**
  * Step 2, intermediaries and people: money sent through a P2P app names the app (an
@@ -19,11 +19,13 @@ export type P2P = {
    * paid through the app may be named there (the engine looks it up; with none, the app is the payee).
    */
   following?: string | null;
+  /** A wire's purpose, as it says it (upper case): "APR RENT SUITE 400", "INV 1042 ANNUAL LICENSE". */
+  purpose?: string | null;
 };
 
 /** Words in a business's name, never in a person's. */
 const BUSINESS_WORDS =
-  /\b(LLC|INC|CORP|CO|COMPANY|STUDIOS?|SERVICES?|SVCS?|MGMT|MGT|MANAGEMENT|PROPERT(Y|IES)|APARTMENTS?|APTS|REALTY|RENTALS?|LAWN|CLEANING|CLEANERS|PLUMBING|ELECTRIC|CONSTRUCTION|DENTAL|CLINIC|SALON|SPA|FITNESS|ACADEMY|SCHOOL|CHURCH|DAYCARE|LANDSCAPING|WALKING|CARE|CATERING|BAKERY|CUPCAKES?|CAKES|PATISSERIE|CAFE|RESTAURANT|DESIGN|PHOTOGRAPHY|TUTORING|LESSONS|HOA|ASSOC\w*|GROUP|PARTNERS|HOLDINGS|ENTERPRISES?|SOLUTIONS|CONSULTING|TRUST|FOUNDATION|MINISTRIES|AUTO|REPAIR|PLLC|LLP|LTD|DDS|MD|KITCHEN|COMMISSARY|JANITORIAL|LINENS?|SUPPLY|WHOLESALE|FARMS?|MARKET|TRUCKING|LOGISTICS|FREIGHT|INSURANCE|AGENCY|LAW (FIRM|OFFICES?|GROUP))\b/i;
+  /\b(LLC|INC|CORP|CO|COMPANY|STUDIOS?|SERVICES?|SVCS?|MGMT|MGT|MANAGEMENT|PROPERT(Y|IES)|APARTMENTS?|APTS|REALTY|RENTALS?|LAWN|CLEANING|CLEANERS|PLUMBING|ELECTRIC|CONSTRUCTION|DENTAL|CLINIC|SALON|SPA|FITNESS|ACADEMY|SCHOOL|CHURCH|DAYCARE|LANDSCAPING|WALKING|CARE|CATERING|BAKERY|CUPCAKES?|CAKES|PATISSERIE|CAFE|RESTAURANT|DESIGN|PHOTOGRAPHY|TUTORING|LESSONS|HOA|ASSOC\w*|GROUP|PARTNERS|HOLDINGS|ENTERPRISES?|SOLUTIONS|CONSULTING|TRUST|FOUNDATION|MINISTRIES|AUTO|REPAIR|PLLC|LLP|LTD|DDS|MD|KITCHEN|COMMISSARY|JANITORIAL|LINENS?|SUPPLY|WHOLESALE|FARMS?|MARKET|TRUCKING|LOGISTICS|FREIGHT|INSURANCE|AGENCY|LAW (FIRM|OFFICES?|GROUP)|FUNDS?|VENTURES|CAPITAL|LP|ADVISORS|LABS|TECHNOLOGIES|SOFTWARE|SYSTEMS)\b/i;
 
 const APPS: [RegExp, string][] = [
   [/\bZELLE\b/, "Zelle"],
@@ -67,7 +69,7 @@ function partyIn(text: string, isLastFirst = false): { person: string | null; pa
     .replace(/\s+/g, " ")
     .trim();
   if (BUSINESS_WORDS.test(stopped) && /^[A-Za-z][A-Za-z&.'-]*( [A-Za-z&][A-Za-z&.'-]*){1,5}$/.test(stopped))
-    return { person: null, payee: withoutPlace(stopped).toUpperCase() };
+    return { person: null, payee: withoutPlace(stopped).toUpperCase().replace(LEGAL_FORM_END, "") };
   return { person: personIn(text, isLastFirst), payee: null };
 }
 
@@ -125,6 +127,9 @@ function personIn(text: string, isLastFirst = false): string | null {
   return titleCase(inReadingOrder(nameWords, hadComma).join(" "));
 }
 
+/** A wire's purpose field, to the end of the line. */
+const WIRE_PURPOSE = /\b(?:PMT DET|OBI|RFB|PURPOSE|DETAILS):\s*(.+)$/;
+
 /** A business's place after its legal form, in a wire ("… HOLDINGS LLC DENVER CO"): no part of its name. */
 const WIRE_PLACE_AFTER_FORM = /^(.*\b(?:LLC|LLP|INC|CORP|LTD|LP|PLLC|CO))\.?(?: [A-Z]+){1,3} [A-Z]{2}$/;
 
@@ -139,9 +144,15 @@ export function detectP2P(description: string): P2P | null {
   if (wire) {
     const named = wire[1]!.replace(/\s+\d{5}(-\d{4})?$/, "").replace(WIRE_PLACE_AFTER_FORM, "$1");
     const party = partyIn(named);
-    return party.payee
-      ? { app: null, person: null, payee: party.payee }
-      : { app: null, person: personIn(named) };
+    // What the wire is for ("PMT DET:APR RENT SUITE 400", "OBI:INV 1042"), for its category.
+    const purpose = WIRE_PURPOSE.exec(upper)?.[1]?.trim() || null;
+    if (party.payee) return { app: null, person: null, payee: party.payee, purpose };
+    // A wire names a person by a given name ("KIM, DAVID"); four surnames are a firm's
+    // ("GUNDERSON DETTMER STOUGH VIL"), as is a name with no given name in it.
+    const person = personIn(named);
+    if (person && named.split(/[\s,]+/).some(isFirstName)) return { app: null, person, purpose };
+    const firm = named.trim().replace(LEGAL_FORM_END, "");
+    return { app: null, person: null, payee: /^[A-Z][A-Z0-9 &.'-]*$/.test(firm) ? firm : null, purpose };
   }
   // A Fed wire sent, as Wells Fargo prints it: "WT FED#04812 JPMORGAN CHASE BA /FTR/BNF=KIM, DAVID SRF# …".
   const fedWire = /^WT\b.*\/BNF=([A-Z][A-Z ,.'-]*?)\s+(?:SRF|TRN|RFB|OBI|ID)#?/.exec(upper);

@@ -32,6 +32,14 @@ export const NON_ASCII = /[\u0080-\uffff]/;
 /** A possessive's S set apart from its word ("KOHL S #0456"): the word has three letters or more. */
 export const POSSESSIVE_S = /\b([A-Z]{3,}) S\b/g;
 
+/**
+ * A company's legal form after its name, here ("BACKBLAZE INC", "KILROY REALTY LP", one cut at the
+ * statement's width: "NVIDIA CORPORATI") or abroad ("JETBRAINS S.R.O.", "PIXELFORGE STUDIO SP Z O
+ * O", "HOPIN LTD", "ACME GMBH"): no part of the name people know it by.
+ */
+export const LEGAL_FORM_END =
+  /(?<=\S) (INC|LLC|LLP|LP|PLLC|CORP|CORPO[A-Z]*|LTD|LIMITED|S\.R\.O|SRO|SP\.? Z ?O\.? ?O|GMBH|G\.M\.B\.H|B\.V|BV|N\.V|A\.G|AG|S\.A\.R\.L|SARL|S\.A\.S|S\.R\.L|SRL|S\.L|S\.A|PTY\.? LTD|PTE\.? LTD|PLC|OY|APS|A\/S|K\.K)\.?$/;
+
 export const tokensOf = (text: string): string[] => {
   const normalized = normalize(text);
   return normalized ? normalized.split(" ") : [];
@@ -125,12 +133,25 @@ const ALPHA2 = new Set(COUNTRIES.values());
 export const countryOfAlpha2 = (word: string): string | undefined => (ALPHA2.has(word) ? word : undefined);
 
 /**
+ * Alpha-2 codes that end a foreign merchant's entry after its city even with no amount in its
+ * currency ("JETBRAINS S.R.O. PRAHA CZ", "HOPIN LTD LONDON GB"): those that are no US state, no
+ * Canadian province and no word or abbreviation on US statements (not SE, CH, CR, IS, IT, AT, PL,
+ * PT, HR, BR, TH, MY, NO, BE, PH, EG, BS, CL).
+ */
+const ALPHA2_ALONE = new Set(
+  "GB FR IE DK CZ GR HU LU MX JM AW JP CN HK SG TW NZ AU ZA FI AE KR VN ES EE LV LT SK SI RO BG UA".split(
+    " ",
+  ),
+);
+
+/**
  * Where the last word of a card entry places it: a US state, a Canadian province (each with its
- * country), or a foreign country by its alpha-3 code (no state); undefined for any other word.
+ * country), or a foreign country by its alpha-3 code or one of its safe alpha-2 codes (no state);
+ * undefined for any other word.
  */
 export function regionOf(word: string): { state: string | null; country: string } | undefined {
   if (US_STATES.has(word)) return { state: word, country: "US" };
   if (CA_PROVINCES.has(word)) return { state: word, country: "CA" };
-  const country = COUNTRIES.get(word);
+  const country = COUNTRIES.get(word) ?? (ALPHA2_ALONE.has(word) ? word : undefined);
   return country ? { state: null, country } : undefined;
 }
