@@ -127,6 +127,7 @@ export const HELD_OUT = [
   "holdout-21.json",
   "holdout-22.json",
   "holdout-23.json",
+  "holdout-24.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
