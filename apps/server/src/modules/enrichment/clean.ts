@@ -378,6 +378,7 @@ const TRUNCATED_PAIRS: Record<string, string> = {
 
 /** Words statements abbreviate, spelled out in the counterparty's name. */
 const ABBREVIATIONS: Record<string, string> = {
+  CNTY: "COUNTY",
   MGMT: "MANAGEMENT",
   MGT: "MANAGEMENT",
   GRP: "GROUP",
@@ -458,6 +459,8 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
     whole: "KITCHEN",
     least: 3,
   },
+  // "PINELLAS CTY TAX COLL": a county's tax collector, not a college.
+  { after: /^TAX$/, whole: "COLLECTOR", cuts: /^(COLL|COLLE|COLLEC|COLLECT|COLLR|COLL?TR)$/ },
   // A school district paying its staff ("IRVINE UNIFIED SCH - PAYROLL"): its name in full.
   { after: /^UNIFIED$/, whole: "SCHOOL DISTRICT", cuts: /^(SCH|SCHL|SCHOOL|SD|SCH DIST|SCHOOL DIST)$/ },
 ];

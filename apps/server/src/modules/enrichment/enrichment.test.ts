@@ -1746,6 +1746,35 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("What holdout-24 showed the engine misreading", () => {
+    it("Truist's Zelle lines name the person after the dash, last name first", () => {
+      const sent = one("Zelle DB - MORGAN, TASHA", "-45.00");
+      expect(sent.person).toBe("Tasha Morgan");
+      expect(sent.intermediaries.map((i) => i.name)).toEqual(["Zelle"]);
+    });
+
+    it("Bank of America's mobile deposit names no one; its ATM's deposit still names the bank", () => {
+      const deposit = one("BKOFAMERICA MOBILE 05/02 XXXXX67890 DEPOSIT *MOBILE", "120.00");
+      expect(deposit.counterparty).toBeNull();
+      expect(deposit.categories.general).toBe("TRANSFER_IN");
+      expect(
+        one("BKOFAMERICA ATM 05/02 #000004417 DEPOSIT MAIN ST RALEIGH NC", "80.00").counterparty?.name,
+      ).toBe("Bank of America");
+    });
+
+    it("a county's tax collector (TAX COLL), its TAX PMT, toll passes and healthcare by their words", () => {
+      const tax = one("LEON CNTY TAX COLL DES:TAXPAYMENT ID:R1 INDN:JO DOE CO ID:1 WEB", "-900.00");
+      expect(tax.counterparty?.name).toBe("Leon County Tax Collector");
+      expect(tax.categories.general).toBe("GOVERNMENT_AND_NON_PROFIT");
+      expect(
+        one("ARLINGTON COUNTY TAX DES:TAX PMT ID:1 INDN:JO DOE CO ID:1 WEB", "-900.00").categories.general,
+      ).toBe("GOVERNMENT_AND_NON_PROFIT");
+      expect(one("SUNPASS*ACC 12345 877-776-7277 FL", "-20.00").categories.general).toBe("TRANSPORTATION");
+      expect(one("BAYSHORE HEALTHCARE 844-555-0100 FL", "-120.00").categories.general).toBe("MEDICAL");
+      expect(one("SUNRISE DOCTORS 0187 OCALA FL", "-60.00").categories.general).toBe("MEDICAL");
+    });
+  });
+
   describe("What holdout-23 showed the engine misreading", () => {
     it("a foreign company's city, country and legal form are no part of its name", () => {
       for (const [description, name] of [
@@ -2591,6 +2620,13 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       category: 96.0,
       intermediaries: 100.0,
       people: 2,
+    },
+    "holdout-24.json": {
+      counterparty: 90.7,
+      website: 95.3,
+      category: 99.3,
+      intermediaries: 100.0,
+      people: 5,
     },
   };
 

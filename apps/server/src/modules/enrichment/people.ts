@@ -191,6 +191,9 @@ export function detectP2P(description: string): P2P | null {
   // in Spanish and French ("ZELLE ENVIADO A LUIS ORTIZ", "RECIBIDO DE", "ENVOYE A", "RECU DE").
   const toFrom = /\b(?:TO|FROM|ENVIADO A|RECIBIDO DE|ENVOY[EÉ] [AÀ]|RE[CÇ]U DE)\s+(.+)$/i.exec(text);
   if (toFrom) candidates.push(toFrom[1]!);
+  // Truist's "Zelle DB - EVANS, KENDRA", "ZELLE CR - …": the person after the dash, last name first.
+  const afterDash = /\bZELLE (?:DB|CR|DEBIT|CREDIT|SENT|RECEIVED)\s*-\s*(.+)$/i.exec(text);
+  if (afterDash) candidates.push(afterDash[1]!);
   const afterSemicolon = /;\s*([^;]+)$/.exec(text);
   if (afterSemicolon) candidates.push(afterSemicolon[1]!);
   // "CASH APP*JANE DOE*…", "VENMO *JOHN SMITH"
