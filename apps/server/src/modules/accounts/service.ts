@@ -39,13 +39,7 @@ import { providerFor } from "../../providers/registry.ts";
 import { ProviderError, ProviderRateLimited } from "../../providers/types.ts";
 import { decrypt } from "../../security/secrets.ts";
 import { latestBalances } from "../connections/apply-snapshot.ts";
-import {
-  assertActive,
-  assertProduct,
-  type ConnectionRow,
-  eventProfileOf,
-  notEnabledWith,
-} from "../connections/service.ts";
+import { assertActive, assertProduct, type ConnectionRow, eventProfileOf } from "../connections/service.ts";
 import { recordEvent } from "../events/service.ts";
 import { findLiveProfile, profileBeingDeleted } from "../profiles/service.ts";
 import { type CachedPage, TransactionPageCache } from "./page-cache.ts";
@@ -105,21 +99,28 @@ function readable<Row extends { account: { profileId: string }; profileDeletingA
   return row;
 }
 
-/** Whether the account's connection collects transactions: its page is a 403 otherwise, not an empty list. */
-const COLLECTS_TRANSACTIONS =
-  sql<boolean>`${connections.products} @> '["ACCOUNT_BALANCES_AND_TRANSACTIONS"]'::jsonb`.as(
-    "collectsTransactions",
-  );
-
-/** A page of an account whose connection does not collect transactions: 403, saying which product it needs. */
-function assertCollectsTransactions(account: { connectionId: string }, collects: boolean): void {
-  if (!collects) throw notEnabledWith(account.connectionId, "ACCOUNT_BALANCES_AND_TRANSACTIONS");
+/**
+ * A page of an account whose connection does not collect transactions is a 403 saying which
+ * product it needs, not an empty list. An account with transactions has them from its
+ * connection's product: only an empty one asks the connection (off the hot path, one small read).
+ */
+async function assertCollectsTransactions(
+  db: Database,
+  account: { connectionId: string; transactionCount: number },
+): Promise<void> {
+  if (account.transactionCount > 0) return;
+  const [row] = await db
+    .select({ products: connections.products })
+    .from(connections)
+    .where(eq(connections.id, account.connectionId));
+  if (row)
+    assertProduct({ id: account.connectionId, products: row.products }, "ACCOUNT_BALANCES_AND_TRANSACTIONS");
 }
 
 /**
  * What a page of transactions needs of its account, and no more (the page's hot path): that it
- * is here, its profile not being deleted, its connection collecting transactions, its
- * transaction count and its transactions version.
+ * is here, its profile not being deleted, its connection (whether it collects transactions),
+ * its transaction count and its transactions version.
  */
 const accountForPage = preparedStatement((db) =>
   db
@@ -132,11 +133,9 @@ const accountForPage = preparedStatement((db) =>
         transactionsVersion: accounts.transactionsVersion,
       },
       profileDeletingAt: profiles.deletingAt,
-      collectsTransactions: COLLECTS_TRANSACTIONS,
     })
     .from(accounts)
     .innerJoin(profiles, eq(profiles.id, accounts.profileId))
-    .innerJoin(connections, eq(connections.id, accounts.connectionId))
     .where(
       and(
         eq(accounts.id, sql.placeholder("accountId")),
@@ -389,14 +388,12 @@ const firstPageWithAccount = preparedStatement((db) => {
       profileId: sql<string>`${accounts.profileId}`.as("profileId"),
       connectionId: sql<string>`${accounts.connectionId}`.as("connectionId"),
       profileDeletingAt: sql<Date | null>`${profiles.deletingAt}`.as("profileDeletingAt"),
-      collectsTransactions: COLLECTS_TRANSACTIONS,
       transactionCount: sql<number>`${accounts.transactionCount}`.as("transactionCount"),
       transactionsVersion: sql<string>`${accounts.transactionsVersion}::text`.as("transactionsVersion"),
       ...rows,
     })
     .from(accounts)
     .innerJoin(profiles, eq(profiles.id, accounts.profileId))
-    .innerJoin(connections, eq(connections.id, accounts.connectionId))
     .leftJoinLateral(page, sql`true`)
     .where(
       and(
@@ -411,7 +408,6 @@ type AccountWithPageRow = {
   profileId: string;
   connectionId: string;
   profileDeletingAt: Date | null;
-  collectsTransactions: boolean;
   transactionCount: number;
   transactionsVersion: string;
 } & { [Column in keyof TransactionText]: TransactionText[Column] | null };
@@ -435,7 +431,7 @@ async function firstPageInOne(
     first && { account: first, profileDeletingAt: first.profileDeletingAt },
     accountId,
   );
-  assertCollectsTransactions(account, account.collectsTransactions);
+  await assertCollectsTransactions(db, account);
   // No transaction: the account's one row, its page columns null.
   const page = {
     body: Buffer.from(transactionsPageJson(account.id === null ? [] : (rows as TransactionText[]))),
@@ -496,8 +492,8 @@ export async function listTransactions(
   }
 
   const [row] = await accountForPage(db).execute({ accountId, environmentId });
-  const { account, collectsTransactions } = readable(row, accountId);
-  assertCollectsTransactions(account, collectsTransactions);
+  const { account } = readable(row, accountId);
+  await assertCollectsTransactions(db, account);
   if (startDate && endDate && startDate > endDate) {
     throw badRequest(
       `startDate ${startDate} is after endDate ${endDate}`,

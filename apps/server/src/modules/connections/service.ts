@@ -465,15 +465,11 @@ export function assertActive(row: ConnectionRow): void {
 /** 403 unless the connection collects the product. */
 export function assertProduct(row: Pick<ConnectionRow, "id" | "products">, product: Product): void {
   if (row.products.includes(product)) return;
-  throw notEnabledWith(row.id, product);
-}
-
-/** The 403 of a read or fetch whose product the connection does not collect. */
-export const notEnabledWith = (connectionId: string, product: Product) =>
-  forbidden(
-    `Connection ${connectionId} is not enabled with ${product}`,
+  throw forbidden(
+    `Connection ${row.id} is not enabled with ${product}`,
     `Link the account again with ${product} among the products.`,
   );
+}
 
 /** POST /statements/refresh: 202, then the job fetches statements and records statement.ready. */
 export async function requestStatementsRefresh(
