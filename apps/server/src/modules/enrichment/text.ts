@@ -132,15 +132,17 @@ const ALPHA2 = new Set(COUNTRIES.values());
 /** A country by its alpha-2 code ("FR"), as some networks print it before an amount in its currency. */
 export const countryOfAlpha2 = (word: string): string | undefined => (ALPHA2.has(word) ? word : undefined);
 
+/** Two letters that are words or abbreviations on US statements as well as countries' codes. */
+const READ_ON_US_STATEMENTS = new Set("SE CH CR IS IT AT PT HR BR TH MY PH EG BS CL BB".split(" "));
+
 /**
  * Alpha-2 codes that end a foreign merchant's entry after its city even with no amount in its
- * currency ("JETBRAINS S.R.O. PRAHA CZ", "HOPIN LTD LONDON GB"): those that are no US state, no
- * Canadian province and no word or abbreviation on US statements (not SE, CH, CR, IS, IT, AT, PL,
- * PT, HR, BR, TH, MY, NO, BE, PH, EG, BS, CL).
+ * currency ("JETBRAINS S.R.O. PRAHA CZ", "HOPIN LTD LONDON GB"): the countries above and a few
+ * more, less those that are a US state, a Canadian province or read otherwise on US statements.
  */
 const ALPHA2_ALONE = new Set(
-  "GB FR IE DK CZ GR HU LU MX JM AW JP CN HK SG TW NZ AU ZA FI AE KR VN ES EE LV LT SK SI RO BG UA".split(
-    " ",
+  [...ALPHA2, ..."AU FI AE EE LV LT SK SI RO BG UA".split(" ")].filter(
+    (code) => !US_STATES.has(code) && !CA_PROVINCES.has(code) && !READ_ON_US_STATEMENTS.has(code),
   ),
 );
 
