@@ -1809,7 +1809,10 @@ export interface components {
              * @example p_01jd8x0m6e9q7v2c5b4n3k1h0g
              */
             profileId: string;
-            /** @enum {string} */
+            /**
+             * @description The account's type, for every transaction of the payload: on a card, money moved in from another account is its payment.
+             * @enum {string}
+             */
             accountType: "CHECKING" | "SAVINGS" | "CREDIT_CARD";
             /**
              * @description Whose transaction objects the payload holds: AKOYA, FINICITY, GENERIC, MX, PLAID, TREASURY_PRIME (another is a 400).

@@ -267,7 +267,11 @@ export async function transactionRows(
   const known = listedTransactions.filter((t) => byExternalId.has(t.accountExternalId));
   const version = enrichmentVersion();
   const enriched = await enrichForStorage(
-    known.map((t) => ({ key: `${t.accountExternalId}\n${t.externalId}`, ...t })),
+    known.map((t) => ({
+      key: `${t.accountExternalId}\n${t.externalId}`,
+      accountType: byExternalId.get(t.accountExternalId)!.type,
+      ...t,
+    })),
     c.publicUrl,
   );
   const rows = known.map((t) => {

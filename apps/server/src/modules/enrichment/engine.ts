@@ -23,6 +23,8 @@ export type EngineInput = {
   date: string;
   /** What the provider already knows, when it says. */
   mcc?: number | null;
+  /** The account's type (CHECKING, CREDIT_CARD, LINE_OF_CREDIT…), when the caller knows it. */
+  accountType?: string | null;
 };
 
 export type Party = { id: string; name: string; website: string | null; logo: string | null };
@@ -597,6 +599,25 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   };
 }
 
+/** A card's or a credit line's payment, by the account's type: what money moved into it pays. */
+const PAYMENT_INTO = new Map([
+  ["CREDIT_CARD", "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT"],
+  ["LINE_OF_CREDIT", "LOAN_PAYMENTS_OTHER_PAYMENT"],
+]);
+
+/**
+ * Money moved into a card or a credit line from another account is its payment ("ACH DEPOSIT
+ * INTERNET TRANSFER FROM ACCOUNT ENDING IN 4417" +, on the card): a card holds no deposits. A
+ * refund keeps its merchant's category, a cash advance its own, and a guess stays a guess.
+ */
+function onAccountsSide(found: Found, category: { detailed: string | null; isGuess: boolean }) {
+  const payment = PAYMENT_INTO.get(found.input.accountType ?? "");
+  const { detailed, isGuess } = category;
+  if (!payment || !found.isCredit || isGuess || !detailed?.startsWith("TRANSFER_IN_")) return category;
+  if (detailed === "TRANSFER_IN_CASH_ADVANCES_AND_LOANS") return category;
+  return { detailed: payment, isGuess: false };
+}
+
 /** Payroll platforms' debits: their fee, the payroll's taxes, or the pay itself. */
 function payrollDebitCategory(isPlatform: boolean, cleaned: Cleaned): string {
   if (!isPlatform) return "TRANSFER_OUT_OTHER_TRANSFER_OUT";
@@ -690,9 +711,13 @@ function describe(
   cat: Catalogue,
   options: EngineOptions & { createdAt: string },
 ): Omit<EnrichedTransaction, "recurrence" | "recurrenceGroup"> {
-  const { merchant, p2p, cleaned, input, isCredit } = found;
-  const { detailed, isGuess } = detailedCategoryOf(found, cat);
+  const { p2p, cleaned, input, isCredit } = found;
+  const { detailed, isGuess } = onAccountsSide(found, detailedCategoryOf(found, cat));
   const primary = detailed ? (cat.primaryOf.get(detailed) ?? null) : null;
+  // A payment seen on the card (or credit line) it pays is the holder's own money, from no one:
+  // the bank it names ("CAPITAL ONE MOBILE PYMT") is the card's own issuer.
+  const isOwnPayment = isCredit && primary === "LOAN_PAYMENTS" && PAYMENT_INTO.has(input.accountType ?? "");
+  const merchant = isOwnPayment ? null : found.merchant;
   const mcc = merchant?.mcc ?? input.mcc ?? null;
   const intermediaryNames = cleaned.intermediaries.filter(
     (name) => !(merchant?.website && OWNERS_SITES[name]?.includes(merchant.website)),
@@ -700,7 +725,9 @@ function describe(
   if (p2p?.app && !intermediaryNames.includes(p2p.app)) intermediaryNames.push(p2p.app);
 
   let counterparty: EnrichedTransaction["counterparty"] = null;
-  if (p2p?.person) {
+  if (isOwnPayment) {
+    // No one.
+  } else if (p2p?.person) {
     counterparty = unlistedParty(p2p.person, "person");
   } else if (merchant) {
     counterparty = {

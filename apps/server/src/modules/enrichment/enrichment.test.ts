@@ -126,6 +126,17 @@ describe("POST /v1/remote/enrichment/sync", () => {
     ).toBe(404);
   });
 
+  it("reads each transaction as on an account of the request's type: money into a card pays it", async () => {
+    const moved = txn({
+      description: "ACH DEPOSIT INTERNET TRANSFER FROM ACCOUNT ENDING IN 4417",
+      amount: "450.00",
+    });
+    const [onCard] = (await generic([moved], { accountType: "CREDIT_CARD" })).json().transactions;
+    expect(onCard.categories.detailed).toBe("LOAN_PAYMENTS_CREDIT_CARD_PAYMENT");
+    const [onChecking] = (await generic([moved])).json().transactions;
+    expect(onChecking.categories.general).toBe("TRANSFER_IN");
+  });
+
   it("two transactions with the same id: the later replaces the earlier (one result)", async () => {
     const res = await generic([
       txn({ id: "dup", description: "NETFLIX.COM" }),
@@ -1746,6 +1757,53 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("what the account's type says", () => {
+    const on = (accountType: string | undefined, description: string, amount: string) =>
+      enrichBatch([{ ...txn({ description, amount }), accountType }], [], {
+        logoBase: "https://x/logos",
+      })[0]!;
+    const moved = "ACH DEPOSIT INTERNET TRANSFER FROM ACCOUNT ENDING IN 4417";
+
+    it("money moved into a card from another account is its payment; into a checking account, a transfer", () => {
+      const card = on("CREDIT_CARD", moved, "450.00");
+      expect(card.categories).toMatchObject({
+        general: "LOAN_PAYMENTS",
+        detailed: "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT",
+      });
+      expect(card.counterparty).toBeNull();
+      expect(on("LINE_OF_CREDIT", moved, "450.00").categories.detailed).toBe("LOAN_PAYMENTS_OTHER_PAYMENT");
+      expect(on("CHECKING", moved, "450.00").categories.general).toBe("TRANSFER_IN");
+      expect(on(undefined, moved, "450.00").categories.general).toBe("TRANSFER_IN");
+    });
+
+    it("a payment seen on the card names no one: the bank it names is the card's own issuer", () => {
+      const received = on("CREDIT_CARD", "CAPITAL ONE MOBILE PYMT Authdate 05-Jun", "320.00");
+      expect(received.categories.general).toBe("LOAN_PAYMENTS");
+      expect(received).toMatchObject({
+        counterparty: null,
+        merchant: null,
+        merchantId: null,
+        website: null,
+        logo: null,
+      });
+      // Sent from checking, the same bank is who was paid.
+      expect(on("CHECKING", "CAPITAL ONE MOBILE PYMT Authdate 05-Jun", "-320.00").counterparty?.name).toBe(
+        "Capital One",
+      );
+    });
+
+    it("on a card, a refund keeps its merchant, a cash advance its category, and a guess stays a guess", () => {
+      const refund = on("CREDIT_CARD", "AMAZON.COM REFUND", "25.00");
+      expect(refund.merchant).toBe("Amazon");
+      expect(refund.categories.general).not.toBe("LOAN_PAYMENTS");
+      expect(on("CREDIT_CARD", "MISC CREDIT 4471", "12.00").categories.general).toBe(
+        on("CHECKING", "MISC CREDIT 4471", "12.00").categories.general,
+      );
+      const charge = on("CREDIT_CARD", "NETFLIX.COM 866-579-7172 CA", "-15.49");
+      expect(charge.merchant).toBe("Netflix");
+    });
+  });
+
   describe("What holdout-24 showed the engine misreading", () => {
     it("Truist's Zelle lines name the person after the dash, last name first", () => {
       const sent = one("Zelle DB - MORGAN, TASHA", "-45.00");
@@ -2485,6 +2543,7 @@ describe("recurrence", () => {
   it(`a sync's transactions and the stale ones the worker redoes are enriched with a turn every ${ENRICH_CHUNK} too`, async () => {
     const items = Array.from({ length: 1_000 }, (_, i) => ({
       key: `k${i}`,
+      accountType: "CHECKING",
       description: `STARBUCKS STORE ${i} ${"X".repeat(400)}`,
       amount: "-4.50",
       currencyCode: "USD",
@@ -2763,8 +2822,39 @@ describe("enrichment on write", () => {
     ).toBe(true);
   });
 
-  it("transactions of another catalogue version are re-enriched in the background", async () => {
-    await linkAndSync(platform, env);
+  it("a stored transaction is enriched as on its account's type", async () => {
+    const line = {
+      description: "ACH DEPOSIT INTERNET TRANSFER FROM ACCOUNT ENDING IN 4417",
+      amount: "450.00",
+    };
+    const stored = await enrichForStorage(
+      [
+        { key: "card", accountType: "CREDIT_CARD", currencyCode: "USD", date: "2026-11-20", ...line },
+        { key: "checking", accountType: "CHECKING", currencyCode: "USD", date: "2026-11-20", ...line },
+      ],
+      "https://weft.test",
+    );
+    expect(stored.get("card")?.categories.general).toBe("LOAN_PAYMENTS");
+    expect(stored.get("checking")?.categories.general).toBe("TRANSFER_IN");
+  });
+
+  it("transactions of another catalogue version are re-enriched in the background, as on their account's type", async () => {
+    const { connectionId } = await linkAndSync(platform, env);
+    const [card] = await platform.ctx.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.connectionId, connectionId), eq(accounts.type, "CREDIT_CARD")));
+    await platform.ctx.db.insert(transactions).values({
+      id: "txn_moved_into_card",
+      accountId: card!.id,
+      externalId: "moved-into-card",
+      amount: "450.00",
+      entryType: "CREDIT",
+      currencyCode: "USD",
+      date: "2026-11-20",
+      description: "ACH DEPOSIT INTERNET TRANSFER FROM ACCOUNT ENDING IN 4417",
+      status: "POSTED",
+    });
     await platform.ctx.db.execute(sql`update transactions set enrichment = null, enrichment_version = 'old'`);
     let rewritten = 0;
     for (let n = await reenrichStale(platform.ctx); n > 0; n = await reenrichStale(platform.ctx))
@@ -2774,6 +2864,11 @@ describe("enrichment on write", () => {
       sql`select count(*)::int as n from transactions where enrichment is null or enrichment_version is distinct from ${enrichmentVersion()}`,
     );
     expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    const [moved] = await platform.ctx.db
+      .select({ enrichment: transactions.enrichment })
+      .from(transactions)
+      .where(eq(transactions.id, "txn_moved_into_card"));
+    expect(moved!.enrichment?.categories.detailed).toBe("LOAN_PAYMENTS_CREDIT_CARD_PAYMENT");
   });
 });
 

@@ -55,6 +55,7 @@ function scoreCases(file: string, options: { misses?: boolean }, misses: string[
     amount: c.amount,
     currencyCode: "USD",
     date: "2026-11-20",
+    accountType: c.accountType,
   }));
   const results = enrichBatch(inputs, [], { logoBase: "https://weft.local/v1/enrichment/logos" });
   const score = { counterparty: 0, website: 0, category: 0, intermediaries: 0, people: 0, peopleTotal: 0 };

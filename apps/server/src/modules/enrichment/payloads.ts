@@ -168,7 +168,7 @@ function treasuryPrimeOf(t: Json): Parsed {
  * caller sent (Plaid's `transaction_id`, not our `id`), with the amount's rule in its own terms.
  */
 type Dialect = {
-  fields: Record<Exclude<keyof Parsed, "mcc" | "dateField">, string>;
+  fields: Record<Exclude<keyof Parsed, "mcc" | "accountType" | "dateField">, string>;
   amount: string;
   /** What a date that is none is told, when the provider writes dates otherwise than YYYY-MM-DD. */
   date?: string;

@@ -12,6 +12,8 @@ export const EnrichmentRequestBody = Type.Object(
     }),
     accountType: Type.Enum(["CHECKING", "SAVINGS", "CREDIT_CARD"], {
       type: "string",
+      description:
+        "The account's type, for every transaction of the payload: on a card, money moved in from another account is its payment.",
       errorMessage: "Account type must be one of CHECKING, SAVINGS, CREDIT_CARD",
     }),
     provider: Type.String({

@@ -88,6 +88,13 @@ async function historyOf(ctx: AppContext, profileId: string, now: Date): Promise
   return rows;
 }
 
+/** The request's transactions, each on an account of the type the request says. */
+const inputsOf = (request: EnrichmentRequest) =>
+  parsePayload(request.provider as EnrichmentProvider, request.payload).map((input) => ({
+    ...input,
+    accountType: request.accountType,
+  }));
+
 const requestIdOf = (environmentId: string, request: EnrichmentRequest) =>
   createHash("sha256")
     .update(
@@ -121,7 +128,7 @@ export async function enrichRequest(
       `Send at most ${MAX_BATCH} transactions per request (at most ${SYNC_LIMIT} to be answered at once).`,
     );
   }
-  const inputs = parsePayload(request.provider, request.payload);
+  const inputs = inputsOf(request);
   const profile = await findLiveProfile(ctx.db, environmentId, request.profileId);
   if (inputs.length <= SYNC_LIMIT) {
     const history = await historyOf(ctx, profile.id, now);
@@ -184,8 +191,7 @@ export function pruneEnrichmentBatches(ctx: { db: Database }, now = new Date()):
 export async function runEnrichmentBatch(ctx: AppContext, batchId: string, now = new Date()): Promise<void> {
   const [batch] = await ctx.db.select().from(enrichmentBatches).where(eq(enrichmentBatches.id, batchId));
   if (!batch?.request || batch.result) return;
-  const request = batch.request as unknown as EnrichmentRequest;
-  const inputs = parsePayload(request.provider as EnrichmentProvider, request.payload);
+  const inputs = inputsOf(batch.request as unknown as EnrichmentRequest);
   const history = await historyOf(ctx, batch.profileId, now);
   const result = await enrichBatchCooperatively(inputs, history, { logoBase: logoBase(ctx), now });
   await ctx.db

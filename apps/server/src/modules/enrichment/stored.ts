@@ -31,6 +31,8 @@ export function toStoredEnrichment(e: EnrichedTransaction): StoredEnrichment {
 
 export type ToEnrich = {
   key: string;
+  /** The account's type: money into a card pays it. */
+  accountType: string;
   description: string;
   amount: string;
   currencyCode: string;
@@ -49,6 +51,7 @@ export async function enrichForStorage(
     items.map((t) => ({
       id: t.key,
       accountId: "",
+      accountType: t.accountType,
       description: t.description,
       amount: t.amount,
       currencyCode: t.currencyCode,
@@ -75,12 +78,15 @@ export async function reenrichStale(
 ): Promise<number> {
   const version = enrichmentVersion();
   const stale = (await ctx.db.execute(sql`
-    select id, account_id, description, amount::text as amount, currency_code, date::text as date
-    from transactions where enrichment_version is distinct from ${version}
-    order by date desc limit ${limit}`)) as unknown as {
+    select t.id, t.account_id, a.type as account_type, t.description, t.amount::text as amount,
+      t.currency_code, t.date::text as date
+    from transactions t join accounts a on a.id = t.account_id
+    where t.enrichment_version is distinct from ${version}
+    order by t.date desc limit ${limit}`)) as unknown as {
     rows: {
       id: string;
       account_id: string;
+      account_type: string;
       description: string;
       amount: string;
       currency_code: string;
@@ -91,6 +97,7 @@ export async function reenrichStale(
   const enriched = await enrichForStorage(
     stale.rows.map((r) => ({
       key: r.id,
+      accountType: r.account_type,
       description: r.description,
       amount: r.amount,
       currencyCode: r.currency_code,
