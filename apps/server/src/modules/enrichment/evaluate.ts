@@ -129,6 +129,7 @@ export const HELD_OUT = [
   "holdout-22.json",
   "holdout-23.json",
   "holdout-24.json",
+  "holdout-25.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
