@@ -2693,6 +2693,12 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       category: 98.7,
       intermediaries: 100.0,
       people: 7,
+    },    "holdout-26.json": {
+      counterparty: 82.7,
+      website: 90.7,
+      category: 88.0,
+      intermediaries: 100.0,
+      people: 6,
     },
   };
 

@@ -130,6 +130,7 @@ export const HELD_OUT = [
   "holdout-23.json",
   "holdout-24.json",
   "holdout-25.json",
+  "holdout-26.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
