@@ -1,6 +1,7 @@
 import {
   countryOfAlpha2,
   LEGAL_FORM_END,
+  MOBILE_NOT_TRADE,
   NON_ASCII,
   PAY_WORDS,
   POSSESSIVE_S,
@@ -86,6 +87,16 @@ const PREFIXES: [RegExp, string][] = [
     /^APPFOLIO(?: INC)?(?: RENT| PMT| PAYMENT)?(?: ?\*)?\s+(?!(?:INC|WEB|PPD|CCD|DES|ID|RENT|PMT|PAYMENT)\b)(?=[A-Z]{2})/,
     "AppFolio",
   ],
+];
+
+/**
+ * Sellers' own prefixes before what they sold ("TM *MORGAN WALLEN": a Ticketmaster ticket,
+ * "BKG*HOTEL AT BOOKING.C" a Booking.com stay): read as the seller's name, the payee.
+ */
+const SELLER_PREFIXES: [RegExp, string][] = [
+  [/^TM ?\*\s*/, "TICKETMASTER"],
+  [/^BKG ?\*\s*/, "BOOKING.COM"],
+  [/^MSFT ?\*\s*/, "MICROSOFT"],
 ];
 
 /** Platforms a purchase is paid off to later: their prefix alone is a payment to them. */
@@ -183,6 +194,8 @@ const NOISE = new RegExp(
     /\bCARD\s*(X+|\*+)?\d{4}\b/, // "CARD 1234"
     /\b(X{2,}|\*{2,})[\dX*]{2,}\b/, // card and account masks
     /\bPENDING\b/,
+    // A hotel's or a rental's hold and folio: what the charge is, not who ("… PRE-AUTH HOLD", "… INN FOLIO 2231").
+    /\b(PRE-?AUTH(ORIZATION)?( HOLD)?|AUTH(ORIZATION)? HOLD|FOLIO)\b/,
     /\b\d{1,2}\/\d{1,2}(\/\d{2,4})?\b/, // dates
     /\b\d{1,2}-\d{1,2}-\d{2,4}\b/, // dates written with dashes
     /\b(1[-. ]?)?(\(\d{3}\)|\d{3})[-. ]\d{3}[-. ]\d{4}\b/, // phone numbers
@@ -231,6 +244,13 @@ const USA_AFTER_STATE = /(?<=\s[A-Z]{2})\s+USA$/;
 /** Words statements cut short, completed when a long name ends in their first letters. */
 const TRUNCATED_WORDS = [
   "KITCHEN",
+  "RISTORANTE",
+  "OSTERIA",
+  "LESSONS",
+  "GROOMING",
+  "GOLF",
+  "COTTAGES",
+  "CABINS",
   "CUISINE",
   "BISTRO",
   "TRATTORIA",
@@ -448,6 +468,12 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
     after: /^(BLUES|JAZZ|MUSIC|FILM|FOLK|FOOD|WINE|BEER|ARTS?|BOOK|COMEDY|CULTURAL|BLUEGRASS)$/,
     whole: "FESTIVAL",
   },
+  { after: /^(COMEDY|TRIVIA|KARAOKE|BINGO|GAME|DATE)$/, whole: "NIGHT", least: 2 },
+  // "LUCKY DRAGON NOODLE H": a house of what it serves, cut to its first letter.
+  {
+    after: /^(NOODLE|PANCAKE|STEAK|CHOP|TEA|WAFFLE|COFFEE|PIZZA|OYSTER|FISH|BURGER|DUMPLING|PHO|CURRY|BBQ)$/,
+    whole: "HOUSE",
+  },
   { after: /^MUNICIPAL$/, whole: "UTILITIES" },
   // "GRACE COMMUNITY C" may as well be a church: two letters at least.
   { after: /^COMMUNITY$/, whole: "COLLEGE", least: 2 },
@@ -580,8 +606,10 @@ const DAY_ID_AND_HOLDER =
   /\s+\d\d(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\s+[A-Z0-9-]*\d[A-Z0-9-]*\s+[A-Z][A-Z ,.'&-]*$/;
 
 /** Words that describe the payment, not the payee. */
-const PAYMENT_WORDS =
-  /\b(PAYMENT|PAYMNT|PYMT|PMT|AUTOPAY|AUTO PAY|AUTO PYMT|ONLINE|BILL ?PAY|BILL PAYMENT|E ?PAY|EPAYMENT|WEB PMT|MOBILE|RECURRING|DEBIT|PURCHASE|POS|ACH|CHECKCARD|SALE|INST XFER|TRANSFER|XFER|DIRECT DEP|DIR DEP|DEPOSIT|PAYROLL|PAYRLL|SALARY)\b/g;
+const PAYMENT_WORDS = new RegExp(
+  `\\b(PAYMENT|PAYMNT|PYMT|PMT|AUTOPAY|AUTO PAY|AUTO PYMT|ONLINE|BILL ?PAY|BILL PAYMENT|E ?PAY|EPAYMENT|WEB PMT|${MOBILE_NOT_TRADE}|RECURRING|DEBIT|PURCHASE|POS|ACH|CHECKCARD|SALE|INST XFER|TRANSFER|XFER|DIRECT DEP|DIR DEP|DEPOSIT|PAYROLL|PAYRLL|SALARY)\\b`,
+  "g",
+);
 
 /** Multi-word city names start with these. */
 const CITY_LEADS = new Set([
@@ -710,6 +738,26 @@ const CITY_TAILS = new Set(
   ),
 );
 
+/** What a company makes, named before its "CO" ("TIDEWATER CANDLE CO"): no town of Colorado. */
+const COMPANY_GOODS = new Set(
+  "CANDLE CANDLES SOAP TEA TRADING MERCANTILE PROVISIONS GOODS CLOTHING APPAREL FARMS FARM MILLING DISTILLING CHOCOLATE CANDY PIE DONUT BAGEL COOKIE TACO BURGER JEWELRY LEATHER DENIM KNIFE TOOL LUMBER PAPER PRESS GLASS POTTERY WOODWORKS IRON STEEL MOTOR OIL ICE BOOK RECORD RECORDS TOY SEED CIDER WINE SPIRITS JUICE PASTA SPICE SAUCE HONEY JERKY BOTTLING PACKING SIGN FENCE CABINET MATTRESS TRUCKING FREIGHT DRUG SUPPLIES HAT SHIRT SURF SKATE BIKE BICYCLE OUTFITTING".split(
+    " ",
+  ),
+);
+
+/**
+ * A name ending in "CO" that is a company's, not Colorado: after what the company makes or a
+ * trade's word ("TIDEWATER CANDLE CO", "BLUE DOOR COFFEE CO"), or written "Co" in a description
+ * set in mixed case, where a state is in capitals ("Payroll Walgreen Co").
+ */
+function isCompany(words: readonly string[], original: string): boolean {
+  const before = words.at(-2) ?? "";
+  if (COMPANY_GOODS.has(before) || NOT_CITIES.has(before)) return true;
+  const originalWords = original.trim().split(/\s+/);
+  const at = originalWords.map((word) => word.toUpperCase()).lastIndexOf("CO");
+  return at > 0 && originalWords[at] === "Co";
+}
+
 /** "MARKE", "LANDSC": a trade's word cut short at the statement's width, not a city. */
 const isCutTradeWord = (word: string) =>
   word.length >= 3 && TRUNCATED_WORDS.some((w) => w.length > word.length && w.startsWith(word));
@@ -728,6 +776,7 @@ function splitLocation(text: string, original: string, hasNoCity: boolean, isFor
   const abroad = isForeign ? countryOfAlpha2(words.at(-1) ?? "") : undefined;
   const region = abroad ? { state: null, country: abroad } : regionOf(words.at(-1) ?? "");
   if (!region) return unlocated;
+  if (region.state === "CO" && isCompany(words, original)) return unlocated;
   // "LAKESHORE COMMUNITY CO": a word cut short after the one that says what it is (College), no state.
   if (words.length >= 2 && !abroad && wholeAfter(words.slice(0, -1), words.at(-1)!, true)) return unlocated;
   // Outside the US only a city, or the phone number or web address in the city's field, makes
@@ -947,6 +996,12 @@ export function clean(description: string): Cleaned {
       original = original.slice(match[0].length);
     }
   }
+  const seller =
+    intermediaries.length === 0 ? SELLER_PREFIXES.find(([prefix]) => prefix.test(upper)) : undefined;
+  if (seller) {
+    upper = upper.replace(seller[0], `${seller[1]} `);
+    original = original.replace(new RegExp(seller[0].source, "i"), `${seller[1]} `);
+  }
   // An unnamed facilitator's prefix ("PY *HILLCREST PHO"): the payee follows it.
   const unnamed = intermediaries.length === 0 ? /^[A-Z]{2,3} ?\*\s*(?=[A-Z])/.exec(upper) : null;
   if (unnamed) {
@@ -1003,6 +1058,8 @@ export function clean(description: string): Cleaned {
   // "TESCO STORES", "ROSS STORES": the company's word for its shops; "UCHEALTH PATIENT PAYMENT":
   // a provider's word for who pays it.
   name = name.replace(/(?<=\S) (STORES|PATIENT)$/, "");
+  // "TOYOTA OF IRVING SVC DEPT": a dealer's service or parts desk is the dealer's.
+  name = name.replace(/(?<=\S) (SVC|SERVICE|PARTS) (DEPT|DEPARTMENT)$/, "");
   // "BACKBLAZE INC": a company's legal form is no part of the name people know it by (again, once
   // what followed it is gone: "ACME INC 12").
   name = name.replace(LEGAL_FORM_END, "");

@@ -130,16 +130,17 @@ const OWNERS_SITES: Record<string, readonly string[]> = {
 const DECISIVE_PLATFORMS: Record<string, string> = {
   Eventbrite: "ENTERTAINMENT_OTHER_ENTERTAINMENT",
   Pushpay: "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
+  // Resellers of software: what they sell is software and its subscriptions, whatever its
+  // maker's name says ("FS *DXO LABS" is no laboratory).
+  FastSpring: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
+  Paddle: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
+  "2Checkout": "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
+  "Digital River": "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
 };
 
 /** Platforms that only serve one trade: a payment through them is in that trade. */
 const PLATFORM_CATEGORIES: Record<string, string> = {
   Etsy: "GENERAL_MERCHANDISE_ONLINE_MARKETPLACES",
-  // Resellers of software: what they sell is software and its subscriptions.
-  FastSpring: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
-  Paddle: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
-  "2Checkout": "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
-  "Digital River": "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
   Toast: "FOOD_AND_DRINK_RESTAURANT",
   // Healthcare's bill portal; tuition's.
   InstaMed: "MEDICAL_OTHER_MEDICAL",
@@ -205,6 +206,7 @@ function find(whole: EngineInput, cat: Catalogue): Found {
       : (shopAfterApp(p2p, cat) ??
         agencyPaidThroughTreasury(cleaned, cat) ??
         nameMatch(tokensOf(cleaned.text), cat) ??
+        airlineOnboard(cleaned, cat) ??
         // An ACH biller's name runs on into its entry field ("DISCOVER DES:E-PAYMENT").
         (cleaned.achCompany && cleaned.achEntry
           ? cat.match(tokensOf(`${cleaned.achCompany} ${cleaned.achEntry}`))
@@ -239,6 +241,15 @@ function nameMatch(tokens: readonly string[], cat: Catalogue): Merchant | null {
           isOtherTrade(tokens.join(" "), tokens[start]!, merchant, cat)
         )),
   );
+}
+
+/** What an airline sells on board, after its first word: "UNITED INFLIGHT WIFI" is United Airlines'. */
+const ONBOARD = /^([A-Z]+) (INFLIGHT|IN-FLIGHT|IN FLIGHT|ONBOARD|WIFI|WI-FI)\b/;
+
+function airlineOnboard(cleaned: Cleaned, cat: Catalogue): Merchant | null {
+  const word = ONBOARD.exec(cleaned.text)?.[1];
+  const airline = word ? cat.match([word, "AIRLINES"]) : null;
+  return airline?.category === "TRAVEL_FLIGHTS" ? airline : null;
 }
 
 /**
@@ -493,6 +504,18 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
         isGuess: false,
       };
   }
+  // A business paid through a P2P app for nothing its name says is paid for its service ("Zelle
+  // payment to PAWSITIVE WALKS LLC"): people pay firms so for what they do, not to move money —
+  // unless it is a holding, a fund or the like (ENTITY_WORDS), which money is moved to.
+  const payeeWords = p2p?.payee ? tokensOf(p2p.payee) : [];
+  if (
+    p2p?.app &&
+    payeeWords.length > 0 &&
+    !payeeWords.some((word) => ENTITY_WORDS.has(word)) &&
+    !merchant &&
+    !isCredit
+  )
+    return { detailed: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES", isGuess: false };
   if (merchant?.kind === "p2p" || (p2p && !merchant)) {
     return {
       detailed: isCredit ? "TRANSFER_IN_ACCOUNT_TRANSFER" : "TRANSFER_OUT_ACCOUNT_TRANSFER",

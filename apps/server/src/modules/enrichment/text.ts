@@ -2,6 +2,13 @@
 export const PAY_WORDS = "PAYROLL|PAYRLL|SALARY|DIR ?DEP|DIRECT ?DEP(?:OSIT)?|DIRDEP|PAYCHECK|WAGES?";
 
 /**
+ * MOBILE as a phone's or a channel's word, as an alternative: not before a trade that comes to
+ * you ("ELITE MOBILE DETAILING", "MOBILE VET", "MOBILE HOME PARK"), where it is the name's.
+ */
+export const MOBILE_NOT_TRADE =
+  "MOBILE(?! (?:DETAIL|HOME|VET|NOTARY|MECHANIC|TIRE|REPAIR|GROOM|MASSAGE|WASH|CAR |AUTO|LOCKSMITH|WELD|PET|DOG|IV\\b|PHLEBOTOMY|GLASS|BAR\\b|COFFEE|SHRED|STORAGE|WINDSHIELD|DJ\\b))";
+
+/**
  * How the engine reads a description: upper case, punctuation that separates words turned into
  * spaces, apostrophes dropped ("MCDONALD'S" and "MCDONALDS" read the same), so catalogue patterns
  * and descriptions compare token by token.
