@@ -85,3 +85,5 @@ export const NoContent = Type.Null({ description: "No content" });
  * unknown fields are (a 422 naming it), not ignored while the write goes ahead.
  */
 export const NoBody = Type.Union([Type.Object({}), Type.Null()]);
+/** The query string of a route that reads none: any parameter in it is unknown (a 422). */
+export const NoQuery = Type.Object({});

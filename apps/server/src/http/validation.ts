@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from "ajv";
 import addFormatsModule from "ajv-formats";
 import type { FastifySchemaCompiler } from "fastify";
+import { jsonbTextBytes } from "../db/metadata.ts";
 import { isCalendarDay } from "../providers/dates.ts";
 import { NOT_BLANK } from "./schemas.ts";
 
@@ -23,12 +24,13 @@ function makeAjv(coerceTypes: boolean, removeAdditional = true): Ajv {
   ajv.addFormat("date", isCalendarDay);
   // Annotation only: the message to show when this field fails (the spec's wording).
   ajv.addKeyword({ keyword: "errorMessage", schemaType: "string" });
-  // A value's size as JSON text, in bytes (metadata's: a record's own data stays small).
+  // A value's size as JSON text, in bytes, as the database writes it out (metadata's: a record's
+  // own data stays small, and a merge is held to the same measure).
   ajv.addKeyword({
     keyword: "x-maxJsonBytes",
     schemaType: "number",
     errors: false,
-    validate: (limit: number, data: unknown) => Buffer.byteLength(JSON.stringify(data) ?? "") <= limit,
+    validate: (limit: number, data: unknown) => jsonbTextBytes(data) <= limit,
   });
   return ajv;
 }

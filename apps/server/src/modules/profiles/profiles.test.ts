@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
+import { jsonbTextBytes } from "../../db/metadata.ts";
 import { events, jobs } from "../../db/schema/index.ts";
 
 let platform: TestPlatform;
@@ -356,6 +357,35 @@ describe("PATCH /v1/profiles/{id}", () => {
     expect((await request("GET", url)).json()).toEqual(before);
   });
 
+  it("metadata's 16 KB are measured as the database writes them out: numbers in full, so 16 KB sent is at most 16 KB read", async () => {
+    // 1e308 is 6 characters in the request and 309 digits as stored: 2,000 of them would be
+    // 14 KB sent and 620 KB on every read of the profile.
+    const amplified = await create({ metadata: { a: Array.from({ length: 2_000 }, () => 1e308) } });
+    expect(amplified.statusCode).toBe(422);
+    expect(amplified.json()).toEqual({ metadata: ["Metadata must be at most 16 KB as JSON"] });
+    const fits = await create({ metadata: { a: Array.from({ length: 40 }, () => 1e308), b: 1e-300 } });
+    expect(fits.statusCode).toBe(201);
+    const read = await request("GET", `/v1/profiles/${fits.json().id}`);
+    expect(Buffer.byteLength(read.body)).toBeLessThan(16_384 + 1_024);
+  });
+
+  it("measures JSON as PostgreSQL's jsonb writes it out, byte for byte", async () => {
+    const values: unknown[] = [
+      { plan: "pro", seats: 3, trial: false, owner: null },
+      { a: [1e308, -1.5e-7, 1e21, 123.45, 0, -0, 1e-300, 2 ** 53] },
+      { ключ: "значение ✓ 😀", esc: 'q"\\\n\t\u0001\u007f', nested: { deep: [[], {}, [{ x: [1, 2] }]] } },
+      [],
+      {},
+      "plain",
+    ];
+    for (const value of values) {
+      const { rows } = (await platform.ctx.db.execute(
+        sql`select octet_length(${JSON.stringify(value)}::jsonb::text) as n`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(jsonbTextBytes(value), JSON.stringify(value)).toBe(Number(rows[0]!.n));
+    }
+  });
+
   it("a new profile keeps no key sent as null (as a merge into none), and none left is null", async () => {
     expect((await create({ metadata: { gone: null, kept: 1 } })).json().metadata).toEqual({ kept: 1 });
     expect((await create({ metadata: { gone: null } })).json().metadata).toBeNull();
@@ -422,6 +452,27 @@ describe("GET /v1/profiles (pagination)", () => {
     const res = await request("GET", `/v1/profiles?${query}`);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual(expected);
+  });
+
+  it("422 for a query parameter on a route that reads none, and the write does not happen", async () => {
+    const unknown = (name: string) => ({
+      [name]: ["Is not a parameter of this request; check its spelling against the API reference"],
+    });
+    const created = (await create({ email: "query@example.com" })).json();
+    const read = await request("GET", `/v1/profiles/${created.id}?expand=all`);
+    expect(read.statusCode).toBe(422);
+    expect(read.json()).toEqual(unknown("expand"));
+    const patched = await request("PATCH", `/v1/profiles/${created.id}?email=other@example.com`, {
+      name: "Q",
+    });
+    expect(patched.statusCode).toBe(422);
+    expect(patched.json()).toEqual(unknown("email"));
+    const after = (await request("GET", `/v1/profiles/${created.id}`)).json();
+    expect(after).toMatchObject({ email: "query@example.com", name: null });
+    const before = Number((await request("GET", "/v1/profiles?limit=1")).headers["total-count"]);
+    const posted = await request("POST", "/v1/profiles?dryRun=true", {});
+    expect(posted.statusCode).toBe(422);
+    expect(Number((await request("GET", "/v1/profiles?limit=1")).headers["total-count"])).toBe(before);
   });
 });
 
