@@ -2790,6 +2790,12 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       category: 88.0,
       intermediaries: 100.0,
       people: 6,
+    },    "holdout-27.json": {
+      counterparty: 80.0,
+      website: 88.7,
+      category: 83.3,
+      intermediaries: 100.0,
+      people: 4,
     },
   };
 

@@ -131,6 +131,7 @@ export const HELD_OUT = [
   "holdout-24.json",
   "holdout-25.json",
   "holdout-26.json",
+  "holdout-27.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
