@@ -67,7 +67,11 @@ export const KEYWORD_RULES: Rule[] = [
     "out",
     "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT",
   ),
-  rule(/\b(MORTGAGE|MTG|MORTG|HOME LOAN)\b/, "out", "LOAN_PAYMENTS_MORTGAGE_PAYMENT"),
+  rule(
+    /\b(MORTGAGE|MTG|MORTG|HOME LOAN|HELOC|HOME EQUITY|HOME EQ)\b/,
+    "out",
+    "LOAN_PAYMENTS_MORTGAGE_PAYMENT",
+  ),
   rule(
     /\b(STUDENT LN|STUDENT LOAN|STUDNT LOAN|DEPT EDUCATION|DEPT OF ED|STUDENTLOAN)\b/,
     "out",
@@ -80,7 +84,7 @@ export const KEYWORD_RULES: Rule[] = [
   ),
   rule(/\b(LOAN PMT|LOAN PAYMENT|LOAN)\b/, "out", "LOAN_PAYMENTS_OTHER_PAYMENT"),
   rule(
-    /\b(RENT|APARTMENTS?|APTS|PROPERTY MGMT|PROPERTY MANAGEMENT|PROPERTIES|LEASING|RESIDENTIAL|HOA|HOMEOWNERS ASS\w*|INDEPENDENT LIV\w*|CO-?WORKING|OFFICE SPACE|EXECUTIVE SUITES)\b/,
+    /\b(RENT|APARTMENTS?|APTS|PROPERTY MGMT|PROPERTY MANAGEMENT|PROPERTIES|LEASING|RESIDENTIAL|HOA|HOMEOWNERS ASS\w*|CONDO(MINIUM)? ASS\w*|(ASSN|ASSOC) DUES|INDEPENDENT LIV\w*|CO-?WORKING|OFFICE SPACE|EXECUTIVE SUITES)\b/,
     "out",
     "RENT_AND_UTILITIES_RENT",
   ),
@@ -98,7 +102,7 @@ export const KEYWORD_RULES: Rule[] = [
     "HOME_IMPROVEMENT_REPAIR_AND_MAINTENANCE",
   ),
   rule(
-    /\b(ELECTRIC|POWER|ENERGY|EDISON|GAS & ELECTRIC|GAS AND ELECTRIC|NATURAL GAS|UTIL\w*|EMC|ELECTRIC MEMBERSHIP|PROPANE)\b/,
+    /\b(ELECTRIC|POWER|ENERGY|EDISON|GAS & ELECTRIC|GAS AND ELECTRIC|NATURAL GAS|UTIL\w*|EMC|ELECTRIC MEMBERSHIP|PROPANE|HEATING OIL|FUEL OIL|HOME HEATING)\b/,
     "out",
     "RENT_AND_UTILITIES_GAS_AND_ELECTRICITY",
   ),
@@ -114,9 +118,13 @@ export const KEYWORD_RULES: Rule[] = [
     "RENT_AND_UTILITIES_TELEPHONE",
   ),
   rule(/\b(INTERNET|CABLE|BROADBAND|FIBER|SATELLITE TV)\b/, "out", "RENT_AND_UTILITIES_INTERNET_AND_CABLE"),
-  rule(/\b(INSURANCE|INS PREM|INSUR|INS CO|ASSURANCE|MUTUAL INS)\b/, "out", "GENERAL_SERVICES_INSURANCE"),
   rule(
-    /\b(IRS|US TREASURY|TAX PYMT|TAX PMT|TAX PAYMENT|TAXPAYMENT|USATAXPYMT|DEPT OF REVENUE|DEPT REVENUE|DEPT OF REV|DEPT OF TAX\w*|DEPT TAX|TAXATION|COMPTROLLER|FRANCHISE TAX|SALES TAX|TAXES|PROP ?TAX|PROPERTY TAX|TAX COLLECTOR)\b/,
+    /\b(INSURANCE|INS PREM|INSUR|INS CO|ASSURANCE|MUTUAL INS|HOME WARR\w*|HOME SHIELD)\b/,
+    "out",
+    "GENERAL_SERVICES_INSURANCE",
+  ),
+  rule(
+    /\b(IRS|US TREASURY|TAX PYMT|TAX PMT|TAX PAYMENT|TAXPAYMENT|USATAXPYMT|DEPT OF REVENUE|DEPT REVENUE|DEPT OF REV|DEPT OF TAX\w*|DEPT TAX|TAXATION|COMPTROLLER|FRANCHISE TAX|SALES TAX|TAXES|PROP ?TAX|PROPERTY TAX|TAX COLLECTOR|TAX (OFFICE|ADMIN\w*|ASSESSOR\w*|COMMISSIONER|ASSESSMENT)|(COUNTY|CNTY) TAX)\b/,
     "out",
     "GOVERNMENT_AND_NON_PROFIT_TAX_PAYMENT",
   ),
@@ -250,7 +258,7 @@ export const KEYWORD_RULES: Rule[] = [
   ),
   rule(/\b(FURNITURE|MATTRESS|HOME DECOR)\b/, "out", "HOME_IMPROVEMENT_FURNITURE"),
   rule(
-    /\b(PLUMBER|HVAC|REFRIGERATION|ROOFING|APPLIANCE REPA\w*|APPLIANCE SERVICE|LANDSCAPING|LAWN|PEST CONTROL|HANDYMAN|CONTRACTING|CONSTRUCTION|POOL (SERVICES?|CARE|CLEANING|REPAIR)|POOLS? & SPAS?|EXTERMINATING|GUTTERS?|IRRIGATION|SPRINKLERS?)\b/,
+    /\b(PLUMBER|HVAC|REFRIGERATION|ROOFING|EXTERIORS|CHIMNEY|MASONRY|CONCRETE|PAVING|FENCING|SIDING|DRYWALL|REMODEL\w*|GARAGE DOORS?|PRESSURE WASH\w*|POWER WASH\w*|WINDOW CLEANING|TREE (SERVICES?|CARE|EXPERTS|TRIMMING|REMOVAL)|APPLIANCE REPA\w*|APPLIANCE SERVICE|LANDSCAPING|LAWN|PEST CONTROL|HANDYMAN|CONTRACTING|CONSTRUCTION|POOL (SERVICES?|CARE|CLEANING|REPAIR)|POOLS? & SPAS?|EXTERMINATING|GUTTERS?|IRRIGATION|SPRINKLERS?)\b/,
     "out",
     "HOME_IMPROVEMENT_REPAIR_AND_MAINTENANCE",
   ),
@@ -377,8 +385,10 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
     category: (isCredit) => (isCredit ? null : "BANK_FEES_OTHER_BANK_FEES"),
   },
   {
-    words: /^(WITHDRAWAL )?TRANSFER TO LOAN\b( (L)?\d+)?$/,
-    category: (isCredit) => (isCredit ? null : "LOAN_PAYMENTS_OTHER_PAYMENT"),
+    // A credit union's own loan paid from the member's share, its kind and the union named after
+    // ("Withdrawal Transfer To Loan 0007 MORTGAGE NAVY FEDERAL CREDIT UNION").
+    words: /^(WITHDRAWAL )?TRANSFER TO LOAN\b( (L)?\d+)?( [A-Z ]+)?$/,
+    category: (isCredit) => (isCredit ? null : "LOAN_PAYMENTS"),
   },
   {
     // A credit union moving money between the member's own shares and loans ("Withdrawal Transfer
@@ -500,6 +510,16 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
 const MAY_BE_BANK_EVENT =
   /FEE|ATM|ADVANCE|RETURNED|\bINT|\bDIV|TRANSFER|XFER|THANK|DEPOSIT|WITHDRAW|CHARGE|CHG|PAYMENT RECEIVED|CASH ?BACK|REWARD|CHECK|\bCHK\b|DRAFT|ROUND[ -]?UP|KEEP THE CHANGE|^(CREDIT )?CARD \d* ?P/i;
 
+/** The detailed category of `primary` its words name, or its "other". */
+function kindIn(text: string, primary: "BANK_FEES" | "LOAN_PAYMENTS"): string {
+  const kind = KEYWORD_RULES.find(
+    (r) => r.direction !== "in" && r.category.startsWith(`${primary}_`) && r.words.test(` ${text} `),
+  );
+  return (
+    kind?.category ?? (primary === "BANK_FEES" ? "BANK_FEES_OTHER_BANK_FEES" : "LOAN_PAYMENTS_OTHER_PAYMENT")
+  );
+}
+
 /** The detailed category of an entry the bank made itself, or null when someone else is party to it. */
 export function bankEventOf(description: string, isCredit: boolean): string | null {
   if (!MAY_BE_BANK_EVENT.test(description)) return null;
@@ -507,11 +527,8 @@ export function bankEventOf(description: string, isCredit: boolean): string | nu
   for (const event of BANK_EVENTS) {
     if (!event.words.test(text)) continue;
     const category = event.category(isCredit);
-    // A fee's kind (overdraft, ATM, foreign) is in its words.
-    if (category === "BANK_FEES") {
-      const byWords = categoryByKeywords(` ${text} `, false);
-      return byWords?.startsWith("BANK_FEES_") ? byWords : "BANK_FEES_OTHER_BANK_FEES";
-    }
+    // A fee's kind (overdraft, ATM, foreign) is in its words, and so is a loan's (mortgage, car).
+    if (category === "BANK_FEES" || category === "LOAN_PAYMENTS") return kindIn(text, category);
     if (category) return category;
   }
   return null;

@@ -186,11 +186,13 @@ function find(whole: EngineInput, cat: Catalogue): Found {
     // withdrawal itself, at another's ATM, has no counterparty), and so is cash from an ATM whose
     // bank is printed after the words ("ATM WITHDRAWAL US BANK 0412 NICOLLET MALL …").
     const atBank = ATM_AT_BANK.exec(input.description.toUpperCase());
-    const bank = bankEvent.startsWith("BANK_FEES_")
-      ? (bankIn(cat.match(tokensOf(input.description))) ?? bankNamedAfterNon(input.description, cat))
-      : atBank
-        ? bankIn(cat.match(tokensOf(atBank[1]!)))
-        : null;
+    // A loan's payment to the bank that holds the account names it too ("… TO LOAN 0007 MORTGAGE NAVY FEDERAL").
+    const bank =
+      bankEvent.startsWith("BANK_FEES_") || bankEvent.startsWith("LOAN_PAYMENTS_")
+        ? (bankIn(cat.match(tokensOf(input.description))) ?? bankNamedAfterNon(input.description, cat))
+        : atBank
+          ? bankIn(cat.match(tokensOf(atBank[1]!)))
+          : null;
     const atmBank = !bank && atBank ? (BANK_NAME.exec(atBank[1]!)?.[1] ?? null) : null;
     return { input, cleaned, p2p: null, merchant: bank, bankEvent, atmBank, isCredit: cents > 0, cents };
   }
@@ -366,7 +368,14 @@ function isOtherTrade(name: string, word: string, merchant: Merchant, cat: Catal
   if (at < 0) return false;
   const tradeOf = (some: string[]) => categoryByKeywords(` ${some.join(" ")} `, false, false);
   const trade = tradeOf(words.slice(at + 1)) ?? tradeOf(words.slice(0, at));
-  return trade !== null && cat.primaryOf.get(trade) !== cat.primaryOf.get(merchant.category);
+  if (trade === null) return false;
+  // A bank's loans and transfers are its own trade ("TO BECU HELOC").
+  if (
+    (merchant.kind === "bank" || merchant.kind === "lender") &&
+    /^(LOAN_PAYMENTS|TRANSFER_|BANK_FEES)/.test(trade)
+  )
+    return false;
+  return cat.primaryOf.get(trade) !== cat.primaryOf.get(merchant.category);
 }
 
 /**
@@ -491,7 +500,10 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   const line = input.description.toUpperCase().trimStart();
   const lineWords = ` ${(line.startsWith(cleaned.leadIn) ? line.slice(cleaned.leadIn.length) : line).replace(HOLDER_FIELD, " ")} `;
   // A business paid through a P2P app is paid for what it does.
+  // No utility is paid so: a business named ELECTRIC paid by Zelle is an electrician.
   const byPayee = p2p?.payee && !merchant ? categoryByKeywords(` ${p2p.payee} `, isCredit) : null;
+  if (byPayee === "RENT_AND_UTILITIES_GAS_AND_ELECTRICITY")
+    return { detailed: "HOME_IMPROVEMENT_REPAIR_AND_MAINTENANCE", isGuess: false };
   if (byPayee) return { detailed: byPayee, isGuess: false };
   // A wire's purpose says what it paid for ("PMT DET:APR RENT SUITE 400"), or that it settles an
   // invoice: a service bought, or a sale's proceeds ("PMT DET:INV 1042 ANNUAL LICENSE").
@@ -584,8 +596,13 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       !REFUND_WORDS.test(lineWords)
     )
       return { detailed: "TRANSFER_IN_CASH_ADVANCES_AND_LOANS", isGuess: false };
-    // What an ACH debit's entry says it pays for is what it is: "BROOKDALE SENIOR DES:RENT" is rent.
-    if (!isCredit && cleaned.achEntry && /\bRENT\b/.test(cleaned.achEntry))
+    // What an ACH debit's entry says it pays for is what it is: "BROOKDALE SENIOR DES:RENT" is
+    // rent, and an association's dues or assessment its home's ("FIRSTSERVICE RESID DES:ASSESSMENT").
+    if (
+      !isCredit &&
+      cleaned.achEntry &&
+      /\b(RENT|HOA|HOA DUES|ASSN DUES|ASSESSMENTS?|ASSESSMNT)\b/.test(cleaned.achEntry)
+    )
       return { detailed: "RENT_AND_UTILITIES_RENT", isGuess: false };
     // A store's fuel station ("COSTCO GAS", "SAMS CLUB FUEL") sells fuel.
     if (merchant.kind === "merchant" && !isCredit && FUEL_WORDS.test(cleaned.text))
@@ -658,11 +675,12 @@ const STORE_CATEGORIES = /^(GENERAL_MERCHANDISE_|HOME_IMPROVEMENT_)/;
 const STORE_CARD_PAYMENT = /\b(PAYMENT|PAYMT|PYMT|PMT|EPAY|E-PAYMENT|AUTOPAY|AUTO PAY|AUTO PMT)\b/;
 
 /**
- * Money given back, not lent: a lender's refund or reversal; or a payment, which on the loan's
- * own account arrives as money in ("NAVIENT PAYMENT" +) and is still the loan's payment.
+ * Money given back, not lent: a lender's refund or reversal, an escrow's surplus ("MR. COOPER
+ * DES:ESCROW REF"); or a payment, which on the loan's own account arrives as money in
+ * ("NAVIENT PAYMENT" +) and is still the loan's payment.
  */
 const REFUND_WORDS =
-  /\b(REFUND|RFND|REBATE|RETURN|REVERSAL|REVERSED|PAYMENT|PAYMT|PYMT|PMT|PYMNT|THANK YOU)\b/;
+  /\b(REFUND|RFND|REF|REBATE|RETURN|REVERSAL|REVERSED|ESCROW|SURPLUS|PAYMENT|PAYMT|PYMT|PMT|PYMNT|THANK YOU)\b/;
 
 /** A school's offices that sell something other than teaching, and what they sell. */
 const SCHOOL_OFFICES: [RegExp, string][] = [
