@@ -198,7 +198,7 @@ export async function buildApp(ctx: AppContext): Promise<{ app: Server; openapi:
     if (metadataFull) return reply.code(422).send(metadataFull.fields);
     if (error.validation)
       return reply.code(422).send(toFieldMessages(error.validation, error.validationContext));
-    const known = knownClientError(error);
+    const known = knownClientError(error, request.routeOptions.bodyLimit);
     if (known)
       return reply.code(known.status).send({ message: known.message, instruction: known.instruction });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -48,6 +48,9 @@ const invalidSession = () =>
     "Issue a new session with POST /v1/users/sessions from your backend.",
   );
 
+/** A JWT's shape: three base64url parts (a session token is one). */
+const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
 /** onRequest hook: authenticates by the route's `config.auth` and sets `request.principal`. */
 export function authenticate(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<void> => {
@@ -93,6 +96,15 @@ export function authenticate(ctx: AppContext) {
     if (looksLikeKey) {
       if (!(await ctx.apiKeys.find(token)))
         throw unauthenticated("The API key is invalid or revoked", "Use a live key: weft keys list.");
+    } else if (!JWT_SHAPE.test(token)) {
+      // Neither kind (a processor token sent as a bearer, a key cut short): said as such, not as
+      // a session token gone bad.
+      throw unauthenticated(
+        token.startsWith("ptok_")
+          ? "A processor token is sent with Basic auth, not as a bearer credential"
+          : "The bearer credential is neither an API key nor a session token",
+        `Send ${wanted}.`,
+      );
     } else {
       await authenticateSession(ctx, token);
     }

@@ -31,7 +31,7 @@ export const CLIENT_ERRORS: Record<string, { status: number; message: string; in
   },
   FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,
-    message: `The request body is larger than ${BODY_LIMIT_BYTES / 1024 / 1024} MiB`,
+    message: bodyTooLarge(BODY_LIMIT_BYTES),
     instruction: "Send a smaller body; split large batches into several requests.",
   },
   FST_ERR_BAD_URL: {
@@ -56,11 +56,22 @@ export const CLIENT_ERRORS: Record<string, { status: number; message: string; in
   },
 };
 
-/** A RestError for a framework error with a known code, or null. */
+function bodyTooLarge(limit: number): string {
+  return `The request body is larger than ${limit / 1024 / 1024} MiB`;
+}
+
+/**
+ * A RestError for a framework error with a known code, or null; a body too large is told the
+ * route's own limit (the enrichment API takes 32 MiB).
+ */
 export function knownClientError(
   error: FastifyError,
+  bodyLimit = BODY_LIMIT_BYTES,
 ): { status: number; message: string; instruction: string } | null {
-  return (error.code && CLIENT_ERRORS[error.code]) || null;
+  const known = (error.code && CLIENT_ERRORS[error.code]) || null;
+  if (known && error.code === "FST_ERR_CTP_BODY_TOO_LARGE")
+    return { ...known, message: bodyTooLarge(bodyLimit) };
+  return known;
 }
 
 /** The RestError for an error found while routing (Fastify's `frameworkErrors`: bad URL encoding, an overlong path segment). */

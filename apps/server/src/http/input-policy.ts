@@ -84,6 +84,16 @@ export function inputPolicyErrors(part: unknown): Record<string, string[]> | nul
 
 /** preValidation hook: the policy over params, query and body. */
 export async function enforceInputPolicy(request: FastifyRequest): Promise<void> {
+  // "/v1/profiles/" reaches /v1/profiles/:id with an empty id: the path names nothing to find.
+  if (request.routeOptions.config?.api) {
+    for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>))
+      if (value === "")
+        throw new HttpError(
+          404,
+          `The path ends where its ${name} should be`,
+          "Put the id in the path, as the API reference shows: no path of the API ends with a slash.",
+        );
+  }
   for (const part of [request.params, request.query, request.body]) {
     const fields = inputPolicyErrors(part);
     if (fields) throw new ValidationError(fields);

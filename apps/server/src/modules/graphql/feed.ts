@@ -45,6 +45,16 @@ export class EventFeed {
     this.emitter.setMaxListeners(0);
   }
 
+  /** Refuses a subscription past the profile's limit (as one starts, and before it is run). */
+  assertRoomFor(profileId: string): void {
+    if (this.emitter.listenerCount(profileId) >= MAX_SUBSCRIPTIONS_PER_PROFILE) {
+      throw new GraphQLError(
+        `A profile may hold at most ${MAX_SUBSCRIPTIONS_PER_PROFILE} live subscriptions at once. End one (complete, or unsubscribe) before starting another.`,
+        { extensions: { code: "TOO_MANY_SUBSCRIPTIONS" } },
+      );
+    }
+  }
+
   /**
    * A profile's events of these types, from now on, as an async iterator that stops listening
    * the moment its consumer returns (GraphQL ends the subscription). `beforeEach` runs before an
@@ -56,12 +66,7 @@ export class EventFeed {
     types: readonly string[],
     beforeEach?: () => Promise<void>,
   ): AsyncIterableIterator<FeedEvent> {
-    if (this.emitter.listenerCount(profileId) >= MAX_SUBSCRIPTIONS_PER_PROFILE) {
-      throw new GraphQLError(
-        `A profile may hold at most ${MAX_SUBSCRIPTIONS_PER_PROFILE} live subscriptions at once. End one (complete, or unsubscribe) before starting another.`,
-        { extensions: { code: "TOO_MANY_SUBSCRIPTIONS" } },
-      );
-    }
+    this.assertRoomFor(profileId);
     const queue: FeedEvent[] = [];
     let wake: (() => void) | undefined;
     let isDone = false;

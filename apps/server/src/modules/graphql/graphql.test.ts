@@ -688,6 +688,27 @@ describe("queries", () => {
     expect(leap.errors).toBeUndefined();
   });
 
+  it("refuses a filter that would read as none: an empty id, category or counterparty, a period that ends before it starts", async () => {
+    for (const filter of ['accountId: ""', 'category: ""', 'counterparty: " "']) {
+      const res = await gql(`{ transactions(filter: { ${filter} }) { count } }`);
+      expect(res.data?.transactions ?? null, filter).toBeNull();
+      expect(res.errors?.[0], filter).toMatchObject({
+        message: expect.stringMatching(/^filter\.\w+ is empty: leave it out to match every row/),
+        extensions: { code: "BAD_USER_INPUT" },
+      });
+    }
+    const connection = await gql('{ accounts(filter: { connectionId: "" }) { count } }');
+    expect(connection.errors?.[0]?.message).toMatch(/^filter\.connectionId is empty/);
+    const backwards = await gql(
+      '{ transactions(filter: { dateFrom: "2026-03-01", dateTo: "2026-02-01" }) { count } }',
+    );
+    expect(backwards.errors?.[0]).toMatchObject({
+      message:
+        "filter.dateFrom (2026-03-01) is after filter.dateTo (2026-02-01): send a dateFrom on or before the dateTo",
+      extensions: { code: "BAD_USER_INPUT" },
+    });
+  });
+
   it("another profile's records, in this environment or another, read as null and never appear in lists", async () => {
     const { data } = await gql(
       `query($a: ID!, $b: ID!, $c: ID!) { a: account(id: $a) { id } b: account(id: $b) { id } c: connection(id: $c) { id } }`,
@@ -881,6 +902,42 @@ describe("REST metadata", () => {
 });
 
 describe("mutations", () => {
+  it("an Idempotency-Key on a GraphQL POST is a REST POST's: a retry replays the first answer, a new request under it is refused", async () => {
+    const key = "gql-idem-7f3a";
+    const post = (metadata: Record<string, unknown>) =>
+      platform.app.inject({
+        method: "POST",
+        url: "/v1/graphql",
+        headers: { authorization: `Bearer ${mine.token}`, "idempotency-key": key },
+        payload: {
+          query: "mutation ($m: JSON) { profileUpdate(input: { metadata: $m }) { success } }",
+          variables: { m: metadata },
+        },
+      });
+    const audited = async () =>
+      Number(
+        (
+          (await platform.ctx.db.execute(
+            sql`select count(*) as n from audit_events where action = 'graphql profileUpdate' and resource_id = ${mine.profileId}`,
+          )) as unknown as { rows: { n: string }[] }
+        ).rows[0]!.n,
+      );
+    const before = await audited();
+    const first = await post({ idem: 1 });
+    expect(first.json()).toEqual({ data: { profileUpdate: { success: true } } });
+    const retried = await post({ idem: 1 });
+    expect(retried.headers["idempotent-replayed"]).toBe("true");
+    expect(retried.json()).toEqual(first.json());
+    expect(await audited()).toBe(before + 1);
+    const other = await post({ idem: 2 });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors[0]).toMatchObject({
+      message: expect.stringContaining("used with a different request"),
+      extensions: { field: "Idempotency-Key" },
+    });
+    expect((await gql("{ profile { metadata } }")).data?.profile.metadata).toMatchObject({ idem: 1 });
+  });
+
   it("profileUpdate: the REST rules, errors with their path, nothing changed on error", async () => {
     const bad = await gql(
       `mutation { profileUpdate(input: { email: "not-an-email" }) { success record { email } errors { message path } } }`,

@@ -11,7 +11,7 @@ import type { ChargeRateLimit } from "../../http/rate-limit.ts";
 import type { Server } from "../../http/server-type.ts";
 import { findLiveProfile } from "../profiles/service.ts";
 import { registerActionCable } from "./actioncable.ts";
-import type { GraphQLContext } from "./builder.ts";
+import { type GraphQLContext, profileOf } from "./builder.ts";
 import { withCallerFacingErrors } from "./errors.ts";
 import { EventFeed } from "./feed.ts";
 import {
@@ -324,6 +324,10 @@ export async function registerGraphQLRoutes(
       // batch, one for each of its operations.
       chargeRateLimit(caller.principal, reply, Array.isArray(request.body) ? request.body.length : 1);
       request.graphqlScope = caller.scope;
+      // The credential an Idempotency-Key belongs to, as on REST (a retried mutation runs once);
+      // mutations record their own audit (schema.ts), queries none.
+      request.principal = caller.principal;
+      request.auditRecorded = true;
     });
     await scope.register(mercurius, {
       schema,
@@ -423,7 +427,12 @@ export async function registerGraphQLRoutes(
       if (tooMany) throw tooMany;
       const [invalid] = validate(schema, document);
       if (invalid) throw invalid;
-      await (context as unknown as GraphQLContext).socket?.beforeOperation();
+      // The caller's mistakes (an API key with no profile, one subscription too many) are
+      // refused here, answered on the socket: raised by the subscription itself, Mercurius would
+      // also log them as errors — a line a client could repeat at will.
+      const graphqlContext = context as unknown as GraphQLContext;
+      graphqlContext.feed.assertRoomFor(profileOf(graphqlContext));
+      await graphqlContext.socket?.beforeOperation();
     });
     // A batch too long is refused unrun, in GraphQL's answer shape as its other mistakes are.
     scope.addHook("preValidation", async (request, reply) => {

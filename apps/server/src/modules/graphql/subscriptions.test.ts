@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
@@ -9,6 +10,7 @@ import {
   linkSandbox,
   simulate,
 } from "../../../test/sandbox-helpers.ts";
+import { createLogger } from "../../runtime.ts";
 import { setEnvironmentRateLimits } from "../environments/service.ts";
 import { MAX_SUBSCRIPTIONS_PER_PROFILE } from "./feed.ts";
 import { MAX_NESTING, MAX_QUERY_DEPTH, MAX_ROWS, MAX_SOCKET_MESSAGE_BYTES } from "./limits.ts";
@@ -72,6 +74,42 @@ async function syncTheirsThenMine() {
 }
 
 describe("graphql-ws at /v1/graphql", () => {
+  it("answers a caller's mistake on the socket and logs no error for it (an API key has no profile to subscribe to)", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const { buildApp } = await import("../../app.ts");
+    const { app } = await buildApp({ ...platform.ctx, logger: createLogger("info", sink) });
+    const port = await freePort();
+    await app.listen({ port, host: "127.0.0.1" });
+    try {
+      const ws = await open(`ws://127.0.0.1:${port}/v1/graphql`, "graphql-transport-ws");
+      ws.send({ type: "connection_init", payload: { authorization: env.auth.authorization } });
+      expect(await ws.next()).toMatchObject({ type: "connection_ack" });
+      for (const id of ["1", "2", "3"]) {
+        ws.send({ id, type: "subscribe", payload: { query: "subscription { connectionSynced { id } }" } });
+        expect(await ws.next()).toMatchObject({
+          id,
+          type: "error",
+          payload: [
+            expect.objectContaining({ message: expect.stringContaining("An API key may only introspect") }),
+          ],
+        });
+      }
+      ws.close();
+    } finally {
+      await app.close();
+    }
+    const errors = lines
+      .map((line) => JSON.parse(line) as { level: number })
+      .filter((line) => line.level >= 50);
+    expect(errors).toEqual([]);
+  });
+
   it("connectionSynced delivers the profile's own syncs, authenticated in connection_init", async () => {
     const ws = await open(`${base}/v1/graphql`, "graphql-transport-ws");
     ws.send({ type: "connection_init", payload: { authorization: `Bearer ${mine.token}` } });

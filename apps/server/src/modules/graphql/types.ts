@@ -28,6 +28,16 @@ import { DEFAULT_PAGE, MAX_PAGE } from "./limits.ts";
 /** The caller's mistake in a field's arguments, as GraphQL errors say it. */
 const badInput = (message: string) => new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT" } });
 
+/**
+ * A filter's text that is empty would be read as no filter at all (every row): it is refused,
+ * as REST refuses an empty parameter.
+ */
+function refuseEmpty(filter: Record<string, unknown>, fields: readonly string[]): void {
+  for (const field of fields)
+    if (typeof filter[field] === "string" && (filter[field] as string).trim() === "")
+      throw badInput(`filter.${field} is empty: leave it out to match every row, or send a value`);
+}
+
 type PageArgs = {
   first?: number | null;
   last?: number | null;
@@ -308,6 +318,11 @@ async function transactionsPage(
 ) {
   const profileId = profileOf(context);
   const f = args.filter ?? {};
+  refuseEmpty(f, ["accountId", "category", "counterparty"]);
+  if (f.dateFrom && f.dateTo && f.dateFrom > f.dateTo)
+    throw badInput(
+      `filter.dateFrom (${f.dateFrom}) is after filter.dateTo (${f.dateTo}): send a dateFrom on or before the dateTo`,
+    );
   const conditions: SQL[] = [
     eq(accounts.environmentId, context.environmentId),
     eq(accounts.profileId, profileId),
@@ -358,6 +373,7 @@ async function accountsPage(
     eq(accounts.environmentId, context.environmentId),
     eq(accounts.profileId, profileId),
   ];
+  refuseEmpty(f, ["connectionId"]);
   const connection = connectionId ?? f.connectionId;
   if (connection) conditions.push(eq(accounts.connectionId, String(connection)));
   for (const condition of [anyOf(accounts.kind, f.kind), anyOf(connections.status, connectionStatusesOf(f))])

@@ -454,6 +454,18 @@ describe("GET /v1/profiles (pagination)", () => {
     expect(res.json()).toEqual(expected);
   });
 
+  it("404 that says the path ends where its id should be (not a profile named nothing)", async () => {
+    for (const method of ["GET", "PATCH", "DELETE"] as const) {
+      const res = await request(method, "/v1/profiles/", method === "PATCH" ? { name: "X" } : undefined);
+      expect(res.statusCode, method).toBe(404);
+      expect(res.json(), method).toEqual({
+        message: "The path ends where its id should be",
+        instruction:
+          "Put the id in the path, as the API reference shows: no path of the API ends with a slash.",
+      });
+    }
+  });
+
   it("422 for a query parameter on a route that reads none, and the write does not happen", async () => {
     const unknown = (name: string) => ({
       [name]: ["Is not a parameter of this request; check its spelling against the API reference"],

@@ -261,6 +261,19 @@ describe("POST /v1/users/sessions", () => {
     });
     expect((await asSession("POST", "/v1/users/sessions", `${token.slice(0, -4)}AAAA`)).statusCode).toBe(401);
   });
+
+  it("401 that says what a bearer credential of neither kind is: not a session token gone bad", async () => {
+    const garbage = await asSession("POST", "/v1/users/sessions", "not-a-credential");
+    expect(garbage.statusCode).toBe(401);
+    expect(garbage.json()).toEqual({
+      message: "The bearer credential is neither an API key nor a session token",
+      instruction: "Send an API key secret (weft_sk_…).",
+    });
+    const processorToken = await asSession("POST", "/v1/users/sessions", "ptok_01jd8x0m6e9q7v2c5b4n3k1h0g");
+    expect(processorToken.json().message).toBe(
+      "A processor token is sent with Basic auth, not as a bearer credential",
+    );
+  });
 });
 
 describe("session limits", () => {
