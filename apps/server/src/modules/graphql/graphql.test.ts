@@ -106,6 +106,57 @@ describe("auth", () => {
     expect((await gql("{ profile { id } }", {}, wrongEnv)).status).toBe(401);
   });
 
+  it("a request that is no GraphQL request is told what it must be, in GraphQL's answer shape", async () => {
+    const post = (payload: unknown, headers: Record<string, string> = {}) =>
+      platform.app.inject({
+        method: "POST",
+        url: "/v1/graphql",
+        headers: { authorization: `Bearer ${mine.token}`, "content-type": "application/json", ...headers },
+        payload: typeof payload === "string" ? payload : JSON.stringify(payload),
+      });
+    const said = async (res: Awaited<ReturnType<typeof post>>) => {
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.data).toBeNull();
+      return body.errors.map((e: { message: string }) => e.message);
+    };
+    expect(await said(await post({ query: "{ profile { id } }", variables: "{}" }))).toEqual([
+      "variables must be a JSON object",
+    ]);
+    expect(await said(await post({ variables: {} }))).toEqual([
+      "query must be a GraphQL document, as one string",
+    ]);
+    expect(await said(await post({ query: "{ profile { id } }", operationName: 7, extra: 1 }))).toEqual([
+      "operationName must be a string",
+      "extra is not a field of a GraphQL request: send query, variables, operationName, extensions",
+    ]);
+    expect(await said(await post([{ query: "{ profile { id } }" }, "nope"]))).toEqual([
+      "Operation 1 of the batch: a GraphQL request is a JSON object with query, variables and operationName",
+    ]);
+    // Apollo's automatic persisted queries hear, in their own words, that none are kept.
+    expect(
+      await said(await post({ extensions: { persistedQuery: { version: 1, sha256Hash: "ab".repeat(32) } } })),
+    ).toEqual(["PersistedQueryNotSupported"]);
+    // A body the parser refuses is said in our words, in GraphQL's shape too.
+    const poisoned = await said(
+      await post('{"query":"{ profile { id } }","variables":{"__proto__":{"x":1}}}'),
+    );
+    expect(poisoned[0]).toMatch(/^The request body is not valid JSON, or it holds a __proto__/);
+    const get = await platform.app.inject({
+      method: "GET",
+      url: `/v1/graphql?query=${encodeURIComponent("{ profile { id } }")}&variables=not-json`,
+      headers: { authorization: `Bearer ${mine.token}` },
+    });
+    expect(await said(get)).toEqual(["variables must be a JSON object, as JSON text in the query string"]);
+    const ok = await post({
+      query: "{ profile { id } }",
+      variables: null,
+      operationName: null,
+      extensions: {},
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
   it("a bare API key may introspect but reads no data", async () => {
     const intro = await gql("{ __schema { queryType { name } } }", {}, `Bearer ${env.secret}`);
     expect(intro.data).toEqual({ __schema: { queryType: { name: "Query" } } });

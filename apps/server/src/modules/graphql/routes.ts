@@ -1,11 +1,12 @@
 import websocket, { type WebSocket } from "@fastify/websocket";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { GraphQLError, validate } from "graphql";
 import mercurius from "mercurius";
 import type { AppContext } from "../../context.ts";
 import { SESSIONS_REVOKED_CHANNEL } from "../../db/notifications.ts";
 import { authenticateSession, basicOf, bearerOf } from "../../http/auth.ts";
 import { HttpError, unauthenticated, ValidationError } from "../../http/errors.ts";
+import { knownClientError } from "../../http/framework-errors.ts";
 import { credentialOf, type Principal } from "../../http/principal.ts";
 import type { ChargeRateLimit } from "../../http/rate-limit.ts";
 import type { Server } from "../../http/server-type.ts";
@@ -246,6 +247,69 @@ function variablesOf(context: unknown): Record<string, unknown> {
 }
 
 /** Where a WebSocket client puts its token: ?token= (browsers cannot set headers), or connection_init. */
+const requestError = (message: string) => ({
+  data: null,
+  errors: [{ message, extensions: { code: "BAD_REQUEST" } }],
+});
+
+/** The fields of a GraphQL request over HTTP. */
+const REQUEST_FIELDS = ["query", "variables", "operationName", "extensions"];
+
+/**
+ * What is wrong with a GraphQL request's shape, each said as a sentence: a POST's body (an
+ * operation, or a batch of them) or a GET's query string (variables and extensions as JSON text).
+ */
+function requestProblems(sent: unknown, isGet: boolean): string[] {
+  const isBatch = !isGet && Array.isArray(sent);
+  const operations = isBatch ? (sent as unknown[]) : [sent];
+  const problems: string[] = [];
+  operations.forEach((operation, index) => {
+    const at = isBatch ? `Operation ${index} of the batch: ` : "";
+    if (!operation || typeof operation !== "object" || Array.isArray(operation)) {
+      problems.push(`${at}a GraphQL request is a JSON object with query, variables and operationName`);
+      return;
+    }
+    const fields = operation as Record<string, unknown>;
+    const extensions =
+      isGet && typeof fields.extensions === "string" ? parsedJson(fields.extensions) : fields.extensions;
+    const isPersisted =
+      fields.query == null && (extensions as { persistedQuery?: unknown } | null)?.persistedQuery;
+    // Apollo's automatic persisted queries send a hash alone first; told in its own words that
+    // Weft keeps none, its client sends the whole document from then on.
+    if (isPersisted) problems.push("PersistedQueryNotSupported");
+    else if (typeof fields.query !== "string" || fields.query.trim() === "")
+      problems.push(`${at}query must be a GraphQL document, as one string`);
+    for (const name of ["variables", "extensions"]) {
+      const value = fields[name];
+      if (value == null) continue;
+      const parsed = isGet && typeof value === "string" ? parsedJson(value) : value;
+      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+        problems.push(
+          `${at}${name} must be a JSON object${isGet ? ", as JSON text in the query string" : ""}`,
+        );
+    }
+    if (fields.operationName != null && typeof fields.operationName !== "string")
+      problems.push(`${at}operationName must be a string`);
+    // A POST's field misspelt ("varaibles") would be a request run without it; a GET's query
+    // string may carry parameters of its own (a cache-buster), as GraphQL servers allow.
+    if (!isGet)
+      for (const name of Object.keys(fields))
+        if (!REQUEST_FIELDS.includes(name))
+          problems.push(
+            `${at}${name} is not a field of a GraphQL request: send ${REQUEST_FIELDS.join(", ")}`,
+          );
+  });
+  return problems;
+}
+
+const parsedJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
 function tokenIn(value: unknown): string | undefined {
   if (!value || typeof value !== "object") return undefined;
   const fields = value as { token?: unknown; authorization?: unknown; Authorization?: unknown };
@@ -384,6 +448,13 @@ export async function registerGraphQLRoutes(
             .send({ message: error.message, instruction: error.instruction });
           return;
         }
+        // A body the parser could not read (not JSON, a __proto__ key, too large, not JSON's type):
+        // our words for it, in GraphQL's answer shape.
+        const unread = knownClientError(error as FastifyError, _request.routeOptions.bodyLimit);
+        if (unread) {
+          reply.code(unread.status).send(requestError(`${unread.message}. ${unread.instruction}`));
+          return;
+        }
         const graphqlError =
           error instanceof GraphQLError ? error : new GraphQLError(error.message, { originalError: error });
         const { statusCode, response } = mercurius.defaultErrorFormatter(
@@ -433,6 +504,21 @@ export async function registerGraphQLRoutes(
       const graphqlContext = context as unknown as GraphQLContext;
       graphqlContext.feed.assertRoomFor(profileOf(graphqlContext));
       await graphqlContext.socket?.beforeOperation();
+    });
+    // A request that is no GraphQL request (a query that is no string, variables that are no
+    // object, a field GraphQL over HTTP does not have) is said so, in GraphQL's answer shape,
+    // before Mercurius's schema would word it as a validator does.
+    scope.addHook("preValidation", async (request, reply) => {
+      if (request.headers.upgrade?.toLowerCase() === "websocket") return;
+      const problems = requestProblems(
+        request.method === "GET" ? request.query : request.body,
+        request.method === "GET",
+      );
+      if (problems.length > 0)
+        return reply.code(400).send({
+          data: null,
+          errors: problems.map((message) => ({ message, extensions: { code: "BAD_REQUEST" } })),
+        });
     });
     // A batch too long is refused unrun, in GraphQL's answer shape as its other mistakes are.
     scope.addHook("preValidation", async (request, reply) => {
