@@ -126,6 +126,8 @@ describe("POST /v1/sandbox/connections", () => {
       products: ["Products must have at least 1 item"],
       username: ["Username must be at least 1 character"],
     });
+    const long = await linkSandbox(platform, env, { profileId, username: `user_good+${"x".repeat(300)}` });
+    expect(long.json()).toEqual({ username: ["Username must be at most 256 characters"] });
     const notAProduct = await linkSandbox(platform, env, { profileId, products: ["EVERYTHING"] });
     expect(notAProduct.statusCode).toBe(422);
     expect(notAProduct.json()["products.0"][0]).toMatch(

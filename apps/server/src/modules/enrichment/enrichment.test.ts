@@ -201,6 +201,9 @@ describe("POST /v1/remote/enrichment/sync", () => {
   it.each([
     [{ id: "" }, "id", "ID is required"],
     [{ accountId: "" }, "accountId", "Account ID must be at least 1 character"],
+    // An id is echoed back: one no provider would give (100,000 characters) is refused.
+    [{ id: "t".repeat(100_000) }, "id", "ID must be at most 255 characters"],
+    [{ accountId: "a".repeat(256) }, "accountId", "Account ID must be at most 255 characters"],
     [
       { description: "a" },
       "description",

@@ -72,6 +72,9 @@ type Parsed = Omit<EngineInput, "currencyCode"> & {
   dateField?: string;
 };
 
+/** A transaction's and an account's id, as long as any provider's (Plaid's are 37 characters). */
+const MAX_ID_LENGTH = 255;
+
 /**
  * The date of the first of `fields` the transaction has (null counts as absent): its day, or ""
  * when it is none, so the error names the field the caller sent rather than another one.
@@ -287,9 +290,14 @@ function check(
 ): EngineInput | null {
   const before = Object.keys(problems).length;
   const at = (field: keyof Dialect["fields"]) => `${path}.${fields[field]}`;
+  // An id is echoed back in the answer: one no provider would give is refused, not repeated.
   if (!t.id) add(problems, at("id"), "ID is required");
+  else if (t.id.length > MAX_ID_LENGTH)
+    add(problems, at("id"), `ID must be at most ${MAX_ID_LENGTH} characters`);
   if (!t.accountId || t.accountId.length < 1)
     add(problems, at("accountId"), "Account ID must be at least 1 character");
+  else if (t.accountId.length > MAX_ID_LENGTH)
+    add(problems, at("accountId"), `Account ID must be at most ${MAX_ID_LENGTH} characters`);
   if (t.description.trim().length < 2)
     add(
       problems,

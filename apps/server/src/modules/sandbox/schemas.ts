@@ -11,6 +11,7 @@ export const SandboxConnectionCreateRequest = Type.Object(
     username: Type.Optional(
       Type.String({
         minLength: 1,
+        maxLength: 256,
         description:
           "Chooses the scenario: user_good, user_mfa, user_error_repairable, user_error_institution, " +
           "user_error_provider, user_error_service (add +anything to link the same scenario again). " +
