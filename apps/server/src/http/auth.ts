@@ -60,15 +60,18 @@ export function authenticate(ctx: AppContext) {
     const basic = basicOf(request);
     if (basic) {
       const found = await findProcessorCredential(ctx.db, basic.username, basic.password);
+      // Good, only not here: a 403, as for the other kinds below; no good, and not taken here
+      // either: said so, not as a processor token gone bad.
+      if (!accepted.includes("processor")) {
+        if (found) throw forbidden("This endpoint does not take a processor token", `Send ${wanted}.`);
+        throw unauthenticated("This endpoint does not take Basic auth", `Send ${wanted}.`);
+      }
       if (!found) {
         throw unauthenticated(
           "The processor token or processor secret is invalid, expired or revoked",
           "Send the processor token as the username and a live secret of the same processor as the password.",
         );
       }
-      // Good, only not here: a 403, as for the other kinds below.
-      if (!accepted.includes("processor"))
-        throw forbidden("This endpoint does not take a processor token", `Send ${wanted}.`);
       request.principal = { kind: "processor", ...found, token: basic.username };
       return;
     }
@@ -76,7 +79,9 @@ export function authenticate(ctx: AppContext) {
     if (!token) {
       throw unauthenticated(
         "Missing or malformed Authorization header",
-        `Send "Authorization: Bearer <credential>" with ${wanted}.`,
+        accepted.length === 1 && accepted[0] === "processor"
+          ? `Send ${wanted}, base64-encoded as Basic auth is.`
+          : `Send "Authorization: Bearer <credential>" with ${wanted}.`,
       );
     }
     const looksLikeKey = token.startsWith("weft_sk_");

@@ -258,6 +258,23 @@ describe("errors as RestError", () => {
         instruction: "Send exactly one Authorization header, with one credential.",
       },
     });
+    // Two keys would be joined into one ("k1, k2"); two types, two readings of one body.
+    for (const [name, added] of [
+      ["Idempotency-Key", ["Idempotency-Key: 7f3a", "Idempotency-Key: 7f3b"]],
+      // head() sends one already.
+      ["Content-Type", ["Content-Type: text/plain"]],
+    ] as const) {
+      const doubled = await raw(
+        `${head([`Authorization: ${env.auth.authorization}`, ...added, "Content-Length: 2"])}\r\n\r\n{}`,
+      );
+      expect(doubled, name).toEqual({
+        status: 400,
+        body: {
+          message: `The request has 2 ${name} headers`,
+          instruction: expect.stringMatching(new RegExp(`^Send exactly one ${name} header, `)),
+        },
+      });
+    }
     const compressed = await postProfile('{"name":"Brotli"}', { "content-encoding": "br" });
     expect(compressed.statusCode).toBe(415);
     expect(compressed.json()).toEqual({

@@ -101,23 +101,34 @@ export async function enforceInputPolicy(request: FastifyRequest): Promise<void>
 }
 
 /**
+ * Headers a request sends once: two would name different callers (Node keeps the first
+ * Authorization, a proxy may keep the last), be two keys joined into one ("k1, k2"), or two
+ * readings of one body.
+ */
+const ONCE_ONLY: [name: string, lower: string, what: string][] = [
+  ["Authorization", "authorization", "with one credential"],
+  ["Idempotency-Key", "idempotency-key", "with one key"],
+  ["Content-Type", "content-type", "that says what the body is"],
+];
+
+/**
  * onRequest: what a request's headers must not leave to guesswork, before it is authenticated
- * or read. One Authorization header (Node keeps the first of two; a proxy may keep the last,
- * and the two would name different callers): 400. A body in a content coding (gzip, br): 415,
+ * or read. One Authorization, Idempotency-Key and Content-Type header each (ONCE_ONLY): 400. A body in a content coding (gzip, br): 415,
  * as the body would otherwise be read as if it were plain. A transfer coding other than
  * chunked: 400 (HTTP/1.1 suggests 501; it is the request that cannot be read, not a fault).
  */
 export function refuseAmbiguousHeaders(request: FastifyRequest): void {
   const { headers } = request;
-  if (headers.authorization !== undefined) {
+  for (const [name, lower, what] of ONCE_ONLY) {
+    if (headers[lower] === undefined) continue;
     const raw = request.raw.rawHeaders;
     let count = 0;
-    for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === "authorization") count++;
+    for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === lower) count++;
     if (count > 1)
       throw new HttpError(
         400,
-        `The request has ${count} Authorization headers`,
-        "Send exactly one Authorization header, with one credential.",
+        `The request has ${count} ${name} headers`,
+        `Send exactly one ${name} header, ${what}.`,
       );
   }
   const coding = headers["content-encoding"]?.trim().toLowerCase();

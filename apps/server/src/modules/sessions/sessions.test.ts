@@ -269,6 +269,17 @@ describe("POST /v1/users/sessions", () => {
       message: "The bearer credential is neither an API key nor a session token",
       instruction: "Send an API key secret (weft_sk_…).",
     });
+    const basic = await platform.app.inject({
+      method: "POST",
+      url: "/v1/users/sessions",
+      headers: { authorization: `Basic ${Buffer.from("someone:secret").toString("base64")}` },
+      payload: {},
+    });
+    expect(basic.statusCode).toBe(401);
+    expect(basic.json()).toEqual({
+      message: "This endpoint does not take Basic auth",
+      instruction: "Send an API key secret (weft_sk_…).",
+    });
     const processorToken = await asSession("POST", "/v1/users/sessions", "ptok_01jd8x0m6e9q7v2c5b4n3k1h0g");
     expect(processorToken.json().message).toBe(
       "A processor token is sent with Basic auth, not as a bearer credential",
