@@ -132,6 +132,7 @@ export const HELD_OUT = [
   "holdout-25.json",
   "holdout-26.json",
   "holdout-27.json",
+  "holdout-28.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
