@@ -34,7 +34,7 @@ export const KEYWORD_RULES: Rule[] = [
   ),
   rule(/\bATM (FEE|SURCHARGE)|NON-?CHASE ATM FEE|ATM WITHDRAWAL FEE\b/, "out", "BANK_FEES_ATM_FEES"),
   rule(
-    /\b(INTEREST CHARGE|PURCHASE INTEREST|FINANCE CHARGE|INTEREST CHARGED)\b/,
+    /\b(INTEREST CHARGE|PURCHASE INTEREST|FINANCE CHARGE|INTEREST CHARGED|DEFERRED INTEREST)\b/,
     "out",
     "BANK_FEES_INTEREST_CHARGE",
   ),
@@ -63,7 +63,7 @@ export const KEYWORD_RULES: Rule[] = [
     "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT",
   ),
   rule(
-    /\b(CRD AUTOPAY|CREDIT CRD|CREDIT CARD|CARD PMT|CARD PAYMENT|CARDMEMBER|CRCARDPMT|EPAY|E-PAYMENT)\b/,
+    /\b(CRD AUTOPAY|CREDIT CRD|CREDIT CARD|CARD PMT|CARD PAYMENT|CARDMEMBER|CRCARDPMT|EPAY|E-PAYMENT|CC (PAYMENT|PMT|PYMT))\b/,
     "out",
     "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT",
   ),
@@ -405,9 +405,32 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
   {
     // A fee named in the description's first words: "LATE FEE", "OVERDRAFT ITEM FEE FOR ...".
     words: new RegExp(
-      `^((NON-?[A-Z]+( [A-Z]+){0,2}|${FEE_WORDS})[ -]){0,5}(FEE|FEES)\\b|^(INTEREST CHARGED?|FINANCE CHARGE|PURCHASE INTEREST)\\b`,
+      `^((NON-?[A-Z]+( [A-Z]+){0,2}|${FEE_WORDS})[ -]){0,5}(FEE|FEES)\\b|^(INTEREST CHARGED?|FINANCE CHARGE|PURCHASE INTEREST|DEFERRED INTEREST)\\b|\\bINTEREST CHARGE[DS]?$`,
     ),
     category: (isCredit) => (isCredit ? null : "BANK_FEES"),
+  },
+  {
+    // A card's pay-over-time plan and its fee: the issuer's ("MY CHASE PLAN FEE", "PLAN FEE - PLAN IT 1 OF 12").
+    words: /^(MY CHASE PLAN|PLAN IT|(CITI )?FLEX ?PAY|PAY OVER TIME|PLAN)( PLAN)? FEE\b|^PLAN FEE\b/,
+    category: (isCredit) => (isCredit ? null : "BANK_FEES_OTHER_BANK_FEES"),
+  },
+  {
+    // A card's payment that the bank it came from refused, taken back ("INTERNET PAYMENT RETURNED"),
+    // and a balance moved onto a card: the card's own payments.
+    words:
+      /^((INTERNET|ONLINE|ELECTRONIC|AUTOPAY|MOBILE|ACH) )?(PAYMENT|PMT|PYMT) (RETURNED|REVERSED|REVERSAL)\b|^BALANCE TRANSFER\b/,
+    category: () => "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT",
+  },
+  {
+    // A card's statement credit for travel spent on it ("PLATINUM AIRLINE FEE CREDIT", "Travel Credit $300/Year").
+    words: /\b(TRAVEL|AIRLINE( FEE| INCIDENTAL)?|HOTEL|GLOBAL ENTRY|TSA ?PRE ?CHECK|CLEAR) CREDIT\b/,
+    category: (isCredit) => (isCredit ? "TRAVEL_OTHER_TRAVEL" : null),
+  },
+  {
+    // Money moved to a credit card ("ONLINE TRANSFER TO CREDIT CARD XXXXXX7720", "… TO WELLS FARGO
+    // ACTIVE CASH CARD XXXXXXXXXXXX4417"): its payment. A debit card's is an instant transfer.
+    words: /\b(TRANSFER|XFER)\b.*\bTO\b(?!.*\bDEBIT\b).*\b(CREDIT CARD|CARD (X{2,}|\*{2,})\d{4})\b/,
+    category: (isCredit) => (isCredit ? null : "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT"),
   },
   {
     // A business account's wire fee, in its wire's own format ("WIRE TYPE:INTL OUT FEE").
@@ -433,7 +456,9 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
   {
     // A card's rewards paid out: "CASHBACK BONUS REDEMPTION", "REWARDS REDEMPTION CREDIT",
     // Capital One's "CREDIT-CASH BACK REWARD".
-    words: /^(CREDIT[- ])?(CASH ?BACK|REWARDS?)( BONUS)? (REDEMPTION|REDEEMED|CREDIT|REWARDS?)\b/,
+    // Cash and points redeemed as a statement credit ("CASH REWARDS STATEMENT CREDIT", "POINTS REDEMPTION").
+    words:
+      /^(CREDIT[- ])?(CASH ?BACK|CASH REWARDS?|REWARDS?|POINTS?|MILES)( BONUS)? (REDEMPTION|REDEEMED|STATEMENT CREDIT|CREDIT|REWARDS?)\b/,
     category: (isCredit) => (isCredit ? "INCOME_OTHER_INCOME" : null),
   },
   {
@@ -508,7 +533,7 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
 
 /** Words every bank event's description holds one of: most descriptions skip the rules at once. */
 const MAY_BE_BANK_EVENT =
-  /FEE|ATM|ADVANCE|RETURNED|\bINT|\bDIV|TRANSFER|XFER|THANK|DEPOSIT|WITHDRAW|CHARGE|CHG|PAYMENT RECEIVED|CASH ?BACK|REWARD|CHECK|\bCHK\b|DRAFT|ROUND[ -]?UP|KEEP THE CHANGE|^(CREDIT )?CARD \d* ?P/i;
+  /FEE|ATM|ADVANCE|RETURNED|REVERS|BALANCE TRANSFER|INTEREST|POINTS|MILES|(TRAVEL|AIRLINE|HOTEL|ENTRY|CHECK|CLEAR) CREDIT|\bINT|\bDIV|TRANSFER|XFER|THANK|DEPOSIT|WITHDRAW|CHARGE|CHG|PAYMENT RECEIVED|CASH ?BACK|REWARD|CHECK|\bCHK\b|DRAFT|ROUND[ -]?UP|KEEP THE CHANGE|^(CREDIT )?CARD \d* ?P/i;
 
 /** The detailed category of `primary` its words name, or its "other". */
 function kindIn(text: string, primary: "BANK_FEES" | "LOAN_PAYMENTS"): string {

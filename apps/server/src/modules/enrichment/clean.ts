@@ -151,6 +151,8 @@ const LEAD_NOISE = [
   /^RECURRING (PAYMENT|PMT)\s+/,
   // "BILL PAY PAYMENT TO MAPLE RIDGE APARTMENTS": the payee follows.
   /^(ONLINE )?BILL ?PAY(MENT)?( PAYMENT)? TO\s+/,
+  // An issuer's offer, credited back for a merchant ("AMEX OFFER CREDIT DELL.COM"): the merchant follows.
+  /^(AMEX |AMERICAN EXPRESS |CHASE |CITI |BOA |BANK OF AMERICA )?OFFERS? CREDIT\s+/,
   // A bill paid by a paper check the bank mailed: "BILL PAY CHECK #2290 MCGUIRE HEATING OIL CO".
   /^(ONLINE )?BILL ?PAY(MENT)? CHECK\s*(#|NO\.?)?\s*\d+\s+/,
   // Puerto Rico's and Quebec's banks, in Spanish and French: "COMPRA POS 0314 …" (a purchase and
@@ -598,7 +600,7 @@ export const spellOut = (upperName: string): string => titleCase(completeTruncat
 /** Cheap tests that skip the prefix and lead-in loops for the many descriptions without them. */
 const MAY_HAVE_PREFIX = /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP |APPFOLIO)/;
 const MAY_HAVE_LEAD =
-  /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE|BILL|BUSINESS TO BUSINESS|POINT OF SALE)\b/;
+  /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE|BILL|BUSINESS TO BUSINESS|POINT OF SALE|AMEX|AMERICAN EXPRESS|CHASE|CITI|BOA|BANK OF AMERICA|OFFERS?)\b/;
 
 /** A lead-in that says the line is an ACH entry ("ACH WD …", "Withdrawal ACH …"). */
 const ACH_LEAD = /^(ACH|EFT)\b|^(WITHDRAWAL|DEPOSIT) ACH\b/;

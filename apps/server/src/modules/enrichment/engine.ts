@@ -186,10 +186,13 @@ function find(whole: EngineInput, cat: Catalogue): Found {
     // withdrawal itself, at another's ATM, has no counterparty), and so is cash from an ATM whose
     // bank is printed after the words ("ATM WITHDRAWAL US BANK 0412 NICOLLET MALL …").
     const atBank = ATM_AT_BANK.exec(input.description.toUpperCase());
-    // A loan's payment to the bank that holds the account names it too ("… TO LOAN 0007 MORTGAGE NAVY FEDERAL").
-    const bank =
-      bankEvent.startsWith("BANK_FEES_") || bankEvent.startsWith("LOAN_PAYMENTS_")
-        ? (bankIn(cat.match(tokensOf(input.description))) ?? bankNamedAfterNon(input.description, cat))
+    // A loan's or a card's payment names the bank or the issuer it goes to ("… TO LOAN 0007
+    // MORTGAGE NAVY FEDERAL", "TRANSFER TO CAPITAL ONE QUICKSILVER CARD XXXX…").
+    const named = () => cat.match(tokensOf(input.description));
+    const bank = bankEvent.startsWith("BANK_FEES_")
+      ? (bankIn(named()) ?? bankNamedAfterNon(input.description, cat))
+      : bankEvent.startsWith("LOAN_PAYMENTS_")
+        ? lenderIn(named())
         : atBank
           ? bankIn(cat.match(tokensOf(atBank[1]!)))
           : null;
@@ -307,6 +310,10 @@ function bankNamedAfterNon(description: string, cat: Catalogue): Merchant | null
 
 /** The merchant when it is a bank: a bank's own entry names no other kind. */
 const bankIn = (merchant: Merchant | null) => (merchant?.kind === "bank" ? merchant : null);
+
+/** The merchant when it lends: a bank, or a card's issuer. */
+const lenderIn = (merchant: Merchant | null) =>
+  merchant?.kind === "bank" || merchant?.kind === "lender" ? merchant : null;
 
 /**
  * A merchant named after a P2P app's own words ("PAYPAL INST XFER LYFT RIDE …"): the app paid it,
@@ -575,12 +582,14 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       };
     // A store paid by ACH is paid for its card ("HOME DEPOT CRC DES:PAYMENT"): stores take no
     // purchases so.
+    // An ACH line without an entry field says so in its words ("MACYS ONLINE PMT DSNB … WEB").
+    const achWords = cleaned.achEntry ?? (cleaned.isAch ? cleaned.text : null);
     if (
       merchant.kind === "merchant" &&
       !isCredit &&
       STORE_CATEGORIES.test(merchant.category) &&
-      cleaned.achEntry &&
-      STORE_CARD_PAYMENT.test(cleaned.achEntry)
+      achWords &&
+      STORE_CARD_PAYMENT.test(achWords)
     )
       return { detailed: "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT", isGuess: false };
     // Money in from a tax authority is a refund of tax ("DEPOSITO DIRECTO DEPTO HACIENDA PR REINTEGRO").
@@ -653,10 +662,16 @@ const PAYMENT_INTO = new Map([
 function onAccountsSide(found: Found, category: { detailed: string | null; isGuess: boolean }) {
   const payment = PAYMENT_INTO.get(found.input.accountType ?? "");
   const { detailed, isGuess } = category;
-  if (!payment || !found.isCredit || isGuess || !detailed?.startsWith("TRANSFER_IN_")) return category;
+  if (!payment || !found.isCredit || !detailed?.startsWith("TRANSFER_IN_")) return category;
   if (detailed === "TRANSFER_IN_CASH_ADVANCES_AND_LOANS") return category;
+  // Money in that no rule read says nothing of a payment, unless its words do ("PAYMENT FROM CHK
+  // 1234", "DIRECTPAY FULL BALANCE", "AUTOPAY … AUTO-PMT").
+  if (isGuess && !CARD_PAYMENT_WORDS.test(found.input.description.toUpperCase())) return category;
   return { detailed: payment, isGuess: false };
 }
+
+/** A payment's words, as issuers print one received. */
+const CARD_PAYMENT_WORDS = /\b(PAYMENT|PAYMT|PMT|PYMT|AUTOPAY|AUTO-?PMT|DIRECTPAY|EPAY|THANK YOU)\b/;
 
 /** Payroll platforms' debits: their fee, the payroll's taxes, or the pay itself. */
 function payrollDebitCategory(isPlatform: boolean, cleaned: Cleaned): string {

@@ -1771,6 +1771,69 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("What holdout-28 showed the engine misreading", () => {
+    const on = (accountType: string, description: string, amount: string) =>
+      enrichBatch([{ ...txn({ description, amount }), accountType }], [], {
+        logoBase: "https://x/logos",
+      })[0]!;
+
+    it("a card's payments received in any issuer's words, returned, or a balance moved onto it; a transfer to a credit card pays it", () => {
+      for (const [description, amount] of [
+        ["PAYMENT FROM SAV 7781", "200.00"],
+        ["DIRECTPAY FULL BALANCE 05/12", "912.40"],
+        ["ELECTRONIC PMT-WEB, THANK YOU", "120.00"],
+        ["ONLINE PAYMENT RETURNED", "-120.00"],
+        ["BALANCE TRANSFER 3% FEE PROMO", "-2500.00"],
+      ] as const) {
+        const line = on("CREDIT_CARD", description, amount);
+        expect(line.categories.detailed, description).toBe("LOAN_PAYMENTS_CREDIT_CARD_PAYMENT");
+        expect(line.counterparty, description).toBeNull();
+      }
+      // On a card, money in that says nothing of a payment stays what it was read as.
+      expect(on("CREDIT_CARD", "MISC CREDIT 4471", "12.00").categories.general).not.toBe("LOAN_PAYMENTS");
+      const sent = on(
+        "CHECKING",
+        "ONLINE TRANSFER TO CAPITAL ONE QUICKSILVER CARD XXXXXXXXXXXX1234 ON 05/01",
+        "-300.00",
+      );
+      expect(sent.categories.detailed).toBe("LOAN_PAYMENTS_CREDIT_CARD_PAYMENT");
+      expect(sent.counterparty?.name).toBe("Capital One");
+      expect(on("CHECKING", "INSTANT TRANSFER TO DEBIT CARD XXXX1234", "-50.00").categories.general).toBe(
+        "TRANSFER_OUT",
+      );
+      expect(on("CHECKING", "CITIZENS BANK DES:CC PMT ID:1 WEB", "-90.00").categories.general).toBe(
+        "LOAN_PAYMENTS",
+      );
+    });
+
+    it("an issuer's credits, rewards, plan fees and interest are its own lines; an offer's credit is its merchant's", () => {
+      const travel = on("CREDIT_CARD", "HOTEL CREDIT - AMEX FHR", "200.00");
+      expect(travel).toMatchObject({ counterparty: null, categories: { general: "TRAVEL" } });
+      for (const description of ["MILES REDEMPTION STATEMENT CREDIT", "CASH REWARDS REDEMPTION"])
+        expect(on("CREDIT_CARD", description, "40.00").categories.detailed, description).toBe(
+          "INCOME_OTHER_INCOME",
+        );
+      for (const [description, detailed] of [
+        ["CITI FLEX PAY PLAN FEE", "BANK_FEES_OTHER_BANK_FEES"],
+        ["PLAN IT 2 INTEREST CHARGE", "BANK_FEES_INTEREST_CHARGE"],
+        ["DEFERRED INTEREST CHARGED", "BANK_FEES_INTEREST_CHARGE"],
+      ] as const) {
+        const fee = on("CREDIT_CARD", description, "-8.00");
+        expect(fee.categories.detailed, description).toBe(detailed);
+        expect(fee.counterparty, description).toBeNull();
+      }
+      const offer = on("CREDIT_CARD", "AMEX OFFER CREDIT BEST BUY", "30.00");
+      expect(offer.counterparty?.name).toBe("Best Buy");
+      expect(offer.categories.general).toBe("GENERAL_MERCHANDISE");
+    });
+
+    it("a store's card paid from checking in an ACH line without an entry field is the card's payment", () => {
+      const paid = on("CHECKING", "KOHLS ONLINE PMT CAPITAL ONE 240417 WEB", "-60.00");
+      expect(paid.categories.detailed).toBe("LOAN_PAYMENTS_CREDIT_CARD_PAYMENT");
+      expect(on("CHECKING", "CARE CREDIT ONLINE PYMT 0501", "-120.00").counterparty?.name).toBe("CareCredit");
+    });
+  });
+
   describe("what the account's type says", () => {
     const on = (accountType: string | undefined, description: string, amount: string) =>
       enrichBatch([{ ...txn({ description, amount }), accountType }], [], {
