@@ -133,6 +133,7 @@ export const HELD_OUT = [
   "holdout-26.json",
   "holdout-27.json",
   "holdout-28.json",
+  "holdout-29.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
