@@ -36,6 +36,11 @@ export type Cleaned = {
   isPlatformProduct: boolean;
   /** An ACH entry, in any bank's format (not a card's purchase). */
   isAch: boolean;
+  /**
+   * What a school's or a club's payment portal collects for, when one is the prefix before the
+   * payee ("TEAMSNAP*NORTHSIDE FC"): the payee's trade, if its own name says none.
+   */
+  collector: string | null;
 };
 
 /** Processor and platform prefixes: the payment went through them to the merchant that follows. */
@@ -99,6 +104,23 @@ const SELLER_PREFIXES: [RegExp, string][] = [
   [/^MSFT ?\*\s*/, "MICROSOFT"],
 ];
 
+/**
+ * Portals that take payments for schools, daycares and clubs and print the payee after their
+ * star ("BRIGHTWHEEL*LITTLE SPROUTS ACAD", "SPORTSENGINE *EDINA HOCKEY ASSN"): the payee is the
+ * school or the club, the portal no party to it; with the trade the payee is in.
+ */
+const COLLECTOR_PREFIXES: [RegExp, string][] = [
+  [/^BRIGHTWHEEL ?\*\s*/, "GENERAL_SERVICES_CHILDCARE"],
+  [
+    /^(REVTRAK|FACTS|NELNET CAMPUS|TOUCHNET|MYSCHOOLBUCKS|SCHOOLPAY|PAYPAMS) ?\*\s*/,
+    "GENERAL_SERVICES_EDUCATION",
+  ],
+  [
+    /^(TEAMSNAP|SPORTSENGINE|LEAGUEAPPS|JERSEY WATCH|ACTIVE ?NET) ?\*\s*/,
+    "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
+  ],
+];
+
 /** Platforms a purchase is paid off to later: their prefix alone is a payment to them. */
 const PAY_LATER = new Set(["Klarna", "Sezzle", "Afterpay"]);
 
@@ -111,6 +133,8 @@ const NAMES_NO_MERCHANT = new Set(["Uber Eats"]);
 /** What a platform charges for itself: its plan, its membership, its fees, its invoice. */
 const OWN_CHARGE_WORDS =
   "SUBSCRIPTION|SUBSCR|MEMBERSHIP|MEMBERSHIP FEE|ANNUAL FEE|DASHPASS|PASS|SELLER FEES?|LISTING FEES?|FEES?|INVOICE|INV|BILLING|SERVICE CHARGE";
+/** A portal's own plan after its prefix ("TEAMSNAP* PREMIUM"), not a payee it collects for. */
+const PORTALS_OWN = new RegExp(`^(PREMIUM|PRO|PLUS|ANNUAL|MONTHLY|${OWN_CHARGE_WORDS})\\b`);
 /** Its own charge, named where a merchant's name would follow its prefix ("INSTACART*SUBSCRIPTION"). */
 const PLATFORM_OWN_PRODUCT = new RegExp(`^(${OWN_CHARGE_WORDS})$`);
 /** Its own charge, in a line's words ("GUSTO DES:FEE", "PAYCHEX EIB DES:INVOICE"). */
@@ -248,6 +272,7 @@ const USA_AFTER_STATE = /(?<=\s[A-Z]{2})\s+USA$/;
 /** Words statements cut short, completed when a long name ends in their first letters. */
 const TRUNCATED_WORDS = [
   "KITCHEN",
+  "PRESCHOOL",
   "EXTERIORS",
   "DECORATING",
   "RISTORANTE",
@@ -385,7 +410,7 @@ const NOT_CITIES = new Set([
 /** Words that are whole as they are, though a longer trade's word starts with them (BAR, BARBERSHOP). */
 const WHOLE_WORDS = new Set(
   // SERVICE and SOLUTION are whole in the singular too ("BLUE DESERT POOL SERVICE", not SERVICES).
-  "BAR PUB DELI AUTO VET ART SPORT PHOTO BREW LAND JEWEL CREAM SEA FIT HEAT CLEAN MARK CAN FEST SERVICE SOLUTION".split(
+  "BAR PUB DELI AUTO VET ART SPORT PHOTO BREW LAND JEWEL CREAM SEA FIT HEAT CLEAN MARK CAN FEST SERVICE SOLUTION CAMP".split(
     " ",
   ),
 );
@@ -416,6 +441,7 @@ const ABBREVIATIONS: Record<string, string> = {
   ASSOC: "ASSOCIATES",
   MKT: "MARKET",
   DEPT: "DEPARTMENT",
+  ELEM: "ELEMENTARY",
   UNIV: "UNIVERSITY",
   UNI: "UNIVERSITY",
   HOSP: "HOSPITAL",
@@ -495,6 +521,9 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
   { after: /^(TAX|ASSESSOR)$/, whole: "COLLECTOR", cuts: /^(COLL|COLLE|COLLEC|COLLECT|COLLR|COLL?TR)$/ },
   // "GREEN THUMB LAWN C", "ASHBURY CHIMNEY SWEE", "BROTHERS MOVING & ST": a trade's own phrase, cut.
   { after: /^LAWN$/, whole: "CARE" },
+  // "GREENFIELD LITTLE L", "ALAMO CITY YOUTH SOC": a children's league.
+  { after: /^LITTLE$/, whole: "LEAGUE", cuts: /^(L|LG|LEA|LEAG|LEAGU)$/ },
+  { after: /^YOUTH$/, whole: "SOCCER", cuts: /^(SOC|SOCC|SOCCE)$/ },
   { after: /^CHIMNEY$/, whole: "SWEEP" },
   { after: /^(MOVING|TRANSFER) (&|AND)$/, whole: "STORAGE" },
   // A school district paying its staff ("IRVINE UNIFIED SCH - PAYROLL"): its name in full.
@@ -907,7 +936,7 @@ const STATE_AGENCY =
  */
 /** "HARRIS CO TAX", "TRAVIS CTY TAX OFFICE": a county's office, its county abbreviated. */
 const COUNTY_OFFICE =
-  /^([A-Z][A-Z.'-]*(?: [A-Z][A-Z.'-]*){0,2}) (?:CO|CTY) (?=(?:TAX|TREAS\w*|ASSESSOR|CLERK|SHERIFF|COURTS?|APPRAISAL|MUD|UTIL\w*|WATER|RECORDER|PROP\w*|COLLECTOR|AUDITOR|CIRCUIT|DISTRICT|ANIMAL|LIBRARY|PARKS?)\b)/;
+  /^([A-Z][A-Z.'-]*(?: [A-Z][A-Z.'-]*){0,2}) (?:CO|CTY) (?=(?:TAX|TREAS\w*|ASSESSOR|CLERK|SHERIFF|COURTS?|APPRAISAL|MUD|UTIL\w*|WATER|RECORDER|PROP\w*|COLLECTOR|AUDITOR|CIRCUIT|DISTRICT|ANIMAL|LIBRARY|PARKS?|PUBLIC SCHOOLS|SCHOOLS)\b)/;
 
 function governmentName(name: string): string {
   name = name.replace(COUNTY_OFFICE, "$1 COUNTY ");
@@ -1017,6 +1046,14 @@ export function clean(description: string): Cleaned {
     upper = upper.replace(seller[0], `${seller[1]} `);
     original = original.replace(new RegExp(seller[0].source, "i"), `${seller[1]} `);
   }
+  // Not its own plan after its prefix ("TEAMSNAP* PREMIUM"): that is the portal's sale.
+  const portal = COLLECTOR_PREFIXES.find(
+    ([prefix]) => prefix.test(upper) && !PORTALS_OWN.test(upper.replace(prefix, "")),
+  );
+  if (portal) {
+    upper = upper.replace(portal[0], "");
+    original = original.replace(new RegExp(portal[0].source, "i"), "");
+  }
   // An unnamed facilitator's prefix ("PY *HILLCREST PHO"): the payee follows it.
   const unnamed = intermediaries.length === 0 ? /^[A-Z]{2,3} ?\*\s*(?=[A-Z])/.exec(upper) : null;
   if (unnamed) {
@@ -1108,5 +1145,6 @@ export function clean(description: string): Cleaned {
     isPlatformProduct,
     isAch,
     leadIn,
+    collector: portal?.[1] ?? null,
   };
 }

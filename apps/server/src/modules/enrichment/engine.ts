@@ -218,12 +218,25 @@ function find(whole: EngineInput, cat: Catalogue): Found {
           : null) ??
         (isNamedAfterPrefix
           ? (ownProductOf(cleaned, cat) ?? wordsApartMatch(cleaned, cat))
-          : wholeLineMatch(input.description, cleaned, cat)) ??
+          : // Past a portal's prefix, the line is the payee's alone.
+            wholeLineMatch(cleaned.collector ? cleaned.text : input.description, cleaned, cat)) ??
         // An airline's ticket by its number's carrier code ("FRONTIER AI 4222198765432": 422).
         cat.ticketed(tokensOf(input.description)) ??
         // Last, a merchant's name alone ("Amazon", "Shell"): what an aggregator's cleaned name is.
         cat.named(tokensOf(cleaned.text)));
-  return { input, cleaned, p2p, merchant, bankEvent, isCredit: cents > 0, cents };
+  // A company's ACH entry naming the P2P app it runs ("SQUARE INC DES:CASH APP"): money moved
+  // through the app, to or from the holder's own balance there.
+  const app =
+    cleaned.achEntry && merchant && merchant.kind !== "p2p" ? cat.match(tokensOf(cleaned.achEntry)) : null;
+  return {
+    input,
+    cleaned,
+    p2p,
+    merchant: app?.kind === "p2p" ? app : merchant,
+    bankEvent,
+    isCredit: cents > 0,
+    cents,
+  };
 }
 
 /**
@@ -592,6 +605,9 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       STORE_CARD_PAYMENT.test(achWords)
     )
       return { detailed: "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT", isGuess: false };
+    // Child support received through a state's disbursement unit is the parent's income.
+    if (merchant.kind === "government" && isCredit && /\bCHILD SUPP/.test(lineWords))
+      return { detailed: "INCOME_OTHER_INCOME", isGuess: false };
     // Money in from a tax authority is a refund of tax ("DEPOSITO DIRECTO DEPTO HACIENDA PR REINTEGRO").
     if (merchant.category === "GOVERNMENT_AND_NON_PROFIT_TAX_PAYMENT" && isCredit)
       return { detailed: "INCOME_TAX_REFUND", isGuess: false };
@@ -637,6 +653,8 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   if (byWords?.startsWith("BANK_FEES_") && (cleaned.achCompany || PAYEE_BEFORE_FEE.test(cleaned.text)))
     byWords = keywords(false) ?? "GENERAL_SERVICES_OTHER_GENERAL_SERVICES";
   if (byWords) return { detailed: byWords, isGuess: false };
+  // What a school's or a club's portal collects for, when the payee's name says nothing.
+  if (cleaned.collector && !isCredit) return { detailed: cleaned.collector, isGuess: false };
   // What the platform it went through sells: restaurants' POS and delivery apps.
   const platform = cleaned.intermediaries.find((name) => PLATFORM_CATEGORIES[name]);
   if (platform && !isCredit) return { detailed: PLATFORM_CATEGORIES[platform]!, isGuess: false };

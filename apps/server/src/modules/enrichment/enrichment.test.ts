@@ -1771,6 +1771,65 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("What holdout-29 showed the engine misreading", () => {
+    it("a school's or a club's payment portal names the payee after its star, and its trade when the payee's name says none", () => {
+      for (const [description, name, detailed] of [
+        ["BRIGHTWHEEL*SUNNY DAYS LEARNING CTR", "Sunny Days Learning Center", "GENERAL_SERVICES_EDUCATION"],
+        ["BRIGHTWHEEL*TINY TOTS", "Tiny Tots", "GENERAL_SERVICES_CHILDCARE"],
+        ["REVTRAK*DOUGLAS COUNTY SCHOOLS", "Douglas County Schools", "GENERAL_SERVICES_EDUCATION"],
+        ["TEAMSNAP*RIVER CITY UNITED", "River City United", "GENERAL_SERVICES_OTHER_GENERAL_SERVICES"],
+        [
+          "SPORTSENGINE *WAYZATA HOCKEY ASSN",
+          "Wayzata Hockey Association",
+          "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
+        ],
+      ] as const) {
+        const paid = one(description, "-120.00");
+        expect(paid.counterparty?.name, description).toBe(name);
+        expect(paid.categories.detailed, description).toBe(detailed);
+        expect(paid.intermediaries, description).toEqual([]);
+      }
+      // The portal's own plan is the portal's.
+      expect(one("TEAMSNAP* PREMIUM 888-777-2476 CO", "-9.99").counterparty?.name).toBe("TeamSnap");
+    });
+
+    it("a parents' association raises money, a 529 plan saves it, a play café sells play; preschools, elementary schools, little leagues cut short", () => {
+      expect(one("SQ *LINCOLN ELEM PTA", "-20.00")).toMatchObject({
+        counterparty: expect.objectContaining({ name: expect.stringMatching(/^Lincoln Elementary Pta$/i) }),
+        categories: expect.objectContaining({ general: "GOVERNMENT_AND_NON_PROFIT" }),
+      });
+      expect(one("VIRGINIA529 DES:INVEST ID:1 INDN:JO DOE CO ID:1 WEB", "-150.00").categories.detailed).toBe(
+        "TRANSFER_OUT_INVESTMENT_AND_RETIREMENT_FUNDS",
+      );
+      expect(one("SQ *WIGGLES PLAY CAFE", "-18.00").categories.general).toBe("ENTERTAINMENT");
+      expect(one("GRACE METHODIST PRESCHO", "-300.00").categories.detailed).toBe(
+        "GENERAL_SERVICES_CHILDCARE",
+      );
+      expect(one("SQ *EAST SIDE LITTLE L", "-80.00").counterparty?.name).toBe("East Side Little League");
+      expect(one("HARRIS CO PUBLIC SCHOOLS HOUSTON TX", "-40.00").counterparty?.name).toBe(
+        "Harris County Public Schools",
+      );
+      // A camp is a camp, not a campground cut short.
+      expect(one("SQ *ROCKET SCIENCE SUMMER CAMP", "-300.00").counterparty?.name).toBe(
+        "Rocket Science Summer Camp",
+      );
+    });
+
+    it("child support received is income; Square's ACH entry naming Cash App is money moved through the app", () => {
+      expect(one("FL SDU DES:CHILD SUPP ID:1 INDN:JO DOE CO ID:1 PPD", "350.00").categories.detailed).toBe(
+        "INCOME_OTHER_INCOME",
+      );
+      const funded = one("SQUARE INC DES:CASH APP ID:T1 INDN:JO DOE CO ID:9424300002 PPD", "-40.00");
+      expect(funded.counterparty?.name).toBe("Cash App");
+      expect(funded.categories.general).toBe("TRANSFER_OUT");
+      // A seller's payout from Square stays Square's.
+      expect(
+        one("SQUARE INC DES:SQ240401 ID:T2 INDN:BLUE DOOR LLC CO ID:9424300002 CCD", "812.00").counterparty
+          ?.name,
+      ).toBe("Square");
+    });
+  });
+
   describe("What holdout-28 showed the engine misreading", () => {
     const on = (accountType: string, description: string, amount: string) =>
       enrichBatch([{ ...txn({ description, amount }), accountType }], [], {
