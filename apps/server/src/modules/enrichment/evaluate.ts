@@ -134,6 +134,7 @@ export const HELD_OUT = [
   "holdout-27.json",
   "holdout-28.json",
   "holdout-29.json",
+  "holdout-30.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
