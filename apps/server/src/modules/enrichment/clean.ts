@@ -136,7 +136,10 @@ const OWN_CHARGE_WORDS =
 /** A portal's own plan after its prefix ("TEAMSNAP* PREMIUM"), not a payee it collects for. */
 const PORTALS_OWN = new RegExp(`^(PREMIUM|PRO|PLUS|ANNUAL|MONTHLY|${OWN_CHARGE_WORDS})\\b`);
 /** Its own charge, named where a merchant's name would follow its prefix ("INSTACART*SUBSCRIPTION"). */
-const PLATFORM_OWN_PRODUCT = new RegExp(`^(${OWN_CHARGE_WORDS})$`);
+// Or what it sells itself: crypto and stocks bought in the app ("PAYPAL *CRYPTO", "CASH APP*BITCOIN").
+const PLATFORM_OWN_PRODUCT = new RegExp(
+  `^(${OWN_CHARGE_WORDS}|CRYPTO|CRYPTOCURRENCY|BITCOIN|BTC|STOCKS?|INVESTING)$`,
+);
 /** Its own charge, in a line's words ("GUSTO DES:FEE", "PAYCHEX EIB DES:INVOICE"). */
 export const OWN_CHARGE = new RegExp(`\\b(${OWN_CHARGE_WORDS})\\b`);
 

@@ -343,7 +343,7 @@ function shopAfterApp(p2p: P2P | null, cat: Catalogue): Merchant | null {
  * words between the withdrawal's (and an international one's date) and the first number.
  */
 const ATM_AT_BANK =
-  /^ATM (?:CASH )?(?:WITHDRAWAL|WITHDRAW|WDL|WD)\s+(?:(?:INTL|INTERNATIONAL)\s+)?(?:\d{1,2}\/\d{1,2}\s+)?([A-Z][A-Z0-9/&.' -]*?)(?=\s+\d|\s*$)/;
+  /^(?:NON-?[A-Z]+(?: [A-Z]+){0,2}? )?ATM (?:CASH )?(?:WITHDRAWAL|WITHDRAW|WDL|WD)\s+(?:(?:INTL|INTERNATIONAL)\s+)?(?:\d{1,2}\/\d{1,2}\s+)?([A-Z][A-Z0-9/&.' -]*?)(?=\s+\d|\s*$)/;
 
 /** A bank's own name in those words, up to the word that says it is one ("FARMERS STATE BANK"). */
 const BANK_NAME = /^([A-Z][A-Z&.' -]*?\b(?:BANK|CREDIT UNION|FCU|SAVINGS|TRUST))(?: AG| NA| N\.A\.)?(?=\s|$)/;
@@ -527,7 +527,7 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   if (byPayee) return { detailed: byPayee, isGuess: false };
   // A wire's purpose says what it paid for ("PMT DET:APR RENT SUITE 400"), or that it settles an
   // invoice: a service bought, or a sale's proceeds ("PMT DET:INV 1042 ANNUAL LICENSE").
-  if (p2p?.purpose && !merchant) {
+  if (p2p?.purpose && !merchant && !p2p.person) {
     const byPurpose = categoryByKeywords(` ${p2p.purpose} `, isCredit, false);
     if (byPurpose) return { detailed: byPurpose, isGuess: false };
     if (INVOICE_WORDS.test(p2p.purpose))
@@ -560,6 +560,17 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   const decisive = cleaned.intermediaries.find((name) => DECISIVE_PLATFORMS[name]);
   if (decisive && !isCredit && !merchant) return { detailed: DECISIVE_PLATFORMS[decisive]!, isGuess: false };
   if (merchant) {
+    // A card issuer that also keeps savings ("CAPITAL ONE 360 DES:TRANSFER", "SYNCHRONY BANK
+    // DES:HYS XFER"): an ACH entry that moves money is a transfer, not the card's payment.
+    if (
+      merchant.kind === "lender" &&
+      cleaned.achEntry &&
+      /\b(TRANSFER|XFER|XFR|HYS|SAVINGS|P2P)\b/.test(cleaned.achEntry)
+    )
+      return {
+        detailed: isCredit ? "TRANSFER_IN_ACCOUNT_TRANSFER" : "TRANSFER_OUT_ACCOUNT_TRANSFER",
+        isGuess: false,
+      };
     // A bank is paid for a loan as often as money is moved to it, and its ATMs hand out cash:
     // its words say which.
     if (merchant.kind === "bank" && !isCredit) {
@@ -606,7 +617,13 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     )
       return { detailed: "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT", isGuess: false };
     // Child support received through a state's disbursement unit is the parent's income.
-    if (merchant.kind === "government" && isCredit && /\bCHILD SUPP/.test(lineWords))
+    if (
+      merchant.kind === "government" &&
+      isCredit &&
+      /\bCHILD SUPP|\bSDU\b|\bDISBURSEMENT UNIT\b|\bCSPC\b/.test(
+        `${lineWords} ${merchant.name.toUpperCase()} `,
+      )
+    )
       return { detailed: "INCOME_OTHER_INCOME", isGuess: false };
     // Money in from a tax authority is a refund of tax ("DEPOSITO DIRECTO DEPTO HACIENDA PR REINTEGRO").
     if (merchant.category === "GOVERNMENT_AND_NON_PROFIT_TAX_PAYMENT" && isCredit)
@@ -629,6 +646,13 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       /\b(RENT|HOA|HOA DUES|ASSN DUES|ASSESSMENTS?|ASSESSMNT)\b/.test(cleaned.achEntry)
     )
       return { detailed: "RENT_AND_UTILITIES_RENT", isGuess: false };
+    // So is a loan's payment ("PRINCIPAL FNCL DES:401K LN PMT": a 401(k) loan, not insurance).
+    if (
+      !isCredit &&
+      cleaned.achEntry &&
+      /\b(LOAN|LN) (PMT|PAYMENT|PYMT)\b|\b401K LN\b/.test(cleaned.achEntry)
+    )
+      return { detailed: "LOAN_PAYMENTS_OTHER_PAYMENT", isGuess: false };
     // A store's fuel station ("COSTCO GAS", "SAMS CLUB FUEL") sells fuel.
     if (merchant.kind === "merchant" && !isCredit && FUEL_WORDS.test(cleaned.text))
       return { detailed: "TRANSPORTATION_GAS", isGuess: false };
@@ -665,6 +689,9 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     isGuess: true,
   };
 }
+
+/** A P2P payment to the holder's own account. */
+const TO_SELF = /\b(TO|FROM) (SELF|MYSELF|OWN ACCOUNT|OWN ACCT)\b/;
 
 /** A card's or a credit line's payment, by the account's type: what money moved into it pays. */
 const PAYMENT_INTO = new Map([
@@ -790,7 +817,10 @@ function describe(
   const primary = detailed ? (cat.primaryOf.get(detailed) ?? null) : null;
   // A payment seen on the card (or credit line) it pays is the holder's own money, from no one:
   // the bank it names ("CAPITAL ONE MOBILE PYMT") is the card's own issuer.
-  const isOwnPayment = isCredit && primary === "LOAN_PAYMENTS" && PAYMENT_INTO.has(input.accountType ?? "");
+  // So is money sent through a P2P app to the holder's own account ("ZELLE TO SELF").
+  const isOwnPayment =
+    (isCredit && primary === "LOAN_PAYMENTS" && PAYMENT_INTO.has(input.accountType ?? "")) ||
+    (p2p?.app != null && !p2p.person && TO_SELF.test(input.description.toUpperCase()));
   const merchant = isOwnPayment ? null : found.merchant;
   const mcc = merchant?.mcc ?? input.mcc ?? null;
   const intermediaryNames = cleaned.intermediaries.filter(

@@ -133,12 +133,15 @@ const WIRE_PURPOSE = /\b(?:PMT DET|OBI|RFB|PURPOSE|DETAILS):\s*(.+)$/;
 /** A business's place after its legal form, in a wire ("… HOLDINGS LLC DENVER CO"): no part of its name. */
 const WIRE_PLACE_AFTER_FORM = /^(.*\b(?:LLC|LLP|INC|CORP|LTD|LP|PLLC|CO))\.?(?: [A-Z]+){1,3} [A-Z]{2}$/;
 
+/** A P2P app's own products, named after its star. */
+const APP_PRODUCT = /^(BITCOIN|BTC|CRYPTO|STOCKS?|INVESTING|BOOST|SAVINGS|ROUND ?UPS?)\b/;
+
 export function detectP2P(description: string): P2P | null {
   const upper = description.toUpperCase();
   // Wires name the other side: ORIG: or B/O: ("by order of", incoming), BNF: or BEN: (outgoing);
   // a person, or a business (its place after it: "B/O: NORTHWIND HOLDINGS LLC DENVER CO 80202").
   const wire =
-    /\b(?:FED)?WIRE\b.*?\b(?:ORIG|BNF|BEN|ORIGINATOR|BENEFICIARY|B\/O):\s*([A-Z][A-Z0-9 &.,'-]+?)\s+(?:ID|BNF|REF|ADDR|OBI|BK|SEQ|IMAD|SND)\b/.exec(
+    /\b(?:(?:FED)?WIRE|BOOK TRANSFER)\b.*?\b(?:ORIG|BNF|BEN|ORIGINATOR|BENEFICIARY|B\/O):\s*([A-Z][A-Z0-9 &.,'-]+?)\s+(?:ID|BNF|REF|ADDR|OBI|BK|SEQ|IMAD|SND|TRN)\b/.exec(
       upper,
     );
   if (wire) {
@@ -154,6 +157,10 @@ export function detectP2P(description: string): P2P | null {
     const firm = named.trim().replace(LEGAL_FORM_END, "");
     return { app: null, person: null, payee: /^[A-Z][A-Z0-9 &.'-]*$/.test(firm) ? firm : null, purpose };
   }
+  // Bank of America's wire sent online: "Online Domestic Wire Transfer Via: WELLS FARGO NA/… A/C:
+  // LAURA CHEN SAN FRANCISCO CA 94110 US …": a person's two names first, their town after.
+  const online = /\bWIRE TRANSFER VIA:.*?\bA\/C:\s*([A-Z][A-Z'-]+) ([A-Z][A-Z'-]+)\b/.exec(upper);
+  if (online && isFirstName(online[1]!)) return { app: null, person: titleCase(`${online[1]} ${online[2]}`) };
   // A Fed wire sent, as Wells Fargo prints it: "WT FED#04812 JPMORGAN CHASE BA /FTR/BNF=KIM, DAVID SRF# …".
   const fedWire = /^WT\b.*\/BNF=([A-Z][A-Z ,.'-]*?)\s+(?:SRF|TRN|RFB|OBI|ID)#?/.exec(upper);
   if (fedWire) {
@@ -198,7 +205,8 @@ export function detectP2P(description: string): P2P | null {
   if (afterSemicolon) candidates.push(afterSemicolon[1]!);
   // "CASH APP*JANE DOE*…", "VENMO *JOHN SMITH"
   const starred = /\*\s*([^*]+?)\s*(\*|$)/.exec(text.replace(/^.*?(CASH ?APP|VENMO|SQC)\s*/i, "*"));
-  if (starred) candidates.push(starred[1]!);
+  // What the app sells itself after its star ("CASH APP*BITCOIN", "CASH APP*STOCKS"): no one's name.
+  if (starred && !APP_PRODUCT.test(starred[1]!.toUpperCase())) candidates.push(starred[1]!);
   // Wells Fargo prints "ZELLE TO GARCIA LUIS ON 03/14 REF # …": the last name first.
   const isLastFirst = /^ZELLE (TO|FROM) [\p{Lu} ,.'-]+ ON \d{2}\/\d{2}\b/u.test(text);
   for (const candidate of candidates) {
