@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import pg from "pg";
 import pino from "pino";
 import { buildApp } from "../src/app.ts";
@@ -182,4 +183,16 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A logger's destination that keeps each line it is given, for tests that read what was logged. */
+export function lineSink(): { lines: string[]; sink: Writable } {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, sink };
 }

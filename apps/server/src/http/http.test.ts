@@ -1,8 +1,8 @@
 import net from "node:net";
-import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  lineSink,
   startTestPlatform,
   type TestEnvironment,
   type TestPlatform,
@@ -449,13 +449,7 @@ describe("x-request-id", () => {
 
 describe("500", () => {
   it("answers with an errorId and logs it with the stack", async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, sink } = lineSink();
     const broken = await startTestPlatform();
     const brokenEnv = await broken.environment("TEST");
     // Swap in a logger we can read, then break the table the route reads.
@@ -486,13 +480,7 @@ describe("500", () => {
 
 describe("logs", () => {
   it("redact authorization headers, secrets and tokens", () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, sink } = lineSink();
     const logger = createLogger("info", sink);
     logger.info({
       req: { headers: { authorization: "Bearer weft_sk_leak", cookie: "s=leak" } },
@@ -508,13 +496,7 @@ describe("logs", () => {
 describe("request logs", () => {
   /** An app logging at info into `lines`; `run` makes its requests, then the app closes. */
   async function logsOf(run: (app: Server) => Promise<unknown>) {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, sink } = lineSink();
     const { buildApp } = await import("../app.ts");
     const { app } = await buildApp({ ...platform.ctx, logger: createLogger("info", sink) });
     await run(app);

@@ -1,7 +1,11 @@
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { startTestPlatform, type TestEnvironment, type TestPlatform } from "../../../test/harness.ts";
+import {
+  lineSink,
+  startTestPlatform,
+  type TestEnvironment,
+  type TestPlatform,
+} from "../../../test/harness.ts";
 import { freePort } from "../../../test/processes.ts";
 import {
   createProfile,
@@ -75,13 +79,7 @@ async function syncTheirsThenMine() {
 
 describe("graphql-ws at /v1/graphql", () => {
   it("answers a caller's mistake on the socket and logs no error for it (an API key has no profile to subscribe to)", async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, sink } = lineSink();
     const { buildApp } = await import("../../app.ts");
     const { app } = await buildApp({ ...platform.ctx, logger: createLogger("info", sink) });
     const port = await freePort();
