@@ -702,7 +702,8 @@ const PAYMENT_INTO = new Map([
 /**
  * Money moved into a card or a credit line from another account is its payment ("ACH DEPOSIT
  * INTERNET TRANSFER FROM ACCOUNT ENDING IN 4417" +, on the card): a card holds no deposits. A
- * refund keeps its merchant's category, a cash advance its own, and a guess stays a guess.
+ * refund keeps its merchant's category, a cash advance its own, and a guess stays a guess unless
+ * its words say it is a payment.
  */
 function onAccountsSide(found: Found, category: { detailed: string | null; isGuess: boolean }) {
   const payment = PAYMENT_INTO.get(found.input.accountType ?? "");
@@ -818,10 +819,10 @@ function describe(
   // A payment seen on the card (or credit line) it pays is the holder's own money, from no one:
   // the bank it names ("CAPITAL ONE MOBILE PYMT") is the card's own issuer.
   // So is money sent through a P2P app to the holder's own account ("ZELLE TO SELF").
-  const isOwnPayment =
+  const isHoldersOwn =
     (isCredit && primary === "LOAN_PAYMENTS" && PAYMENT_INTO.has(input.accountType ?? "")) ||
     (p2p?.app != null && !p2p.person && TO_SELF.test(input.description.toUpperCase()));
-  const merchant = isOwnPayment ? null : found.merchant;
+  const merchant = isHoldersOwn ? null : found.merchant;
   const mcc = merchant?.mcc ?? input.mcc ?? null;
   const intermediaryNames = cleaned.intermediaries.filter(
     (name) => !(merchant?.website && OWNERS_SITES[name]?.includes(merchant.website)),
@@ -829,7 +830,7 @@ function describe(
   if (p2p?.app && !intermediaryNames.includes(p2p.app)) intermediaryNames.push(p2p.app);
 
   let counterparty: EnrichedTransaction["counterparty"] = null;
-  if (isOwnPayment) {
+  if (isHoldersOwn) {
     // No one.
   } else if (p2p?.person) {
     counterparty = unlistedParty(p2p.person, "person");
