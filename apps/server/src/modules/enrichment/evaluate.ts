@@ -135,6 +135,7 @@ export const HELD_OUT = [
   "holdout-28.json",
   "holdout-29.json",
   "holdout-30.json",
+  "holdout-31.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
