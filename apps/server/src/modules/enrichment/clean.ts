@@ -102,6 +102,7 @@ const SELLER_PREFIXES: [RegExp, string][] = [
   [/^TM ?\*\s*/, "TICKETMASTER"],
   [/^BKG ?\*\s*/, "BOOKING.COM"],
   [/^MSFT ?\*\s*/, "MICROSOFT"],
+  [/^RIOT ?\*\s*/, "RIOT GAMES"],
 ];
 
 /**
@@ -245,6 +246,12 @@ const NOISE = new RegExp(
   "g",
 );
 
+/**
+ * A store's number glued between its name and its town, the state after ("H&M0185CHICAGO IL"):
+ * not a reference code ("E0200XYZW"), whose letters are no town before a state.
+ */
+const GLUED_STORE_NUMBER = /(?<=[A-Z&'])([A-Z])(\d{3,6})([A-Z]{4,})(?= [A-Z]{2}\b)/g;
+
 const SUPPORT_HOSTS =
   /\b[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}\b|\b[A-Z0-9-]+\.[A-Z0-9-]+\.(COM|NET|ORG)\S*|\bG\.CO\/\S*|\bGOSQ\.COM\b/g;
 
@@ -275,6 +282,7 @@ const USA_AFTER_STATE = /(?<=\s[A-Z]{2})\s+USA$/;
 /** Words statements cut short, completed when a long name ends in their first letters. */
 const TRUNCATED_WORDS = [
   "KITCHEN",
+  "GROCERY",
   "PRESCHOOL",
   "EXTERIORS",
   "DECORATING",
@@ -1077,7 +1085,9 @@ export function clean(description: string): Cleaned {
   const hasNoCity = CITY_FIELD_NOT_A_CITY.test(text.replace(/\s+\d{10,}$/, ""));
   if (hasNoCity) text = text.replace(HOST_IN_CITY_FIELD, "$1");
   // "SKYLINE CHILI, CINCINNATI, OH": commas between the name, the city and the state part them as spaces do.
+  // "H&M0185CHICAGO IL": a store's number glued between its name and its town.
   text = text
+    .replace(GLUED_STORE_NUMBER, "$1 $2 $3")
     .replace(SUPPORT_HOSTS, " ")
     .replace(NOISE, " ")
     .replace(/,(?=\s|$)/g, " ")

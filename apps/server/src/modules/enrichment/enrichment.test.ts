@@ -1771,6 +1771,20 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("What holdout-31 showed the engine misreading", () => {
+    it("a store's number glued between its name and its town; a bar's cocktails and a deli's groceries cut short; Riot's own prefix", () => {
+      const glued = one("GAP0412SEATTLE WA", "-40.00");
+      expect(glued.counterparty?.name).toBe("Gap");
+      expect(one("SQ *BLUE HOUR COCKTAIL LOUN Denver CO", "-30.00").categories.general).toBe(
+        "FOOD_AND_DRINK",
+      );
+      expect(one("SQ *EL SOL DELI & GROC Queens NY", "-6.00").counterparty?.name).toBe(
+        "El Sol Deli & Grocery",
+      );
+      expect(one("RIOT*LEAGUE OF LEGENDS RP LOS ANGELES CA", "-10.00").counterparty?.name).toBe("Riot Games");
+    });
+  });
+
   describe("What holdout-30 showed the engine misreading", () => {
     it("the holder's own money moved in the bank's words names no one; checks and money orders bought are paid on", () => {
       for (const [description, amount, general] of [
@@ -3091,9 +3105,9 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       people: 13,
     },
     "holdout-31.json": {
-      counterparty: 96.0,
-      website: 96.7,
-      category: 94.0,
+      counterparty: 98.7,
+      website: 99.3,
+      category: 97.3,
       intermediaries: 98.7,
       people: 7,
     },
