@@ -136,6 +136,7 @@ export const HELD_OUT = [
   "holdout-29.json",
   "holdout-30.json",
   "holdout-31.json",
+  "holdout-32.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
