@@ -91,7 +91,8 @@ const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "p
   Paychex: { website: "paychex.com", alone: "both ways" },
   AppFolio: { website: "appfolio.com", alone: "both ways" },
   Zillow: { website: "zillow.com", alone: "both ways" },
-  Etsy: { website: "etsy.com" },
+  // A marketplace's payout to a shop, named alone ("ETSY, INC. DES:DEPOSIT"), went through it.
+  Etsy: { website: "etsy.com", alone: "payouts" },
   Klarna: { website: "klarna.com" },
   Sezzle: { website: "sezzle.com" },
   Afterpay: { website: "afterpay.com" },
@@ -196,8 +197,10 @@ function find(whole: EngineInput, cat: Catalogue): Found {
         : atBank
           ? bankIn(cat.match(tokensOf(atBank[1]!)))
           : null;
-    const atmBank = !bank && atBank ? (BANK_NAME.exec(atBank[1]!)?.[1] ?? null) : null;
-    return { input, cleaned, p2p: null, merchant: bank, bankEvent, atmBank, isCredit: cents > 0, cents };
+    // A bank's name alone before its own entry's words ("Chase ATM Withdrawal", an aggregator's).
+    const bankFirst = bank ?? bankIn(cat.named(withoutEntryWords(tokensOf(input.description))));
+    const atmBank = !bankFirst && atBank ? (BANK_NAME.exec(atBank[1]!)?.[1] ?? null) : null;
+    return { input, cleaned, p2p: null, merchant: bankFirst, bankEvent, atmBank, isCredit: cents > 0, cents };
   }
   const p2p = detectP2P(input.description);
   // A person paid through an app is the counterparty: no merchant is looked for in their name.
@@ -223,7 +226,7 @@ function find(whole: EngineInput, cat: Catalogue): Found {
         // An airline's ticket by its number's carrier code ("FRONTIER AI 4222198765432": 422).
         cat.ticketed(tokensOf(input.description)) ??
         // Last, a merchant's name alone ("Amazon", "Shell"): what an aggregator's cleaned name is.
-        cat.named(tokensOf(cleaned.text)));
+        cat.named(withoutEntryWords(tokensOf(cleaned.text))));
   // A company's ACH entry naming the P2P app it runs ("SQUARE INC DES:CASH APP"): money moved
   // through the app, to or from the holder's own balance there.
   const app =
@@ -259,6 +262,20 @@ function nameMatch(tokens: readonly string[], cat: Catalogue): Merchant | null {
           isOtherTrade(tokens.join(" "), tokens[start]!, merchant, cat)
         )),
   );
+}
+
+/**
+ * The words an aggregator's cleaned line adds after a name it names alone ("Amazon Refund",
+ * "Chase Credit Card Payment", "Chase ATM Withdrawal"): what kind of entry it is, not the name.
+ */
+const ENTRY_WORDS = new Set(
+  "REFUND RETURN CREDIT CARD PAYMENT PMT AUTOPAY ONLINE BILL ATM WITHDRAWAL DEPOSIT TRANSFER FEE".split(" "),
+);
+
+function withoutEntryWords(tokens: readonly string[]): readonly string[] {
+  let end = tokens.length;
+  while (end > 1 && ENTRY_WORDS.has(tokens[end - 1]!)) end--;
+  return end === tokens.length ? tokens : tokens.slice(0, end);
 }
 
 /** What an airline sells on board, after its first word: "UNITED INFLIGHT WIFI" is United Airlines'. */
@@ -581,6 +598,9 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       if (categoryByKeywords(lineWords, false) === "TRANSFER_OUT_WITHDRAWAL")
         return { detailed: "TRANSFER_OUT_WITHDRAWAL", isGuess: false };
     }
+    // A card issuer that also runs ATMs ("Citi ATM Withdrawal"): cash, not the card's payment.
+    if (merchant.kind === "lender" && !isCredit && /\bATM\b/.test(lineWords))
+      return { detailed: "TRANSFER_OUT_WITHDRAWAL", isGuess: false };
     // A city bills its water, power and trash: "CITY OF BOULDER DES:WATER SVC" is a utility.
     if (merchant.kind === "government" && !isCredit) {
       const utility = categoryByKeywords(ownWords, false);
@@ -710,6 +730,8 @@ function onAccountsSide(found: Found, category: { detailed: string | null; isGue
   const { detailed, isGuess } = category;
   if (!payment || !found.isCredit || !detailed?.startsWith("TRANSFER_IN_")) return category;
   if (detailed === "TRANSFER_IN_CASH_ADVANCES_AND_LOANS") return category;
+  // A refund on a card is the merchant's money back, not a payment ("Amazon Refund").
+  if (/\b(REFUND|RETURN|RFND)\b/.test(found.input.description.toUpperCase())) return category;
   // Money in that no rule read says nothing of a payment, unless its words do ("PAYMENT FROM CHK
   // 1234", "DIRECTPAY FULL BALANCE", "AUTOPAY … AUTO-PMT").
   if (isGuess && !CARD_PAYMENT_WORDS.test(found.input.description.toUpperCase())) return category;
