@@ -105,11 +105,11 @@ export async function enforceInputPolicy(request: FastifyRequest): Promise<void>
  * Authorization, a proxy may keep the last), be two keys joined into one ("k1, k2"), or two
  * readings of one body.
  */
-const ONCE_ONLY: [name: string, lower: string, what: string][] = [
-  ["Authorization", "authorization", "with one credential"],
-  ["Idempotency-Key", "idempotency-key", "with one key"],
-  ["Content-Type", "content-type", "that says what the body is"],
-];
+const ONCE_ONLY = new Map([
+  ["authorization", { name: "Authorization", what: "with one credential" }],
+  ["idempotency-key", { name: "Idempotency-Key", what: "with one key" }],
+  ["content-type", { name: "Content-Type", what: "that says what the body is" }],
+]);
 
 /**
  * onRequest: what a request's headers must not leave to guesswork, before it is authenticated
@@ -119,17 +119,21 @@ const ONCE_ONLY: [name: string, lower: string, what: string][] = [
  */
 export function refuseAmbiguousHeaders(request: FastifyRequest): void {
   const { headers } = request;
-  for (const [name, lower, what] of ONCE_ONLY) {
-    if (headers[lower] === undefined) continue;
-    const raw = request.raw.rawHeaders;
-    let count = 0;
-    for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === lower) count++;
-    if (count > 1)
-      throw new HttpError(
-        400,
-        `The request has ${count} ${name} headers`,
-        `Send exactly one ${name} header, ${what}.`,
-      );
+  // One pass over the raw headers counts all three (Node joins or drops the repeats it parses).
+  const counts = new Map<string, number>();
+  const raw = request.raw.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const lower = raw[i]!.toLowerCase();
+    if (ONCE_ONLY.has(lower)) counts.set(lower, (counts.get(lower) ?? 0) + 1);
+  }
+  for (const [lower, count] of counts) {
+    if (count < 2) continue;
+    const { name, what } = ONCE_ONLY.get(lower)!;
+    throw new HttpError(
+      400,
+      `The request has ${count} ${name} headers`,
+      `Send exactly one ${name} header, ${what}.`,
+    );
   }
   const coding = headers["content-encoding"]?.trim().toLowerCase();
   if (coding && coding !== "identity")

@@ -134,6 +134,15 @@ const NAMES_NO_MERCHANT = new Set(["Uber Eats"]);
 /** What a platform charges for itself: its plan, its membership, its fees, its invoice. */
 const OWN_CHARGE_WORDS =
   "SUBSCRIPTION|SUBSCR|MEMBERSHIP|MEMBERSHIP FEE|ANNUAL FEE|DASHPASS|PASS|SELLER FEES?|LISTING FEES?|FEES?|INVOICE|INV|BILLING|SERVICE CHARGE";
+/** The first of these prefixes the text starts with: how long it is, and what it stands for. */
+function prefixIn(prefixes: readonly [RegExp, string][], text: string) {
+  for (const [prefix, what] of prefixes) {
+    const match = prefix.exec(text);
+    if (match) return { length: match[0].length, what };
+  }
+  return undefined;
+}
+
 /** A portal's own plan after its prefix ("TEAMSNAP* PREMIUM"), not a payee it collects for. */
 const PORTALS_OWN = new RegExp(`^(PREMIUM|PRO|PLUS|ANNUAL|MONTHLY|${OWN_CHARGE_WORDS})\\b`);
 /** Its own charge, named where a merchant's name would follow its prefix ("INSTACART*SUBSCRIPTION"). */
@@ -1051,19 +1060,18 @@ export function clean(description: string): Cleaned {
       original = original.slice(match[0].length);
     }
   }
-  const seller =
-    intermediaries.length === 0 ? SELLER_PREFIXES.find(([prefix]) => prefix.test(upper)) : undefined;
+  // As the processors' prefixes above, a prefix read is cut from both texts by its length.
+  const seller = intermediaries.length === 0 ? prefixIn(SELLER_PREFIXES, upper) : undefined;
   if (seller) {
-    upper = upper.replace(seller[0], `${seller[1]} `);
-    original = original.replace(new RegExp(seller[0].source, "i"), `${seller[1]} `);
+    upper = `${seller.what} ${upper.slice(seller.length)}`;
+    original = `${seller.what} ${original.slice(seller.length)}`;
   }
   // Not its own plan after its prefix ("TEAMSNAP* PREMIUM"): that is the portal's sale.
-  const portal = COLLECTOR_PREFIXES.find(
-    ([prefix]) => prefix.test(upper) && !PORTALS_OWN.test(upper.replace(prefix, "")),
-  );
-  if (portal) {
-    upper = upper.replace(portal[0], "");
-    original = original.replace(new RegExp(portal[0].source, "i"), "");
+  const portal = prefixIn(COLLECTOR_PREFIXES, upper);
+  const collects = portal && !PORTALS_OWN.test(upper.slice(portal.length)) ? portal : undefined;
+  if (collects) {
+    upper = upper.slice(collects.length);
+    original = original.slice(collects.length);
   }
   // An unnamed facilitator's prefix ("PY *HILLCREST PHO"): the payee follows it.
   const unnamed = intermediaries.length === 0 ? /^[A-Z]{2,3} ?\*\s*(?=[A-Z])/.exec(upper) : null;
@@ -1158,6 +1166,6 @@ export function clean(description: string): Cleaned {
     isPlatformProduct,
     isAch,
     leadIn,
-    collector: portal?.[1] ?? null,
+    collector: collects?.what ?? null,
   };
 }

@@ -230,7 +230,9 @@ function find(whole: EngineInput, cat: Catalogue): Found {
   // A company's ACH entry naming the P2P app it runs ("SQUARE INC DES:CASH APP"): money moved
   // through the app, to or from the holder's own balance there.
   const app =
-    cleaned.achEntry && merchant && merchant.kind !== "p2p" ? cat.match(tokensOf(cleaned.achEntry)) : null;
+    p2p?.app && cleaned.achEntry && merchant && merchant.kind !== "p2p"
+      ? cat.match(tokensOf(cleaned.achEntry))
+      : null;
   return {
     input,
     cleaned,
@@ -633,7 +635,7 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       !isCredit &&
       STORE_CATEGORIES.test(merchant.category) &&
       achWords &&
-      STORE_CARD_PAYMENT.test(achWords)
+      PAYMENT_SAID.test(achWords)
     )
       return { detailed: "LOAN_PAYMENTS_CREDIT_CARD_PAYMENT", isGuess: false };
     // Child support received through a state's disbursement unit is the parent's income.
@@ -730,16 +732,14 @@ function onAccountsSide(found: Found, category: { detailed: string | null; isGue
   const { detailed, isGuess } = category;
   if (!payment || !found.isCredit || !detailed?.startsWith("TRANSFER_IN_")) return category;
   if (detailed === "TRANSFER_IN_CASH_ADVANCES_AND_LOANS") return category;
+  const line = found.input.description.toUpperCase();
   // A refund on a card is the merchant's money back, not a payment ("Amazon Refund").
-  if (/\b(REFUND|RETURN|RFND)\b/.test(found.input.description.toUpperCase())) return category;
+  if (/\b(REFUND|RETURN|RFND)\b/.test(line)) return category;
   // Money in that no rule read says nothing of a payment, unless its words do ("PAYMENT FROM CHK
   // 1234", "DIRECTPAY FULL BALANCE", "AUTOPAY … AUTO-PMT").
-  if (isGuess && !CARD_PAYMENT_WORDS.test(found.input.description.toUpperCase())) return category;
+  if (isGuess && !PAYMENT_SAID.test(line)) return category;
   return { detailed: payment, isGuess: false };
 }
-
-/** A payment's words, as issuers print one received. */
-const CARD_PAYMENT_WORDS = /\b(PAYMENT|PAYMT|PMT|PYMT|AUTOPAY|AUTO-?PMT|DIRECTPAY|EPAY|THANK YOU)\b/;
 
 /** Payroll platforms' debits: their fee, the payroll's taxes, or the pay itself. */
 function payrollDebitCategory(isPlatform: boolean, cleaned: Cleaned): string {
@@ -755,7 +755,9 @@ function payrollDebitCategory(isPlatform: boolean, cleaned: Cleaned): string {
 
 /** What stores sell: a store's ACH debit that says it is a payment pays its card. */
 const STORE_CATEGORIES = /^(GENERAL_MERCHANDISE_|HOME_IMPROVEMENT_)/;
-const STORE_CARD_PAYMENT = /\b(PAYMENT|PAYMT|PYMT|PMT|EPAY|E-PAYMENT|AUTOPAY|AUTO PAY|AUTO PMT)\b/;
+/** A payment's words, as billers' ACH entries and card issuers print one ("AUTO-PMT", "DIRECTPAY"). */
+const PAYMENT_SAID =
+  /\b(PAYMENT|PAYMT|PYMT|PMT|EPAY|E-PAYMENT|AUTOPAY|AUTO PAY|AUTO-?PMT|DIRECTPAY|THANK YOU)\b/;
 
 /**
  * Money given back, not lent: a lender's refund or reversal, an escrow's surplus ("MR. COOPER

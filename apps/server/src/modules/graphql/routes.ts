@@ -247,9 +247,10 @@ function variablesOf(context: unknown): Record<string, unknown> {
 }
 
 /** Where a WebSocket client puts its token: ?token= (browsers cannot set headers), or connection_init. */
-const requestError = (message: string) => ({
+/** GraphQL's answer to a request refused unrun: no data, each message an error with its code. */
+const unrun = (messages: readonly string[], code: string) => ({
   data: null,
-  errors: [{ message, extensions: { code: "BAD_REQUEST" } }],
+  errors: messages.map((message) => ({ message, extensions: { code } })),
 });
 
 /** The fields of a GraphQL request over HTTP. */
@@ -452,7 +453,7 @@ export async function registerGraphQLRoutes(
         // our words for it, in GraphQL's answer shape.
         const unread = knownClientError(error as FastifyError, _request.routeOptions.bodyLimit);
         if (unread) {
-          reply.code(unread.status).send(requestError(`${unread.message}. ${unread.instruction}`));
+          reply.code(unread.status).send(unrun([`${unread.message}. ${unread.instruction}`], "BAD_REQUEST"));
           return;
         }
         const graphqlError =
@@ -505,29 +506,19 @@ export async function registerGraphQLRoutes(
       graphqlContext.feed.assertRoomFor(profileOf(graphqlContext));
       await graphqlContext.socket?.beforeOperation();
     });
-    // A request that is no GraphQL request (a query that is no string, variables that are no
-    // object, a field GraphQL over HTTP does not have) is said so, in GraphQL's answer shape,
-    // before Mercurius's schema would word it as a validator does.
+    // A batch too long, or a request that is no GraphQL request (a query that is no string,
+    // variables that are no object, a field GraphQL over HTTP does not have), is refused unrun in
+    // GraphQL's answer shape, before Mercurius's schema would word it as a validator does — the
+    // batch's length first, so a long one's operations are not each read.
     scope.addHook("preValidation", async (request, reply) => {
       if (request.headers.upgrade?.toLowerCase() === "websocket") return;
-      const problems = requestProblems(
-        request.method === "GET" ? request.query : request.body,
-        request.method === "GET",
-      );
-      if (problems.length > 0)
-        return reply.code(400).send({
-          data: null,
-          errors: problems.map((message) => ({ message, extensions: { code: "BAD_REQUEST" } })),
-        });
-    });
-    // A batch too long is refused unrun, in GraphQL's answer shape as its other mistakes are.
-    scope.addHook("preValidation", async (request, reply) => {
       if (Array.isArray(request.body) && request.body.length > MAX_BATCH) {
         const message = `A batch may hold at most ${MAX_BATCH} operations; this one has ${request.body.length}. Send fewer operations per request.`;
-        return reply
-          .code(413)
-          .send({ data: null, errors: [{ message, extensions: { code: "BATCH_TOO_LARGE" } }] });
+        return reply.code(413).send(unrun([message], "BATCH_TOO_LARGE"));
       }
+      const isGet = request.method === "GET";
+      const problems = requestProblems(isGet ? request.query : request.body, isGet);
+      if (problems.length > 0) return reply.code(400).send(unrun(problems, "BAD_REQUEST"));
     });
     registerActionCable(scope as unknown as Server, ctx, contextOf, scopeOfSocket);
   });
