@@ -212,9 +212,12 @@ function fieldOf(error: ErrorObject): string {
 
 function messageOf(error: ErrorObject, field: string, part: string | undefined): string {
   const custom = (error.parentSchema as { errorMessage?: string } | undefined)?.errorMessage;
-  if (custom && error.keyword !== "required") return custom;
-  const label = fieldLabel(field);
   const params = error.params as Record<string, unknown>;
+  // A field's own message says what its value must be; a length limit it does not state is said
+  // as the limit (a 3,000-character URL is too long, not malformed).
+  const unstatedLimit = error.keyword === "maxLength" && !custom?.includes(String(params.limit));
+  if (custom && error.keyword !== "required" && !unstatedLimit) return custom;
+  const label = fieldLabel(field);
   switch (error.keyword) {
     case "required":
       // "Event types are required"; "Address is required".

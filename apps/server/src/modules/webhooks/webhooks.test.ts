@@ -126,11 +126,11 @@ describe("POST /v1/webhooks/subscriptions", () => {
     expect(TARGET_URL_MESSAGE).toBe("Target URL is not a valid HTTPS URL");
   });
 
-  it("refuses a target URL longer than 2048 characters", async () => {
+  it("refuses a target URL longer than 2048 characters, saying so", async () => {
     const targetUrl = `https://example.com/${"a".repeat(2040)}`;
     const res = await call("POST", "/v1/webhooks/subscriptions", { ...valid, targetUrl });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ targetUrl: [TARGET_URL_MESSAGE] });
+    expect(res.json()).toEqual({ targetUrl: ["Target URL must be at most 2048 characters"] });
   });
 
   it("refuses credentials in the target URL", async () => {
