@@ -182,7 +182,7 @@ export interface paths {
         put?: never;
         /**
          * Replay an event
-         * @description Delivers a stored event again, as a new delivery (with its own webhook-id, and the same event id), to every enabled subscription whose eventTypes match it now.
+         * @description Delivers a stored event again, as a new delivery (with its own webhook-id, and the same event id), to every enabled subscription whose eventTypes match it now. Test events (`webhook.test`) are not stored, so they cannot be replayed (a 404): send another test.
          */
         post: operations["replayWebhookEvent"];
         delete?: never;

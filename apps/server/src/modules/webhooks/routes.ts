@@ -265,7 +265,8 @@ export function registerWebhookRoutes(app: Server, ctx: AppContext): void {
         summary: "Replay an event",
         description:
           "Delivers a stored event again, as a new delivery (with its own webhook-id, and the same " +
-          "event id), to every enabled subscription whose eventTypes match it now.",
+          "event id), to every enabled subscription whose eventTypes match it now. Test events " +
+          "(`webhook.test`) are not stored, so they cannot be replayed (a 404): send another test.",
         params: EventIdParams,
         response: { 202: WebhookReplay, ...errorResponses(401, 404) },
       },
