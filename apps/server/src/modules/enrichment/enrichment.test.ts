@@ -3142,6 +3142,13 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       intermediaries: 99.3,
       people: 4,
     },
+    "holdout-33.json": {
+      counterparty: 61.3,
+      website: 66.7,
+      category: 72.0,
+      intermediaries: 83.3,
+      people: 3,
+    },
     "holdout-34.json": {
       counterparty: 82.0,
       website: 86.7,

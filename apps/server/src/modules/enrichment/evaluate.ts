@@ -137,6 +137,7 @@ export const HELD_OUT = [
   "holdout-30.json",
   "holdout-31.json",
   "holdout-32.json",
+  "holdout-33.json",
   "holdout-34.json",
 ] as const;
 
