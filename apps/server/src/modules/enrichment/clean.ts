@@ -59,6 +59,15 @@ const PREFIXES: [RegExp, string][] = [
   [/^DD ?\*\s*(DOORDASH\s*)?/, "DoorDash"],
   [/^UBER ?\*?\s*EATS\s*\*?\s*/, "Uber Eats"],
   [/^GRUBHUB ?\*\s*/, "Grubhub"],
+  [/^(SEAMLSS|SEAMLESS) ?\*\s*/, "Seamless"],
+  [/^CAVIAR ?\*\s*/, "Caviar"],
+  [/^POSTMATES ?\*\s*/, "Postmates"],
+  [/^CHOWNOW ?\*\s*/, "ChowNow"],
+  [/^SPOTON ?\*\s*/, "SpotOn"],
+  // Salons' and barbers' booking apps, which take the payment for the stylist after their star.
+  [/^VAGARO ?\*\s*/, "Vagaro"],
+  [/^BOOKSY ?\*\s*/, "Booksy"],
+  [/^GLOSSGENIUS ?\*\s*/, "GlossGenius"],
   [/^(IC|INSTACART) ?\*\s*/, "Instacart"],
   [/^SP ?\*\s*/, "Shopify"],
   // Shopify's shorter form, with no star ("SP BLUE HERON CANDLES"); SP+ Parking is no prefix.
@@ -76,6 +85,22 @@ const PREFIXES: [RegExp, string][] = [
   [/^INSTAMED ?\*\s*/, "InstaMed"],
   [/^FLYWIRE ?\*\s*/, "Flywire"],
   [/^PUSHPAY ?\*\s*/, "Pushpay"],
+  // Churches' and charities' giving platforms, before the congregation or the cause.
+  [/^(TITHE\.?LY|TITHELY) ?\*\s*/, "Tithe.ly"],
+  [/^(PLANNINGCENTER|PLANNING CENTER) ?\*\s*/, "Planning Center"],
+  [/^SUBSPLASH ?\*\s*/, "Subsplash"],
+  [/^GIVELIFY ?\*\s*/, "Givelify"],
+  [/^VANCO ?\*\s*/, "Vanco"],
+  [/^BENEVITY ?\*\s*/, "Benevity"],
+  // Courts', counties' and agencies' payment processors, before the office paid.
+  [/^NCOURT ?\*\s*/, "nCourt"],
+  [/^GOVPAYNET ?\*\s*/, "GovPayNet"],
+  [/^(POINT ?& ?PAY|POINTANDPAY) ?\*\s*/, "Point & Pay"],
+  [/^ACI ?\*\s*/, "ACI Payments"],
+  // Gaming operators' payment processors, before the sportsbook or the casino.
+  [/^PAYNEARME ?\*\s*/, "PayNearMe"],
+  [/^VIP ?PREFERRED ?\*\s*/, "Sightline Payments"],
+  [/^EVERI ?\*\s*/, "Everi"],
   [/^PAYMENTUS ?\*\s*/, "Paymentus"],
   [/^IN ?\*\s*/, "QuickBooks"],
   [/^ETSY(\.COM)? ?(\*|- )\s*/, "Etsy"],
@@ -261,6 +286,12 @@ const NOISE = new RegExp(
  */
 const GLUED_STORE_NUMBER = /(?<=[A-Z&'])([A-Z])(\d{3,6})([A-Z]{4,})(?= [A-Z]{2}\b)/g;
 
+/** A store's number glued to the name before it, the town after ("H&M0293 CHICAGO IL"). */
+const GLUED_NUMBER_AFTER_NAME = /(?<=(?:^|\s)[A-Z&']{2,})\d{3,5}(?= [A-Z]{2,})/g;
+
+/** A number of three or four digits that starts a name, before two words of letters. */
+const LEADING_NUMBER = /^[1-9]\d{2,3}(?= [A-Z&'][A-Z&']+ [A-Z])/;
+
 const SUPPORT_HOSTS =
   /\b[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}\b|\b[A-Z0-9-]+\.[A-Z0-9-]+\.(COM|NET|ORG)\S*|\bG\.CO\/\S*|\bGOSQ\.COM\b/g;
 
@@ -418,6 +449,12 @@ const TRUNCATED_WORDS = [
   "CASINO",
   "CAMPGROUND",
   "COURSE",
+  "SALOON",
+  "VINEYARDS",
+  "HOSPITALITY",
+  "CRAWFISH",
+  "MAGISTRATE",
+  "ALTERATIONS",
 ];
 /** Words that end a business's name, never a city's. */
 const NOT_CITIES = new Set([
@@ -430,7 +467,7 @@ const NOT_CITIES = new Set([
 /** Words that are whole as they are, though a longer trade's word starts with them (BAR, BARBERSHOP). */
 const WHOLE_WORDS = new Set(
   // SERVICE and SOLUTION are whole in the singular too ("BLUE DESERT POOL SERVICE", not SERVICES).
-  "BAR PUB DELI AUTO VET ART SPORT PHOTO BREW LAND JEWEL CREAM SEA FIT HEAT CLEAN MARK CAN FEST SERVICE SOLUTION CAMP".split(
+  "BAR PUB DELI AUTO VET ART SPORT PHOTO BREW LAND JEWEL CREAM SEA FIT HEAT CLEAN MARK CAN FEST SERVICE SOLUTION CAMP BARBER HOSPITAL".split(
     " ",
   ),
 );
@@ -475,6 +512,9 @@ const ABBREVIATIONS: Record<string, string> = {
   CONDO: "CONDOMINIUM",
   ELEC: "ELECTRIC",
   PLZA: "PLAZA",
+  SPRTBK: "SPORTSBOOK",
+  SPRTSBK: "SPORTSBOOK",
+  SPTBK: "SPORTSBOOK",
 };
 
 /**
@@ -545,6 +585,33 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
   { after: /^LITTLE$/, whole: "LEAGUE", cuts: /^(L|LG|LEA|LEAG|LEAGU)$/ },
   { after: /^YOUTH$/, whole: "SOCCER", cuts: /^(SOC|SOCC|SOCCE)$/ },
   { after: /^CHIMNEY$/, whole: "SWEEP" },
+  // "HAPPY CAMPER FOOD TR", "HUCKLEBERRY WINE CL": a truck, a club.
+  { after: /^FOOD$/, whole: "TRUCK", least: 2 },
+  {
+    after: /^(WINE|BEER|BOOK|SUPPER|YACHT|SWIM|TENNIS|GOLF|ATHLETIC|ROTARY|LIONS|KIWANIS)$/,
+    whole: "CLUB",
+    least: 2,
+  },
+  // "NEW HOPE MISSIONARY BAP": a congregation (and so a church, below).
+  {
+    after: /^(MISSIONARY|FIRST|SECOND|SOUTHERN|FREEWILL|PRIMITIVE|INDEPENDENT|BIBLE)$/,
+    whole: "BAPTIST",
+    least: 3,
+  },
+  // "HAMILTON CO TREAS", "KING COUNTY TREAS": a county's or a city's treasurer.
+  {
+    after: /^(COUNTY|CITY|TOWN|TOWNSHIP|PARISH|BOROUGH)$/,
+    whole: "TREASURER",
+    cuts: /^(TREAS|TREASR|TRES|TRSR)$/,
+  },
+  // "TEXAS WORKFORCE C", "TEXAS LOTTERY COMM": a state's commission.
+  {
+    after: /^(WORKFORCE|LOTTERY|GAMING|RACING|UTILITIES|UTILITY|SERVICE|CORPORATION|TRADE|ELECTION|ETHICS)$/,
+    whole: "COMMISSION",
+    cuts: /^(COMM|COMMN|COMMSN|COMMISS)$/,
+  },
+  // "ZAKAT FOUNDATION OF AMER": America.
+  { after: /^OF$/, whole: "AMERICA", cuts: /^(AMER|AMERI|AMERIC|AMR)$/ },
   { after: /^(MOVING|TRANSFER) (&|AND)$/, whole: "STORAGE" },
   // A school district paying its staff ("IRVINE UNIFIED SCH - PAYROLL"): its name in full.
   { after: /^UNIFIED$/, whole: "SCHOOL DISTRICT", cuts: /^(SCH|SCHL|SCHOOL|SD|SCH DIST|SCHOOL DIST)$/ },
@@ -576,7 +643,7 @@ const DENOMINATION_END = / (BAPTIST|METHODIST|LUTHERAN|PRESBYTERIAN|EPISCOPAL|PE
  * "MAPLE GLEN HOA DUES", "HERITAGE FCU LOAN", "FIRST BAPTIST CHURC (ONLINE) GIV".
  */
 const PURPOSE_TAIL =
-  / (TUITION|DUES|LOAN|GIV|GIVING|DONATION|DONATIONS|TITHE|TITHES|OFFERING|OFFERTORY|PREMIUM|PREM|INSTALLMENT|INSTALLMT)$/;
+  / (TUITION|DUES|LOAN|GIV|GIVING|DONATION|DONATIONS|TITHE|TITHES|OFFERING|OFFERTORY|PREMIUM|PREM|INSTALLMENT|INSTALLMT|PROPTAX|PROP TAX|PROPERTY TAX)$/;
 
 /** Names that may hold an abbreviation, a " - BRANCH" or a number after the legal form. */
 const MAY_EXPAND = new RegExp(
@@ -588,6 +655,9 @@ function completeTruncated(name: string): string {
   return DENOMINATION_END.test(completed) ? `${completed} CHURCH` : completed;
 }
 
+/** A church's word cut short at any width ("CROSSPOINT CHU"): no other name ends so. */
+const CHURCH_CUT = /^CHU(RC?)?$/;
+
 /** Names shorter than the statement's width may still end in a long trade's word cut short ("LAKEVIEW PEDIATR"). */
 const SHORT_CUT_LENGTH = 6;
 
@@ -597,7 +667,7 @@ function completeCut(name: string): string {
   if (
     name.length < TRUNCATION_LENGTH &&
     !MAY_EXPAND.test(name) &&
-    !(name.includes(" ") && lastWord.length >= SHORT_CUT_LENGTH) &&
+    !(name.includes(" ") && (lastWord.length >= SHORT_CUT_LENGTH || CHURCH_CUT.test(lastWord))) &&
     !(name.includes(" ") && wholeAfter(name.split(" ").slice(0, -1), lastWord, true))
   )
     return name;
@@ -611,9 +681,11 @@ function completeCut(name: string): string {
     // Short, only a long trade's word cut to six letters or more is completed (not a plural's S).
     const end = words.at(-1)!;
     const cutWhole =
-      words.length >= 2 && end.length >= SHORT_CUT_LENGTH
-        ? TRUNCATED_WORDS.find((w) => w.length > end.length && w.startsWith(end) && w !== `${end}S`)
-        : undefined;
+      words.length >= 2 && CHURCH_CUT.test(end)
+        ? "CHURCH"
+        : words.length >= 2 && end.length >= SHORT_CUT_LENGTH
+          ? TRUNCATED_WORDS.find((w) => w.length > end.length && w.startsWith(end) && w !== `${end}S`)
+          : undefined;
     if (cutWhole) words[words.length - 1] = cutWhole;
   }
   // Where a name is followed by " - DOWNTOWN": the branch is not the name.
@@ -956,7 +1028,7 @@ const STATE_AGENCY =
  */
 /** "HARRIS CO TAX", "TRAVIS CTY TAX OFFICE": a county's office, its county abbreviated. */
 const COUNTY_OFFICE =
-  /^([A-Z][A-Z.'-]*(?: [A-Z][A-Z.'-]*){0,2}) (?:CO|CTY) (?=(?:TAX|TREAS\w*|ASSESSOR|CLERK|SHERIFF|COURTS?|APPRAISAL|MUD|UTIL\w*|WATER|RECORDER|PROP\w*|COLLECTOR|AUDITOR|CIRCUIT|DISTRICT|ANIMAL|LIBRARY|PARKS?|PUBLIC SCHOOLS|SCHOOLS)\b)/;
+  /^([A-Z][A-Z.'-]*(?: [A-Z][A-Z.'-]*){0,2}) (?:CO|CTY) (?=(?:TAX|TREAS\w*|ASSESSOR|CLERK|SHERIFF|COURTS?|MAGISTRAT\w*|PROBATE|JUVENILE|JP|APPRAISAL|MUD|UTIL\w*|WATER|RECORDER|PROP\w*|COLLECTOR|AUDITOR|CIRCUIT|DISTRICT|ANIMAL|LIBRARY|PARKS?|PUBLIC SCHOOLS|SCHOOLS)\b)/;
 
 function governmentName(name: string): string {
   name = name.replace(COUNTY_OFFICE, "$1 COUNTY ");
@@ -1094,10 +1166,19 @@ export function clean(description: string): Cleaned {
   if (hasNoCity) text = text.replace(HOST_IN_CITY_FIELD, "$1");
   // "SKYLINE CHILI, CINCINNATI, OH": commas between the name, the city and the state part them as spaces do.
   // "H&M0185CHICAGO IL": a store's number glued between its name and its town.
-  text = text
-    .replace(GLUED_STORE_NUMBER, "$1 $2 $3")
-    .replace(SUPPORT_HOSTS, " ")
-    .replace(NOISE, " ")
+  // A name that starts with a number ("5280 BURGER BAR", "1000 DEGREES PIZZA") keeps it: a store's
+  // or a terminal's number follows the name.
+  // (Right after a bank's lead-in, a number is the terminal's: "POS PURCHASE 5521 TONYS PIZZERIA".)
+  const ownNumber = leadIn === "" || intermediaries.length > 0 ? (LEADING_NUMBER.exec(text)?.[0] ?? "") : "";
+  text = (
+    ownNumber +
+    text
+      .slice(ownNumber.length)
+      .replace(GLUED_STORE_NUMBER, "$1 $2 $3")
+      .replace(GLUED_NUMBER_AFTER_NAME, " ")
+      .replace(SUPPORT_HOSTS, " ")
+      .replace(NOISE, " ")
+  )
     .replace(/,(?=\s|$)/g, " ")
     .replace(/\s+/g, " ")
     .trim();

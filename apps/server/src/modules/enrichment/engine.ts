@@ -64,6 +64,14 @@ const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "p
   ezCater: { website: "ezcater.com", alone: "purchases" },
   "Uber Eats": { website: "ubereats.com", alone: "purchases" },
   Grubhub: { website: "grubhub.com", alone: "purchases" },
+  Seamless: { website: "seamless.com", alone: "purchases" },
+  Caviar: { website: "trycaviar.com", alone: "purchases" },
+  Postmates: { website: "postmates.com", alone: "purchases" },
+  ChowNow: { website: "chownow.com" },
+  SpotOn: { website: "spoton.com", alone: "payouts" },
+  Vagaro: { website: "vagaro.com" },
+  Booksy: { website: "booksy.com" },
+  GlossGenius: { website: "glossgenius.com" },
   Instacart: { website: "instacart.com", alone: "purchases" },
   Shopify: { website: "shopify.com", alone: "payouts" },
   "Checkout.com": { website: "checkout.com" },
@@ -79,6 +87,19 @@ const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "p
   InstaMed: { website: "instamed.com", alone: "both ways" },
   Flywire: { website: "flywire.com", alone: "both ways" },
   Pushpay: { website: "pushpay.com", alone: "both ways" },
+  "Tithe.ly": { website: "tithe.ly", alone: "both ways" },
+  "Planning Center": { website: "planningcenter.com", alone: "both ways" },
+  Subsplash: { website: "subsplash.com", alone: "both ways" },
+  Givelify: { website: "givelify.com", alone: "both ways" },
+  Vanco: { website: "vancopayments.com", alone: "both ways" },
+  Benevity: { website: "benevity.com", alone: "both ways" },
+  nCourt: { website: "ncourt.com", alone: "both ways" },
+  GovPayNet: { website: "govpaynet.com", alone: "both ways" },
+  "Point & Pay": { website: "pointandpay.com", alone: "both ways" },
+  "ACI Payments": { website: "acipayonline.com", alone: "both ways" },
+  PayNearMe: { website: "paynearme.com", alone: "both ways" },
+  "Sightline Payments": { website: "sightline.com" },
+  Everi: { website: "everi.com" },
   Paymentus: { website: "paymentus.com", alone: "both ways" },
   "Apple Pay": { website: "apple.com" },
   "Amazon Pay": { website: "pay.amazon.com" },
@@ -131,6 +152,18 @@ const OWNERS_SITES: Record<string, readonly string[]> = {
 const DECISIVE_PLATFORMS: Record<string, string> = {
   Eventbrite: "ENTERTAINMENT_OTHER_ENTERTAINMENT",
   Pushpay: "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
+  "Tithe.ly": "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
+  "Planning Center": "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
+  Subsplash: "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
+  Givelify: "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
+  Vanco: "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
+  Benevity: "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
+  // Courts' and agencies' processors: a fine, a fee, a filing.
+  nCourt: "GOVERNMENT_AND_NON_PROFIT_GOVERNMENT_DEPARTMENTS_AND_AGENCIES",
+  GovPayNet: "GOVERNMENT_AND_NON_PROFIT_GOVERNMENT_DEPARTMENTS_AND_AGENCIES",
+  // Gaming's: a sportsbook's deposit, a casino's cash.
+  "Sightline Payments": "ENTERTAINMENT_CASINOS_AND_GAMBLING",
+  Everi: "TRANSFER_OUT_WITHDRAWAL",
   // Resellers of software: what they sell is software and its subscriptions, whatever its
   // maker's name says ("FS *DXO LABS" is no laboratory).
   FastSpring: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
@@ -150,6 +183,14 @@ const PLATFORM_CATEGORIES: Record<string, string> = {
   "Uber Eats": "FOOD_AND_DRINK_RESTAURANT",
   Grubhub: "FOOD_AND_DRINK_RESTAURANT",
   ezCater: "FOOD_AND_DRINK_RESTAURANT",
+  Seamless: "FOOD_AND_DRINK_RESTAURANT",
+  Caviar: "FOOD_AND_DRINK_RESTAURANT",
+  Postmates: "FOOD_AND_DRINK_RESTAURANT",
+  ChowNow: "FOOD_AND_DRINK_RESTAURANT",
+  SpotOn: "FOOD_AND_DRINK_RESTAURANT",
+  Vagaro: "PERSONAL_CARE_HAIR_AND_BEAUTY",
+  Booksy: "PERSONAL_CARE_HAIR_AND_BEAUTY",
+  GlossGenius: "PERSONAL_CARE_HAIR_AND_BEAUTY",
   // Invoices paid through QuickBooks are a business's: a service's, most often (a designer's, a contractor's).
   QuickBooks: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
 };
@@ -516,6 +557,15 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
         : "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
       isGuess: false,
     };
+  // Money from a sportsbook, a fantasy site or a lottery app is the holder's balance there paid
+  // back ("DRAFTKINGS INC DES:WITHDRAWAL"), as from a wallet: a transfer in, not income. A prize
+  // paid is winnings; a deposit reversed is the gambling's own.
+  if (isCredit && merchant?.category === "ENTERTAINMENT_CASINOS_AND_GAMBLING") {
+    const words = ` ${input.description.toUpperCase()} `;
+    if (/\b(PRIZE|PRIZES|WINNINGS|JACKPOT)\b/.test(words))
+      return { detailed: "INCOME_OTHER_INCOME", isGuess: false };
+    if (!REFUND_WORDS.test(words)) return { detailed: "TRANSFER_IN_ACCOUNT_TRANSFER", isGuess: false };
+  }
   // An employer's or a marketplace's ACH credit is income, whatever else the company sells; in
   // formats without an entry field, its words say so inline ("KAISER FOUNDATION PAYROLL PPD").
   if (isCredit && merchant?.kind !== "p2p" && merchant?.kind !== "bank") {
@@ -615,6 +665,10 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     if (merchant.category === "GENERAL_SERVICES_EDUCATION" && !isCredit) {
       const office = SCHOOL_OFFICES.find(([words]) => words.test(ownWords));
       if (office) return { detailed: office[1], isGuess: false };
+    }
+    if (merchant.kind === "charity" && !isCredit) {
+      const sale = CHARITY_SALES.find(([words]) => words.test(ownWords));
+      if (sale) return { detailed: sale[1], isGuess: false };
     }
     // Money paid to an agency that pays benefits is not income ("EDD DES:EDD EFTPMT": an employer's
     // payroll taxes): a tax when its words say so, else the agency's.
@@ -774,6 +828,18 @@ const SCHOOL_OFFICES: [RegExp, string][] = [
   [/\b(BOOKSTORE|BOOK STORE|CAMPUS STORE|STORE)\b/, "GENERAL_MERCHANDISE_BOOKSTORES_AND_NEWSSTANDS"],
   [/\b(ATHLETICS|TICKET OFFICE)\b/, "ENTERTAINMENT_SPORTING_EVENTS_AMUSEMENT_PARKS_AND_MUSEUMS"],
   [/\b(HOUSING|RESIDENCE HALLS?)\b/, "RENT_AND_UTILITIES_RENT"],
+  // Its annual fund ("UNIV OF MICHIGAN ANNUAL F") takes gifts.
+  [
+    /\b(ANNUAL FUND|ANNUAL F|ANNUAL GIVING|ALUMNI FUND|GIVING|GIFTS?|DONATIONS?|DEVELOPMENT OFFICE)\b/,
+    "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
+  ],
+];
+
+/** What a charity sells rather than takes as a gift: its shops' goods, its classes. */
+const CHARITY_SALES: [RegExp, string][] = [
+  [/\b(THRIFT|FAMILY STORE|RESALE|STORES?)\b/, "GENERAL_MERCHANDISE_OTHER_GENERAL_MERCHANDISE"],
+  [/\bRESTORE\b/, "HOME_IMPROVEMENT_HARDWARE"],
+  [/\b(TRAINING|CLASS|CLASSES|COURSES?|CERTIFICATION|CPR)\b/, "GENERAL_SERVICES_EDUCATION"],
 ];
 
 /** What a city or a county bills as a utility. */

@@ -53,7 +53,7 @@ export const tokensOf = (text: string): string[] => {
 };
 
 /** Words people write in lower case inside names ("La" is an article that starts a name: La Casita). */
-const SMALL_WORDS = new Set(["and", "of", "the", "at", "for", "in", "on", "de", "du"]);
+const SMALL_WORDS = new Set(["and", "of", "the", "at", "for", "in", "on", "by", "de", "du"]);
 /** Abbreviations that stay upper case (not LA: in a name it is the article far more often than Los Angeles). */
 const UPPER_WORDS = new Set([
   "ATM",
