@@ -139,6 +139,7 @@ export const HELD_OUT = [
   "holdout-32.json",
   "holdout-33.json",
   "holdout-34.json",
+  "holdout-35.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
