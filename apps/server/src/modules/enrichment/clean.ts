@@ -83,6 +83,13 @@ const PREFIXES: [RegExp, string][] = [
   [/^STRIPE ?\*\s*/, "Stripe"],
   [/^(CLOVER|CLV) ?\*\s*/, "Clover"],
   [/^INSTAMED ?\*\s*/, "InstaMed"],
+  // Healthcare's billing platforms and therapists' practice software, before the provider.
+  [/^CEDAR ?\*\s*/, "Cedar"],
+  [/^ZOTEC ?\*\s*/, "Zotec Partners"],
+  [/^OPTUM ?PAY ?\*\s*/, "Optum Pay"],
+  [/^(CHANGE HLTHCR|CHANGE HEALTHCARE|CHNG HLTHCR) ?\*\s*/, "Change Healthcare"],
+  [/^IVYPAY ?\*\s*/, "IvyPay"],
+  [/^SIMPLEPRACTICE ?\*\s*/, "SimplePractice"],
   [/^FLYWIRE ?\*\s*/, "Flywire"],
   [/^PUSHPAY ?\*\s*/, "Pushpay"],
   // Churches' and charities' giving platforms, before the congregation or the cause.

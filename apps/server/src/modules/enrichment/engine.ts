@@ -85,6 +85,12 @@ const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "p
   Stripe: { website: "stripe.com", alone: "payouts" },
   Clover: { website: "clover.com", alone: "payouts" },
   InstaMed: { website: "instamed.com", alone: "both ways" },
+  Cedar: { website: "cedar.com", alone: "both ways" },
+  "Zotec Partners": { website: "zotecpartners.com", alone: "both ways" },
+  "Optum Pay": { website: "optum.com", alone: "both ways" },
+  "Change Healthcare": { website: "changehealthcare.com", alone: "both ways" },
+  IvyPay: { website: "ivypay.com" },
+  SimplePractice: { website: "simplepractice.com" },
   Flywire: { website: "flywire.com", alone: "both ways" },
   Pushpay: { website: "pushpay.com", alone: "both ways" },
   "Tithe.ly": { website: "tithe.ly", alone: "both ways" },
@@ -178,6 +184,12 @@ const PLATFORM_CATEGORIES: Record<string, string> = {
   Toast: "FOOD_AND_DRINK_RESTAURANT",
   // Healthcare's bill portal; tuition's.
   InstaMed: "MEDICAL_OTHER_MEDICAL",
+  Cedar: "MEDICAL_OTHER_MEDICAL",
+  "Zotec Partners": "MEDICAL_OTHER_MEDICAL",
+  "Optum Pay": "MEDICAL_OTHER_MEDICAL",
+  "Change Healthcare": "MEDICAL_OTHER_MEDICAL",
+  IvyPay: "MEDICAL_OTHER_MEDICAL",
+  SimplePractice: "MEDICAL_OTHER_MEDICAL",
   Flywire: "GENERAL_SERVICES_EDUCATION",
   DoorDash: "FOOD_AND_DRINK_RESTAURANT",
   "Uber Eats": "FOOD_AND_DRINK_RESTAURANT",
@@ -722,6 +734,9 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       /\b(RENT|HOA|HOA DUES|ASSN DUES|ASSESSMENTS?|ASSESSMNT)\b/.test(cleaned.achEntry)
     )
       return { detailed: "RENT_AND_UTILITIES_RENT", isGuess: false };
+    // So is continued coverage ("HEALTHEQUITY INC DES:COBRA PMT": insurance, not the HSA).
+    if (!isCredit && cleaned.achEntry && /\bCOBRA\b/.test(cleaned.achEntry))
+      return { detailed: "GENERAL_SERVICES_INSURANCE", isGuess: false };
     // So is a loan's payment ("PRINCIPAL FNCL DES:401K LN PMT": a 401(k) loan, not insurance).
     if (
       !isCredit &&

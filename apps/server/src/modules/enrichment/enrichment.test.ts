@@ -1771,6 +1771,53 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("What holdout-35 showed the engine misreading", () => {
+    it("healthcare's billing platforms and therapists' practice software name the provider after their star", () => {
+      for (const [description, name, platform] of [
+        ["ZOTEC*SUMMIT ANESTHESIA GROUP 317-705-5050 IN", "Summit Anesthesia Group", "Zotec Partners"],
+        ["OPTUM PAY*RIVERSIDE PEDIATRICS", "Riverside Pediatrics", "Optum Pay"],
+        ["CHANGE HLTHCR*VALLEY IMAGING 615-932-2000 TN", "Valley Imaging", "Change Healthcare"],
+        ["IVYPAY*MARIA LOPEZ LMFT 8885550199 NY", "Maria Lopez Lmft", "IvyPay"],
+        ["SIMPLEPRACTICE* BRIGHT PATH THERAPY", "Bright Path Therapy", "SimplePractice"],
+        ["CEDAR*LAKESIDE MEDICAL GROUP", "Lakeside Medical Group", "Cedar"],
+      ] as const) {
+        const paid = one(description, "-120.00");
+        expect(paid.counterparty?.name, description).toBe(name);
+        expect(
+          paid.intermediaries.map((i) => i.name),
+          description,
+        ).toEqual([platform]);
+        expect(paid.categories.general, description).toBe("MEDICAL");
+      }
+    });
+
+    it("care away from a doctor's office by its words; a practice paid by Zelle is no person", () => {
+      for (const description of [
+        "SQ *COASTAL IMAGING CENTER Tampa FL",
+        "IN *NORTHSIDE ORAL SURGERY 312-5550148 IL",
+        "SQ *BLOOM FERTILITY",
+        "SQ *HARBOR COUNSELING LLC",
+        "CLV*GENTLE BIRTH CENTER",
+      ])
+        expect(one(description, "-150.00").categories.general, description).toBe("MEDICAL");
+      const practice = one('Zelle payment to OAKWOOD PSYCHOLOGY for "intake"; Conf# a1b2c3', "-180.00");
+      expect(practice.person).toBeNull();
+      expect(practice.categories.general).toBe("MEDICAL");
+    });
+
+    it("an insurer's claim paid to the member is income; continued coverage through an HSA's administrator is insurance", () => {
+      expect(one("CIGNA DES:CLMPMT ID:1 INDN:JO DOE CO ID:1 PPD", "150.00").categories.general).toBe(
+        "INCOME",
+      );
+      expect(one("HUMANA DES:CLAIMS ID:1 INDN:JO DOE CO ID:1 PPD", "80.00").categories.general).toBe(
+        "INCOME",
+      );
+      expect(
+        one("HEALTHEQUITY INC DES:COBRA PMT ID:1 INDN:JO DOE CO ID:1 WEB", "-450.00").categories.detailed,
+      ).toBe("GENERAL_SERVICES_INSURANCE");
+    });
+  });
+
   describe("What holdout-34 showed the engine misreading", () => {
     it("delivery apps', point-of-sale and booking apps' prefixes name the restaurant or the salon after them", () => {
       for (const [description, name, platform, general] of [
