@@ -14,6 +14,9 @@ const rule = (words: RegExp, direction: Direction, category: string): Rule => ({
   category,
 });
 
+/** A prize paid out: a lottery's, a contest's, a sportsbook's. */
+export const PRIZE_WORDS = /\b(PRIZE|PRIZES|WINNINGS|JACKPOT)\b/;
+
 export const KEYWORD_RULES: Rule[] = [
   rule(new RegExp(`\\b(${PAY_WORDS})\\b`), "in", "INCOME_WAGES"),
   rule(
@@ -29,6 +32,7 @@ export const KEYWORD_RULES: Rule[] = [
     "in",
     "INCOME_UNEMPLOYMENT",
   ),
+  rule(PRIZE_WORDS, "in", "INCOME_OTHER_INCOME"),
   // Public assistance and a juror's pay: income from the state, not a transfer.
   rule(
     /\b(TANF|TAFDC|EAEDC|SNAP|SSI|CASH ASSIST\w*|PUBLIC ASSIST\w*|TRANS(ITIONAL)? ASST|TEMP ASST|JUROR|JURY DUTY|JURY PAY)\b/,

@@ -1,7 +1,13 @@
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import type { Static } from "typebox";
 import { type Catalogue, catalogue, type Merchant } from "./catalogue.ts";
-import { accountingCategoryOf, achCreditCategory, bankEventOf, categoryByKeywords } from "./categorize.ts";
+import {
+  accountingCategoryOf,
+  achCreditCategory,
+  bankEventOf,
+  categoryByKeywords,
+  PRIZE_WORDS,
+} from "./categorize.ts";
 import { type Cleaned, clean, OWN_CHARGE, spellOut } from "./clean.ts";
 import { detectP2P, type P2P } from "./people.ts";
 import { judgeRecurrence, type Occurrence } from "./recurrence.ts";
@@ -574,8 +580,7 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   // paid is winnings; a deposit reversed is the gambling's own.
   if (isCredit && merchant?.category === "ENTERTAINMENT_CASINOS_AND_GAMBLING") {
     const words = ` ${input.description.toUpperCase()} `;
-    if (/\b(PRIZE|PRIZES|WINNINGS|JACKPOT)\b/.test(words))
-      return { detailed: "INCOME_OTHER_INCOME", isGuess: false };
+    if (PRIZE_WORDS.test(words)) return { detailed: "INCOME_OTHER_INCOME", isGuess: false };
     if (!REFUND_WORDS.test(words)) return { detailed: "TRANSFER_IN_ACCOUNT_TRANSFER", isGuess: false };
   }
   // An employer's or a marketplace's ACH credit is income, whatever else the company sells; in
