@@ -108,6 +108,7 @@ const PREFIXES: [RegExp, string][] = [
   [/^PAYNEARME ?\*\s*/, "PayNearMe"],
   [/^VIP ?PREFERRED ?\*\s*/, "Sightline Payments"],
   [/^EVERI ?\*\s*/, "Everi"],
+  [/^(CASH ADVANCE )?GLOBAL PAYMENTS GAMING\s+/, "Global Payments"],
   [/^PAYMENTUS ?\*\s*/, "Paymentus"],
   [/^IN ?\*\s*/, "QuickBooks"],
   [/^ETSY(\.COM)? ?(\*|- )\s*/, "Etsy"],
@@ -152,6 +153,14 @@ const COLLECTOR_PREFIXES: [RegExp, string][] = [
     /^(TEAMSNAP|SPORTSENGINE|LEAGUEAPPS|JERSEY WATCH|ACTIVE ?NET) ?\*\s*/,
     "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
   ],
+];
+
+/** Processors ACH lines name as their company or in their entry field, by their words. */
+const ACH_PROCESSORS: [RegExp, string][] = [
+  [/^TRUSTLY\b/, "Trustly"],
+  [/^VIP ?PREFERRED\b/, "Sightline Payments"],
+  [/^PAYNEARME\b/, "PayNearMe"],
+  [/\bVANCO\b/, "Vanco"],
 ];
 
 /** Platforms a purchase is paid off to later: their prefix alone is a payment to them. */
@@ -726,7 +735,8 @@ const ROMANCE_ARTICLES = new Set("DEL DE LA EL LOS LAS LE LES DU DES DI DELLA".s
 export const spellOut = (upperName: string): string => titleCase(completeTruncated(upperName));
 
 /** Cheap tests that skip the prefix and lead-in loops for the many descriptions without them. */
-const MAY_HAVE_PREFIX = /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP |APPFOLIO)/;
+const MAY_HAVE_PREFIX =
+  /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP |APPFOLIO|CASH ADVANCE GLOBAL|GLOBAL PAYMENTS)/;
 const MAY_HAVE_LEAD =
   /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE|BILL|BUSINESS TO BUSINESS|POINT OF SALE|AMEX|AMERICAN EXPRESS|CHASE|CITI|BOA|BANK OF AMERICA|OFFERS?)\b/;
 
@@ -1159,6 +1169,12 @@ export function clean(description: string): Cleaned {
     original = original.slice(unnamed[0].length);
   }
   const achCompany = achCompanyOf(upper);
+  const achEntry = achCompany ? achEntryOf(upper) : null;
+  // A processor named as an ACH entry's company or in its entry field ("TRUSTLY DES:FANDUEL",
+  // "ST PATRICK CHURCH DES:VANCO EFT"): the money went through it to the payee named.
+  const processor = ACH_PROCESSORS.find(
+    ([words]) => words.test(achCompany ?? "") || words.test(achEntry ?? ""),
+  )?.[1];
   // "UNIV OF MINNESOTA PAYROLL 240515 000012345 LOPEZ MARIA": what follows the pay's words and
   // numbers is the employee (the account holder), not the payer.
   const holderAfter = achCompany ? null : DAY_ID_AND_HOLDER.exec(upper);
@@ -1242,6 +1258,8 @@ export function clean(description: string): Cleaned {
       name === platform.toUpperCase() ||
       (name === "" && PAY_LATER.has(platform)));
   if (isPlatformProduct) intermediaries.pop();
+  // (A processor that is the ACH line's company is its name too: the payee is in the entry.)
+  if (processor && !intermediaries.includes(processor)) intermediaries.push(processor);
   return {
     text: located.rest,
     name: titleCase(completeTruncated(withoutCityEcho(name, located.city))),
@@ -1250,7 +1268,7 @@ export function clean(description: string): Cleaned {
     state: located.state,
     country: located.country,
     achCompany,
-    achEntry: achCompany ? achEntryOf(upper) : null,
+    achEntry,
     isPlatformProduct,
     isAch,
     leadIn,

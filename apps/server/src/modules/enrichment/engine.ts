@@ -110,8 +110,10 @@ const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "p
   "Point & Pay": { website: "pointandpay.com", alone: "both ways" },
   "ACI Payments": { website: "acipayonline.com", alone: "both ways" },
   PayNearMe: { website: "paynearme.com", alone: "both ways" },
+  Trustly: { website: "trustly.com" },
   "Sightline Payments": { website: "sightline.com" },
   Everi: { website: "everi.com" },
+  "Global Payments": { website: "globalpayments.com" },
   Paymentus: { website: "paymentus.com", alone: "both ways" },
   "Apple Pay": { website: "apple.com" },
   "Amazon Pay": { website: "pay.amazon.com" },
@@ -279,7 +281,7 @@ function find(whole: EngineInput, cat: Catalogue): Found {
           ? cat.match(tokensOf(`${cleaned.achCompany} ${cleaned.achEntry}`))
           : null) ??
         (isNamedAfterPrefix
-          ? (ownProductOf(cleaned, cat) ?? wordsApartMatch(cleaned, cat))
+          ? (ownProductOf(cleaned, cat) ?? wordsApartMatch(cleaned, cat) ?? brandIntoTown(cleaned, cat))
           : // Past a portal's prefix, the line is the payee's alone.
             wholeLineMatch(cleaned.collector ? cleaned.text : input.description, cleaned, cat)) ??
         // An airline's ticket by its number's carrier code ("FRONTIER AI 4222198765432": 422).
@@ -492,6 +494,19 @@ function wordsApartMatch(cleaned: Cleaned, cat: Catalogue): Merchant | null {
   );
 }
 
+/**
+ * A brand whose last word was read as the start of its town ("… GAMING MOHEGAN SUN UNCASVILLE
+ * CT": Mohegan Sun in Uncasville): a pattern that is the whole name and ends in the town.
+ */
+function brandIntoTown(cleaned: Cleaned, cat: Catalogue): Merchant | null {
+  if (!cleaned.city) return null;
+  const name = tokensOf(cleaned.text);
+  return cat.match(
+    [...name, ...tokensOf(cleaned.city)],
+    (start, length) => start === 0 && length > name.length,
+  );
+}
+
 /** An ACH entry that says it pays what is owed ("PAYMENTS", "REMITTANCE"). */
 const CUSTOMER_PAYMENT = /\b(PAYMENTS?|PAYMT|PMTS?|PYMTS?|REMIT\w*)\b/;
 
@@ -669,6 +684,14 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     }
     // A card issuer that also runs ATMs ("Citi ATM Withdrawal"): cash, not the card's payment.
     if (merchant.kind === "lender" && !isCredit && /\bATM\b/.test(lineWords))
+      return { detailed: "TRANSFER_OUT_WITHDRAWAL", isGuess: false };
+    // Cash drawn at a casino's cage on a card ("CASH ADVANCE GLOBAL PAYMENTS GAMING MOHEGAN SUN")
+    // is cash, whatever is played with it after.
+    if (
+      merchant.category === "ENTERTAINMENT_CASINOS_AND_GAMBLING" &&
+      !isCredit &&
+      /\bCASH (ADVANCE|ACCESS)\b/.test(lineWords)
+    )
       return { detailed: "TRANSFER_OUT_WITHDRAWAL", isGuess: false };
     // A city bills its water, power and trash: "CITY OF BOULDER DES:WATER SVC" is a utility.
     if (merchant.kind === "government" && !isCredit) {

@@ -1927,6 +1927,19 @@ describe("the engine's steps", () => {
       expect(mosque.categories.general).toBe("GOVERNMENT_AND_NON_PROFIT");
     });
 
+    it("a processor named as an ACH line's company or in its entry went between; cash at a casino's cage is cash", () => {
+      const deposit = one("TRUSTLY DES:BETMGM ID:1 INDN:JO DOE CO ID:1 WEB", "-100.00");
+      expect(deposit.counterparty?.name).toBe("BetMGM");
+      expect(deposit.intermediaries.map((i) => i.name)).toEqual(["Trustly"]);
+      const giving = one("GRACE LUTHERAN CHURCH DES:VANCO EFT ID:1 INDN:JO DOE CO ID:1 PPD", "-50.00");
+      expect(giving.intermediaries.map((i) => i.name)).toEqual(["Vanco"]);
+      expect(giving.categories.general).toBe("GOVERNMENT_AND_NON_PROFIT");
+      const cage = one("CASH ADVANCE GLOBAL PAYMENTS GAMING FOXWOODS MASHANTUCKET CT", "-200.00");
+      expect(cage.counterparty?.name).toBe("Foxwoods");
+      expect(cage.intermediaries.map((i) => i.name)).toEqual(["Global Payments"]);
+      expect(cage.categories.detailed).toBe("TRANSFER_OUT_WITHDRAWAL");
+    });
+
     it("a charity's shop and its classes are sales, a school's annual fund a gift; benefits and a juror's pay are income", () => {
       expect(one("SALVATION ARMY FAMILY STORE #88 TULSA OK", "-15.00").categories.general).toBe(
         "GENERAL_MERCHANDISE",
