@@ -140,6 +140,7 @@ export const HELD_OUT = [
   "holdout-33.json",
   "holdout-34.json",
   "holdout-35.json",
+  "holdout-36.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
