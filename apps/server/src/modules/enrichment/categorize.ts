@@ -231,6 +231,12 @@ export const KEYWORD_RULES: Rule[] = [
     "out",
     "FOOD_AND_DRINK_RESTAURANT",
   ),
+  // A fine, before what it was for ("CHI DEPT FINANCE CITATION", "PARKING TICKET"): the government's.
+  rule(
+    /\b(CITATIONS?|PARKING TICKETS?|TRAFFIC TICKETS?|TRAFFIC FINES?|COURT FINES?|TOLL VIOLATIONS?)\b/,
+    "out",
+    "GOVERNMENT_AND_NON_PROFIT_GOVERNMENT_DEPARTMENTS_AND_AGENCIES",
+  ),
   rule(/\b(PARKING|PARKWHIZ|GARAGE|METER|STATIONNEMENT|ESTACIONAMIENTO)\b/, "out", "TRANSPORTATION_PARKING"),
   rule(
     /\b(TOLLS?|TOLLWAY|TURNPIKE|EXPRESSWAY|E-?Z ?PASS\w*|SUNPASS|PEACH PASS|QUICK PASS|FASTRAK|TXTAG|I-PASS)\b/,
@@ -432,7 +438,7 @@ const BANK_EVENTS: { words: RegExp; category: (isCredit: boolean) => string | nu
   {
     // A credit union's own loan paid from the member's share, its kind and the union named after
     // ("Withdrawal Transfer To Loan 0007 MORTGAGE NAVY FEDERAL CREDIT UNION").
-    words: /^(WITHDRAWAL )?TRANSFER TO LOAN\b( (L)?\d+)?( [A-Z ]+)?$/,
+    words: /^(WITHDRAWAL |LOAN (PMT|PAYMENT|PYMT) )?TRANSFER TO (LOAN|LN)\b( (L)?\d+)?( [A-Z ]+)?$/,
     category: (isCredit) => (isCredit ? null : "LOAN_PAYMENTS"),
   },
   {

@@ -1773,6 +1773,16 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("What holdout-36 showed the engine misreading", () => {
+    it("a loan's payment moved to it in the credit union's words names no one; a citation is the government's, whoever writes it", () => {
+      const loan = one("LOAN PAYMENT TRANSFER TO LN 0015 AUTO", "-420.00");
+      expect(loan.counterparty).toBeNull();
+      expect(loan.categories.general).toBe("LOAN_PAYMENTS");
+      for (const description of ["SPRINGFIELD DEPT FINANCE CITATION IL", "MUNI PARKING TICKET ONLINE"])
+        expect(one(description, "-60.00").categories.general, description).toBe("GOVERNMENT_AND_NON_PROFIT");
+    });
+  });
+
   describe("What holdout-35 showed the engine misreading", () => {
     it("healthcare's billing platforms and therapists' practice software name the provider after their star", () => {
       for (const [description, name, platform] of [
