@@ -141,6 +141,7 @@ export const HELD_OUT = [
   "holdout-34.json",
   "holdout-35.json",
   "holdout-36.json",
+  "holdout-37.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
