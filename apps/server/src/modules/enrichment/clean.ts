@@ -528,6 +528,8 @@ const ABBREVIATIONS: Record<string, string> = {
   CONDO: "CONDOMINIUM",
   ELEC: "ELECTRIC",
   PLZA: "PLAZA",
+  MKTPL: "MARKETPLACE",
+  MKTPLACE: "MARKETPLACE",
   SPRTBK: "SPORTSBOOK",
   SPRTSBK: "SPORTSBOOK",
   SPTBK: "SPORTSBOOK",
@@ -603,6 +605,11 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
   { after: /^CHIMNEY$/, whole: "SWEEP" },
   // "HAPPY CAMPER FOOD TR", "HUCKLEBERRY WINE CL": a truck, a club.
   { after: /^FOOD$/, whole: "TRUCK", least: 2 },
+  {
+    after: /^(PET|PETS|FEED|FARM|RANCH|POOL|BEAUTY|ART|OFFICE|RESTAURANT|PLUMBING|ELECTRICAL)$/,
+    whole: "SUPPLY",
+    least: 2,
+  },
   {
     after: /^(WINE|BEER|BOOK|SUPPER|YACHT|SWIM|TENNIS|GOLF|ATHLETIC|ROTARY|LIONS|KIWANIS)$/,
     whole: "CLUB",

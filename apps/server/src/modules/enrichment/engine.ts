@@ -222,6 +222,8 @@ const PHARMACY_WORDS = /\b(PHARMACY|PHARM|RX)\b/;
 
 const FUEL_WORDS = /\b(GAS|FUEL|GASOLINE)\b(?! ?& ?ELEC)/;
 
+const FOOD_COURT_WORDS = /\b(FOOD COURT|SNACK BAR|CAFE|CAFETERIA)\b/;
+
 export type EngineOptions = {
   /** Where merchant logos are served: `${logoBase}/{merchantId}.svg`. */
   logoBase: string;
@@ -685,6 +687,9 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     // A card issuer that also runs ATMs ("Citi ATM Withdrawal"): cash, not the card's payment.
     if (merchant.kind === "lender" && !isCredit && /\bATM\b/.test(lineWords))
       return { detailed: "TRANSFER_OUT_WITHDRAWAL", isGuess: false };
+    // Cash taken at a store's register, on a line of its own ("POS CASHBACK FOOD LION #1234"), is cash.
+    if (!isCredit && /^(POS )?CASH ?BACK\b/.test(lineWords.trim()))
+      return { detailed: "TRANSFER_OUT_WITHDRAWAL", isGuess: false };
     // Cash drawn at a casino's cage on a card ("CASH ADVANCE GLOBAL PAYMENTS GAMING MOHEGAN SUN")
     // is cash, whatever is played with it after.
     if (
@@ -775,6 +780,14 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     // A store's fuel station ("COSTCO GAS", "SAMS CLUB FUEL") sells fuel.
     if (merchant.kind === "merchant" && !isCredit && FUEL_WORDS.test(cleaned.text))
       return { detailed: "TRANSPORTATION_GAS", isGuess: false };
+    // And its food court food ("COSTCO FOOD COURT #0113").
+    if (
+      merchant.kind === "merchant" &&
+      !isCredit &&
+      FOOD_COURT_WORDS.test(cleaned.text) &&
+      !merchant.category.startsWith("FOOD_AND_DRINK_")
+    )
+      return { detailed: "FOOD_AND_DRINK_FAST_FOOD", isGuess: false };
     // And its pharmacy sells medicine ("WAL-MART PHARMACY 10-1187").
     if (
       merchant.kind === "merchant" &&

@@ -1773,6 +1773,16 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("What holdout-37 showed the engine misreading", () => {
+    it("a store's food court sells food; cash back on a line of its own is cash; a pet shop's supplies cut short", () => {
+      expect(one("SAMS CLUB CAFE #6612 PLANO TX", "-7.00").categories.general).toBe("FOOD_AND_DRINK");
+      const cash = one("POS CASHBACK KROGER #0412 DALLAS TX", "-40.00");
+      expect(cash.counterparty?.name).toBe("Kroger");
+      expect(cash.categories.detailed).toBe("TRANSFER_OUT_WITHDRAWAL");
+      expect(one("SQ *HAPPY TAILS PET SU", "-25.00").counterparty?.name).toBe("Happy Tails Pet Supply");
+    });
+  });
+
   describe("What holdout-36 showed the engine misreading", () => {
     it("a loan's payment moved to it in the credit union's words names no one; a citation is the government's, whoever writes it", () => {
       const loan = one("LOAN PAYMENT TRANSFER TO LN 0015 AUTO", "-420.00");
