@@ -142,6 +142,7 @@ export const HELD_OUT = [
   "holdout-35.json",
   "holdout-36.json",
   "holdout-37.json",
+  "holdout-38.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
