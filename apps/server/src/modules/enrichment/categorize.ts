@@ -379,13 +379,17 @@ export function achCreditCategory(entry: string, isFromSeller: boolean): string 
   if (/\b(TAX ?REF\w*|TAX ?RFD|TAXRFD|\w*TAXRFD|TAX REFUND)\b/.test(entry)) return "INCOME_TAX_REFUND";
   // A card's cash back paid into the account ("RAMP DES:CASHBACK"), as the card's own entry says it.
   if (/\b(CASH ?BACK|REWARDS? (REDEMPTION|CREDIT))\b/.test(entry)) return "INCOME_OTHER_INCOME";
+  // A property manager's payment of the rent it collected ("DES:OWNER DIST"), an employer's or an
+  // expense platform's reimbursement ("DES:EXP REIMB"), a platform's payout to its worker or seller.
+  if (/\b(OWNER ?(DIST\w*|DRAW|DISB\w*|PMT|PAYMENT|PROCEEDS)|EXP(ENSE)? REIMB\w*|PAYOUTS?)\b/.test(entry))
+    return "INCOME_OTHER_INCOME";
   if (/\b(REFUND|RETURN|REBATE|REVERSAL|ADJ\w*|CREDIT|REWARD\w*|CHARGEBACK)\b/.test(entry)) return null;
   // A business paying what it owes the account holder: an invoice, a vendor's bill, a grain
   // settlement ("ARCHER DANIELS MID DES:PAYABLES", "CHS INC DES:GRAIN SETL", "CO ENTRY DESCR:AP PAYMENT"),
   // an insurer's claim ("DES:HCCLAIMPMT", healthcare's entry), a broker's load or a factor's advance
   // ("DES:CARRIERPAY", "DES:FACTORING").
   if (
-    /\b(AP PAYMENT|AP PMT|A\/P|ACCTS? PAY\w*|PAYABLES?|VENDOR PA\w*|VENDOR PMT|INVOICE\w*|GRAIN|SETL|SETTLEMENT|HCCLAIMPMT|CLMPMT|CLM PMT|CLAIMS?|CLAIMS? ?(PAYMENT|PMT|PYMT)|CARRIER ?PA\w*|FACTORING)\b/.test(
+    /\b(AP PAYMENT|AP PMT|A\/P|ACCTS? PAY\w*|PAYABLES?|VENDOR PA\w*|VENDOR PMT|INVOICE\w*|GRAIN|SETL|SETTLEMENT|SETTLEMNT|SETTLMT|HCCLAIMPMT|CLMPMT|CLM PMT|CLAIMS?|CLAIMS? ?(PAYMENT|PMT|PYMT)|CARRIER ?PA\w*|FACTORING)\b/.test(
       entry,
     )
   )

@@ -12,7 +12,7 @@ import { type Cleaned, clean, OWN_CHARGE, spellOut } from "./clean.ts";
 import { detectP2P, type P2P } from "./people.ts";
 import { judgeRecurrence, type Occurrence } from "./recurrence.ts";
 import type { EnrichedTransaction as EnrichedTransactionSchema } from "./schemas.ts";
-import { NON_ASCII, normalize, stableId, tokensOf } from "./text.ts";
+import { NON_ASCII, normalize, PAY_WORDS, stableId, tokensOf } from "./text.ts";
 
 /**
  * The enrichment engine as named steps: clean -> intermediaries and people -> merchant ->
@@ -124,6 +124,18 @@ const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "p
   Gusto: { website: "gusto.com", alone: "both ways" },
   ADP: { website: "adp.com", alone: "both ways" },
   Paychex: { website: "paychex.com", alone: "both ways" },
+  // Payroll platforms and employers of record, and expense platforms, paying their clients'
+  // people ("TRINET HR III IN DES:PAYROLL"): named alone, the way the money went.
+  Rippling: { website: "rippling.com", alone: "payouts" },
+  Paylocity: { website: "paylocity.com", alone: "payouts" },
+  Paycom: { website: "paycom.com", alone: "payouts" },
+  TriNet: { website: "trinet.com", alone: "payouts" },
+  Justworks: { website: "justworks.com", alone: "payouts" },
+  Insperity: { website: "insperity.com", alone: "payouts" },
+  UKG: { website: "ukg.com", alone: "payouts" },
+  Deel: { website: "deel.com", alone: "payouts" },
+  Expensify: { website: "expensify.com", alone: "payouts" },
+  Navan: { website: "navan.com", alone: "payouts" },
   AppFolio: { website: "appfolio.com", alone: "both ways" },
   Zillow: { website: "zillow.com", alone: "both ways" },
   // A marketplace's payout to a shop, named alone ("ETSY, INC. DES:DEPOSIT"), went through it.
@@ -221,6 +233,15 @@ const CORPORATE_ACH = /\s(PPD|CCD)(\s+ID:|\s*$)/;
 const PHARMACY_WORDS = /\b(PHARMACY|PHARM|RX)\b/;
 
 const FUEL_WORDS = /\b(GAS|FUEL|GASOLINE)\b(?! ?& ?ELEC)/;
+
+/** Words of retirement income paid: a pension, an annuity (an account's own distribution is the holder's money moved). */
+const RETIREMENT_PAID = /\b(PENSION|ANNUIT\w*|RET(IRE)? ?BEN\w*|RETIREMENT (PMT|PAYMENT|BEN\w*))\b/;
+/** Pay taken back by whoever paid it: a correction, a reversal, an overpayment. */
+const PAY_TAKEN_BACK = /\b(PAY ?CORR\w*|PAYROLL (REV\w*|CORR\w*)|WAGE REV\w*|OVERPAY\w*)\b/;
+/** Pay's own words. */
+const PAY_SAID = new RegExp(`\\b(${PAY_WORDS})\\b`);
+/** Words of a disability insurer's benefit. */
+const DISABILITY_PAID = /\b(DISABILITY|LTD (BEN\w*|CLAIM|PMT)|STD (BEN\w*|CLAIM|PMT))\b/;
 
 const FOOD_COURT_WORDS = /\b(FOOD COURT|SNACK BAR|CAFE|CAFETERIA)\b/;
 
@@ -600,6 +621,17 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     if (PRIZE_WORDS.test(words)) return { detailed: "INCOME_OTHER_INCOME", isGuess: false };
     if (!REFUND_WORDS.test(words)) return { detailed: "TRANSFER_IN_ACCOUNT_TRANSFER", isGuess: false };
   }
+  // A pension, an annuity or a disability insurer's benefit paid in ("TIAA DES:ANNUITY PA",
+  // "FIDELITY INVESTM PENSION", "UNUM LIFE INS CO DISABILITY"), whoever pays it — a brokerage's
+  // other credits (an IRA's distribution among them) are the holder's own money moved.
+  if (isCredit && merchant?.kind !== "p2p") {
+    const said = ` ${cleaned.achEntry ?? (cleaned.isAch ? cleaned.text : "")} `;
+    // (Pay's own words first: a company named for its distribution pays wages.)
+    const isPay = PAY_SAID.test(said);
+    if (!isPay && RETIREMENT_PAID.test(said))
+      return { detailed: "INCOME_RETIREMENT_PENSION", isGuess: false };
+    if (!isPay && DISABILITY_PAID.test(said)) return { detailed: "INCOME_OTHER_INCOME", isGuess: false };
+  }
   // An employer's or a marketplace's ACH credit is income, whatever else the company sells; in
   // formats without an entry field, its words say so inline ("KAISER FOUNDATION PAYROLL PPD").
   if (isCredit && merchant?.kind !== "p2p" && merchant?.kind !== "bank") {
@@ -767,6 +799,26 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       /\b(RENT|HOA|HOA DUES|ASSN DUES|ASSESSMENTS?|ASSESSMNT)\b/.test(cleaned.achEntry)
     )
       return { detailed: "RENT_AND_UTILITIES_RENT", isGuess: false };
+    // So is an advance's repayment to whoever advanced it ("TARGET CORPORATI DES:ADV REPAY": pay
+    // drawn early).
+    if (
+      !isCredit &&
+      cleaned.achEntry &&
+      /\b(ADV(ANCE)? REPA\w*|ADVANCE PMT|REPAYMENT)\b/.test(cleaned.achEntry)
+    )
+      return { detailed: "LOAN_PAYMENTS_OTHER_PAYMENT", isGuess: false };
+    // So is a marketplace's own fees, billed to its seller ("ETSY INC DES:ETSY FEES").
+    if (
+      !isCredit &&
+      merchant.category === "GENERAL_MERCHANDISE_ONLINE_MARKETPLACES" &&
+      cleaned.achEntry &&
+      /\b(FEES?|SELLER FEES?|BILLING|INVOICE)\b/.test(cleaned.achEntry)
+    )
+      return { detailed: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES", isGuess: false };
+    // So is pay taken back by the employer that paid it ("ADP WAGE PAY DES:REVERSAL", "UNITED
+    // PARCEL SE PAY CORR"): wages, less.
+    if (!isCredit && cleaned.isAch && PAY_TAKEN_BACK.test(` ${cleaned.achEntry ?? ""} ${cleaned.text} `))
+      return { detailed: "INCOME_WAGES", isGuess: false };
     // So is continued coverage ("HEALTHEQUITY INC DES:COBRA PMT": insurance, not the HSA).
     if (!isCredit && cleaned.achEntry && /\bCOBRA\b/.test(cleaned.achEntry))
       return { detailed: "GENERAL_SERVICES_INSURANCE", isGuess: false };
@@ -811,9 +863,11 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   if (byWords) return { detailed: byWords, isGuess: false };
   // What a school's or a club's portal collects for, when the payee's name says nothing.
   if (cleaned.collector && !isCredit) return { detailed: cleaned.collector, isGuess: false };
-  // What the platform it went through sells: restaurants' POS and delivery apps.
+  // What the platform it went through sells: restaurants' POS and delivery apps. Money back from
+  // a shop named after the platform's prefix is a refund of what it sold.
   const platform = cleaned.intermediaries.find((name) => PLATFORM_CATEGORIES[name]);
-  if (platform && !isCredit) return { detailed: PLATFORM_CATEGORIES[platform]!, isGuess: false };
+  if (platform && (!isCredit || cleaned.name !== ""))
+    return { detailed: PLATFORM_CATEGORIES[platform]!, isGuess: false };
   const byMcc = input.mcc ? cat.mcc.get(input.mcc)?.category : null;
   if (byMcc) return { detailed: byMcc, isGuess: false };
   return {
@@ -855,6 +909,8 @@ function onAccountsSide(found: Found, category: { detailed: string | null; isGue
 function payrollDebitCategory(isPlatform: boolean, cleaned: Cleaned): string {
   if (!isPlatform) return "TRANSFER_OUT_OTHER_TRANSFER_OUT";
   const words = ` ${cleaned.achEntry ?? ""} ${cleaned.text} `;
+  // A deposit of pay taken back ("ADP WAGE PAY DES:REVERSAL"): wages, less.
+  if (PAY_TAKEN_BACK.test(words) || /\bREVERSAL\b/.test(words)) return "INCOME_WAGES";
   if (/\b(FEES?|INVOICE|INV|SERVICE|SVC|BILLING)\b/.test(words))
     return "GENERAL_SERVICES_OTHER_GENERAL_SERVICES";
   if (/\b(TAX|TAXES)\b/.test(words)) return "GOVERNMENT_AND_NON_PROFIT_TAX_PAYMENT";

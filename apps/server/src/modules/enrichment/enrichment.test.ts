@@ -1773,6 +1773,79 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("What holdout-38 showed the engine misreading", () => {
+    it("payroll platforms and employers of record named alone went between; a state's or a city's payroll names it, cut or not", () => {
+      for (const [description, name] of [
+        ["PAYCOM PAYROLL L DES:PAYROLL ID:1 INDN:JO DOE CO ID:1 PPD", "Paycom"],
+        ["JUSTWORKS EMPLOY DES:PAYROLL ID:1 INDN:JO DOE CO ID:1 PPD", "Justworks"],
+      ] as const) {
+        const pay = one(description, "1800.00");
+        expect(pay.counterparty?.name, description).toBe(name);
+        expect(
+          pay.intermediaries.map((i) => i.name),
+          description,
+        ).toEqual([name]);
+        expect(pay.categories.detailed, description).toBe("INCOME_WAGES");
+      }
+      const state = one("STATE OF PENNSYL DES:PAYROLL ID:1 INDN:JO DOE CO ID:1 PPD", "2100.00");
+      expect(state.counterparty?.name).toBe("State of Pennsylvania");
+      expect(state.categories.general).toBe("INCOME");
+    });
+
+    it("a pension, an annuity or a disability benefit is income whoever pays it; an IRA's distribution is the holder's money moved", () => {
+      expect(
+        one("NATIONWIDE DES:ANNUITY PA ID:1 INDN:JO DOE CO ID:1 PPD", "800.00").categories.detailed,
+      ).toBe("INCOME_RETIREMENT_PENSION");
+      expect(
+        one("THE HARTFORD DES:DISABILITY ID:1 INDN:JO DOE CO ID:1 PPD", "1200.00").categories.general,
+      ).toBe("INCOME");
+      expect(
+        one("SCHWAB BROKERAGE DES:IRA DISTR ID:1 INDN:JO DOE CO ID:1 PPD", "5000.00").categories.general,
+      ).toBe("TRANSFER_IN");
+      expect(
+        one("SYSCO DISTRIBUTN DES:PAYROLL ID:1 INDN:JO DOE CO ID:1 PPD", "900.00").categories.detailed,
+      ).toBe("INCOME_WAGES");
+    });
+
+    it("a property manager's owner draw, an employer's expense reimbursement, a settlement and a platform's payout are income", () => {
+      for (const description of [
+        "SUMMIT REALTY GR DES:OWNER DRAW ID:1 INDN:JO DOE CO ID:1 CCD",
+        "ACME MFG CO DES:EXP REIMB ID:1 INDN:JO DOE CO ID:1 PPD",
+        "KCC CLASS ADMIN SETTLEMNT PPD ID: 1470000001",
+        "SHIPT INC PAYOUT 250314 XXXXX2231 DOE JO",
+      ])
+        expect(one(description, "250.00").categories.general, description).toBe("INCOME");
+    });
+
+    it("pay taken back is wages, less; an advance repaid is a loan's payment; a marketplace's fees are a service; a shop's refund after its platform's prefix is the shop's", () => {
+      expect(
+        one("ADP WAGE PAY DES:REVERSAL ID:1 INDN:JO DOE CO ID:1 PPD", "-900.00").categories.detailed,
+      ).toBe("INCOME_WAGES");
+      expect(one("FEDEX DES:PAY CORR ID:1 INDN:JO DOE CO ID:1 PPD", "-60.00").categories.detailed).toBe(
+        "INCOME_WAGES",
+      );
+      expect(one("AMAZON DES:REVERSAL ID:1 INDN:JO DOE CO ID:1 PPD", "-30.00").categories.general).toBe(
+        "GENERAL_MERCHANDISE",
+      );
+      expect(
+        one("WALMART INC DES:ADV REPAY ID:1 INDN:JO DOE CO ID:1 PPD", "-100.00").categories.general,
+      ).toBe("LOAN_PAYMENTS");
+      expect(one("ETSY INC DES:ETSY FEES ID:1 INDN:JO DOE CO ID:1 CCD", "-25.00").categories.general).toBe(
+        "GENERAL_SERVICES",
+      );
+      expect(one("ETSY.COM - OakAndThreadCo BROOKLYN NY", "25.00").categories.general).toBe(
+        "GENERAL_MERCHANDISE",
+      );
+    });
+
+    it("a reference after REF= and an ELECTRONIC DEPOSIT lead-in are no part of the payer's name", () => {
+      expect(
+        one("ELECTRONIC DEPOSIT CALPERS REF=250301000987654N00 1316000001BENEFITS", "2000.00").counterparty
+          ?.name,
+      ).toBe("CalPERS");
+    });
+  });
+
   describe("What holdout-37 showed the engine misreading", () => {
     it("a store's food court sells food; cash back on a line of its own is cash; a pet shop's supplies cut short", () => {
       expect(one("SAMS CLUB CAFE #6612 PLANO TX", "-7.00").categories.general).toBe("FOOD_AND_DRINK");
