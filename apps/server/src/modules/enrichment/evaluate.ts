@@ -143,6 +143,7 @@ export const HELD_OUT = [
   "holdout-36.json",
   "holdout-37.json",
   "holdout-38.json",
+  "holdout-39.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
