@@ -77,7 +77,11 @@ const PREFIXES: [RegExp, string][] = [
   [/^EB ?\*\s*/, "Eventbrite"],
   [/^WPY ?\*\s*/, "WePay"],
   [/^BT ?\*\s*/, "Braintree"],
-  [/^2CO ?\*\s*/, "2Checkout"],
+  [/^2CO(\.COM)? ?\*\s*/, "2Checkout"],
+  // A TV platform billing a channel's subscription ("ROKU FOR STARZ ENTERTAINM").
+  [/^ROKU FOR\s+/, "Roku"],
+  // A newsletter platform before the publication.
+  [/^SUBSTACK ?\*\s*/, "Substack"],
   [/^DRI ?\*\s*/, "Digital River"],
   [/^PADDLE\.NET ?\*\s*/, "Paddle"],
   [/^STRIPE ?\*\s*/, "Stripe"],
@@ -136,6 +140,7 @@ const SELLER_PREFIXES: [RegExp, string][] = [
   [/^BKG ?\*\s*/, "BOOKING.COM"],
   [/^MSFT ?\*\s*/, "MICROSOFT"],
   [/^RIOT ?\*\s*/, "RIOT GAMES"],
+  [/^EA ?\*\s*/, "ELECTRONIC ARTS"],
 ];
 
 /**
@@ -219,6 +224,7 @@ const LEAD_NOISE = [
   // Wells Fargo's "BUSINESS TO BUSINESS ACH DEBIT - JOHN DEERE FINANCI JDF PYMT …": the company follows.
   /^BUSINESS TO BUSINESS ACH (DEBIT|CREDIT)( -)?\s+/,
   /^POS DEBIT-? DEBIT CARD \d{4}\s+/, // a credit union's "POS Debit- Debit Card 4412 05-14-24 …"
+  /^(POS DEBIT )?-?\s*VISA CHECK ?CARD \d{4} -\s*/, // "POS DEBIT - VISA CHECK CARD 5520 - GOOGLE *…"
   /^(DEBIT PURCHASE )?-VISA\s+/, // U.S. Bank's "DEBIT PURCHASE -VISA …"
   // Credit unions' and community banks' lead-ins: "ACH WD …", "ACH DEP …", "POS WD …", "DBT CRD
   // 1412 03/14/26 …", "Point of Sale Withdrawal …", "Withdrawal POS #440913 …", "Withdrawal ACH …".
@@ -746,7 +752,7 @@ export const spellOut = (upperName: string): string => titleCase(completeTruncat
 
 /** Cheap tests that skip the prefix and lead-in loops for the many descriptions without them. */
 const MAY_HAVE_PREFIX =
-  /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP |APPFOLIO|CASH ADVANCE GLOBAL|GLOBAL PAYMENTS)/;
+  /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP |APPFOLIO|CASH ADVANCE GLOBAL|GLOBAL PAYMENTS|ROKU FOR)/;
 const MAY_HAVE_LEAD =
   /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE|BILL|BUSINESS TO BUSINESS|POINT OF SALE|ELECTRONIC|AMEX|AMERICAN EXPRESS|CHASE|CITI|BOA|BANK OF AMERICA|OFFERS?)\b/;
 

@@ -1773,6 +1773,23 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("What holdout-39 showed the engine misreading", () => {
+    it("a TV platform, a newsletter platform and a reseller's site prefix go between; EA's own prefix names it; a check card's dashes are a lead-in", () => {
+      const channel = one("PURCHASE 0612 ROKU FOR PARAMOUNT PLUS 408-556-9040 CA", "-12.00");
+      expect(channel.counterparty?.name).toBe("Paramount+");
+      expect(channel.intermediaries.map((i) => i.name)).toEqual(["Roku"]);
+      const letter = one("SUBSTACK *ORIGINAL JOURNAL", "-8.00");
+      expect(letter.intermediaries.map((i) => i.name)).toEqual(["Substack"]);
+      expect(letter.categories.general).toBe("GENERAL_MERCHANDISE");
+      expect(
+        one("2CO.COM*AVAST SOFTWARE 877-294-3255 OH", "-40.00").intermediaries.map((i) => i.name),
+      ).toEqual(["2Checkout"]);
+      expect(one("EA *APEX LEGENDS 866-543-5435 CA", "-10.00").counterparty?.name).toBe("Electronic Arts");
+      const app = one("POS DEBIT - VISA CHECK CARD 4417 - GOOGLE *Babbel g.co/helppay# CA", "-13.00");
+      expect(app.intermediaries.map((i) => i.name)).toEqual(["Google Play"]);
+    });
+  });
+
   describe("What holdout-38 showed the engine misreading", () => {
     it("payroll platforms and employers of record named alone went between; a state's or a city's payroll names it, cut or not", () => {
       for (const [description, name] of [
