@@ -144,6 +144,7 @@ export const HELD_OUT = [
   "holdout-37.json",
   "holdout-38.json",
   "holdout-39.json",
+  "holdout-40.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
