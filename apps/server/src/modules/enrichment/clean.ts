@@ -1,5 +1,5 @@
 import {
-  countryOfAlpha2,
+  countryBeforeAmount,
   LEGAL_FORM_END,
   MOBILE_NOT_TRADE,
   NON_ASCII,
@@ -112,6 +112,8 @@ const PREFIXES: [RegExp, string][] = [
   [/^PAYNEARME ?\*\s*/, "PayNearMe"],
   [/^VIP ?PREFERRED ?\*\s*/, "Sightline Payments"],
   [/^EVERI ?\*\s*/, "Everi"],
+  // Europe's card readers for small merchants, before the merchant.
+  [/^SUMUP ?\*\s*/, "SumUp"],
   [/^(CASH ADVANCE )?GLOBAL PAYMENTS GAMING\s+/, "Global Payments"],
   [/^PAYMENTUS ?\*\s*/, "Paymentus"],
   [/^IN ?\*\s*/, "QuickBooks"],
@@ -140,6 +142,7 @@ const SELLER_PREFIXES: [RegExp, string][] = [
   [/^BKG ?\*\s*/, "BOOKING.COM"],
   [/^MSFT ?\*\s*/, "MICROSOFT"],
   [/^RIOT ?\*\s*/, "RIOT GAMES"],
+  [/^GRAB ?\*\s*/, "GRAB"],
   [/^EA ?\*\s*/, "ELECTRONIC ARTS"],
 ];
 
@@ -334,7 +337,7 @@ const CURRENCIES =
  * DEU EUR 23.40"): the conversion, not the payee.
  */
 const FOREIGN_AMOUNT = new RegExp(
-  `\\s+(?:[\\d.,]*\\d\\s+(?:${CURRENCIES})(?:\\s*(?:@|X|RATE:?)\\s*[\\d.,]+)?|(?:${CURRENCIES})\\s+[\\d.,]*\\d)$`,
+  `\\s+(?:[\\d.,]*\\d\\s+(?:${CURRENCIES})|(?:${CURRENCIES})\\s+[\\d.,]*\\d)(?:\\s*(?:@|X|RATE:?)\\s*[\\d.,]+)?$`,
 );
 
 /** A street address before the city (Apple Card's "… 418 W MAIN ST LOUISVILLE 40202 KY USA"). */
@@ -602,7 +605,7 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
     after:
       /^(THAI|SAIGON|INDIAN|HALAL|SOUL|CAJUN|TACO|NOODLE|RAMEN|BURGER|PIZZA|SUSHI|GRILL|CHICKEN|HOT|COUNTRY|GHOST|TEST)$/,
     whole: "KITCHEN",
-    least: 3,
+    least: 2,
   },
   // "PINELLAS CTY TAX COLL": a county's tax collector, not a college.
   { after: /^(TAX|ASSESSOR)$/, whole: "COLLECTOR", cuts: /^(COLL|COLLE|COLLEC|COLLECT|COLLR|COLL?TR)$/ },
@@ -937,7 +940,7 @@ function splitLocation(text: string, original: string, hasNoCity: boolean, isFor
   const words = text.split(" ");
   const unlocated = { rest: text, ...NOWHERE };
   // Before an amount in another currency, a two-letter code is the country ("LYON FR 38.20 EUR").
-  const abroad = isForeign ? countryOfAlpha2(words.at(-1) ?? "") : undefined;
+  const abroad = isForeign ? countryBeforeAmount(words.at(-1) ?? "") : undefined;
   const region = abroad ? { state: null, country: abroad } : regionOf(words.at(-1) ?? "");
   if (!region) return unlocated;
   if (region.state === "CO" && isCompany(words, original)) return unlocated;
@@ -949,6 +952,8 @@ function splitLocation(text: string, original: string, hasNoCity: boolean, isFor
   // A state alone ("HELP.UBER.COM CA" once the host is gone) leaves no name.
   if (words.length === 1) return needsCity ? unlocated : { rest: "", city: null, ...region };
   const regionWord = words.pop()!;
+  // A city's postal district abroad, between it and the country ("DUBLIN 7 IRL", "PARIS 11 FRA").
+  if (region.country !== "US" && words.length > 2 && /^\d{1,2}$/.test(words.at(-1)!)) words.pop();
   // Too little left for a city as well: "NETFLIX.COM CA" is a merchant and a state.
   if (words.length < 2) return needsCity ? unlocated : { rest: words.join(" "), city: null, ...region };
   // Mixed-case descriptions set the city in title case: take those words, up to the region's

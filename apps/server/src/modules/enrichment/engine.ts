@@ -115,6 +115,7 @@ const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "p
   Trustly: { website: "trustly.com" },
   "Sightline Payments": { website: "sightline.com" },
   Everi: { website: "everi.com" },
+  SumUp: { website: "sumup.com", alone: "payouts" },
   "Global Payments": { website: "globalpayments.com" },
   Paymentus: { website: "paymentus.com", alone: "both ways" },
   "Apple Pay": { website: "apple.com" },
@@ -277,8 +278,11 @@ function find(whole: EngineInput, cat: Catalogue): Found {
     // A loan's or a card's payment names the bank or the issuer it goes to ("… TO LOAN 0007
     // MORTGAGE NAVY FEDERAL", "TRANSFER TO CAPITAL ONE QUICKSILVER CARD XXXX…").
     const named = () => cat.match(tokensOf(input.description));
+    // (A foreign fee names the bank abroad where the purchase was made, not the one charging it.)
     const bank = bankEvent.startsWith("BANK_FEES_")
-      ? (bankIn(named()) ?? bankNamedAfterNon(input.description, cat))
+      ? bankEvent === "BANK_FEES_FOREIGN_TRANSACTION_FEES"
+        ? null
+        : (bankIn(named()) ?? bankNamedAfterNon(input.description, cat))
       : bankEvent.startsWith("LOAN_PAYMENTS_")
         ? lenderIn(named())
         : atBank
@@ -449,7 +453,7 @@ function shopAfterApp(p2p: P2P | null, cat: Catalogue): Merchant | null {
  * words between the withdrawal's (and an international one's date) and the first number.
  */
 const ATM_AT_BANK =
-  /^(?:NON-?[A-Z]+(?: [A-Z]+){0,2}? )?ATM (?:CASH )?(?:WITHDRAWAL|WITHDRAW|WDL|WD)\s+(?:(?:INTL|INTERNATIONAL)\s+)?(?:\d{1,2}\/\d{1,2}\s+)?([A-Z][A-Z0-9/&.' -]*?)(?=\s+\d|\s*$)/;
+  /^(?:NON-?[A-Z]+(?: [A-Z]+){0,2}? )?ATM (?:CASH )?(?:WITHDRAWAL|WITHDRAW|WDL|WD)\s+(?:AUTHORIZED ON\s+)?(?:-\s+)?(?:(?:INTL|INTERNATIONAL)\s+)?(?:\d{4,8}\s+)?(?:\d{1,2}\/\d{1,2}\s+)?([A-Z][A-Z0-9/&.' -]*?)(?=\s+\d|\s*$)/;
 
 /** A bank's own name in those words, up to the word that says it is one ("FARMERS STATE BANK"). */
 const BANK_NAME = /^([A-Z][A-Z&.' -]*?\b(?:BANK|CREDIT UNION|FCU|SAVINGS|TRUST))(?: AG| NA| N\.A\.)?(?=\s|$)/;

@@ -1773,6 +1773,34 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("What holdout-40 showed the engine misreading", () => {
+    it("abroad: an amount in its currency with its rate after the country, a postal district, a country code that is a word at home, a foreign legal form", () => {
+      for (const [description, name] of [
+        ["PRET A MANGER KINGS CROSS LONDON GBR GBP 8.40 @ 1.2718", "Pret A Manger"],
+        ["THE LONG HALL DUBLIN 2 IRL EUR 18.40", "The Long Hall"],
+        ["HARRYS BAR SYDNEY AUS AUD 42.00", "Harrys Bar"],
+        ["PAPELERIA LA ROSA SL SEVILLA ESP", "Papeleria La Rosa"],
+      ] as const)
+        expect(one(description, "-20.00").counterparty?.name, description).toBe(name);
+    });
+
+    it("ATM cash abroad names the foreign bank after the terminal's number or AUTHORIZED ON; an exchange-rate adjustment is a foreign fee; SumUp goes between; a VAT refund is a tax refund", () => {
+      for (const description of [
+        "NON-CHASE ATM WITHDRAW 551204 04/02 SEVEN BANK LTD OSAKA JPN 10,000 JPY",
+        "NON-WF ATM WITHDRAWAL AUTHORIZED ON 04/03 SEVEN BANK LTD TOKYO JPN 20,000 JPY CARD 9012",
+      ])
+        expect(one(description, "-70.00").counterparty?.name, description).toBe("Seven Bank");
+      const fee = one("FOREIGN EXCH RT ADJ FEE 04/02 SEVEN BANK LTD OSAKA JP", "-2.10");
+      expect(fee.counterparty).toBeNull();
+      expect(fee.categories.detailed).toBe("BANK_FEES_FOREIGN_TRANSACTION_FEES");
+      const reader = one("SUMUP *CAFE NIKOS ATHINA GRC EUR 12.50", "-14.00");
+      expect(reader.intermediaries.map((i) => i.name)).toEqual(["SumUp"]);
+      expect(one("PLANET TAX FREE VAT REFUND GENEVA CHE", "45.00").categories.detailed).toBe(
+        "INCOME_TAX_REFUND",
+      );
+    });
+  });
+
   describe("What holdout-39 showed the engine misreading", () => {
     it("a TV platform, a newsletter platform and a reseller's site prefix go between; EA's own prefix names it; a check card's dashes are a lead-in", () => {
       const channel = one("PURCHASE 0612 ROKU FOR PARAMOUNT PLUS 408-556-9040 CA", "-12.00");

@@ -45,7 +45,7 @@ export const POSSESSIVE_S = /\b([A-Z]{3,}) S\b/g;
  * O", "HOPIN LTD", "ACME GMBH"): no part of the name people know it by.
  */
 export const LEGAL_FORM_END =
-  /(?<=\S) (INC|LLC|LLP|LP|PLLC|CORP|CORPO[A-Z]*|LTD|LIMITED|S\.R\.O|SRO|SP\.? Z ?O\.? ?O|GMBH|G\.M\.B\.H|B\.V|BV|N\.V|A\.G|AG|S\.A\.R\.L|SARL|S\.A\.S|S\.R\.L|SRL|S\.L|S\.A|PTY\.? LTD|PTE\.? LTD|PLC|OY|APS|A\/S|K\.K)\.?$/;
+  /(?<=\S) (INC|LLC|LLP|LP|PLLC|CORP|CORPO[A-Z]*|LTD|LIMITED|S\.R\.O|SRO|SP\.? Z ?O\.? ?O|GMBH|G\.M\.B\.H|B\.V|BV|N\.V|A\.G|AG|S\.A\.R\.L|SARL|S\.A\.S|S\.R\.L|SRL|S\.L|SL|S\.A|SA|SAS|S\.P\.A|PCL|S\.?A\.? DE C\.?V|PTY\.? LTD|PTE\.? LTD|PLC|OY|APS|A\/S|K\.K|KK)\.?$/;
 
 export const tokensOf = (text: string): string[] => {
   const normalized = normalize(text);
@@ -136,8 +136,19 @@ const COUNTRIES = new Map(
 
 const ALPHA2 = new Set(COUNTRIES.values());
 
-/** A country by its alpha-2 code ("FR"), as some networks print it before an amount in its currency. */
-export const countryOfAlpha2 = (word: string): string | undefined => (ALPHA2.has(word) ? word : undefined);
+/** The alpha-3 codes left out above, safe before an amount in another currency ("… SYDNEY AUS AUD 68.00"). */
+const READ_ON_US_STATEMENTS_ALPHA3 = new Map(
+  "CAN:CA ARE:AE PER:PE MAR:MA FIN:FI COL:CO DOM:DO IND:IN NOR:NO POL:PL AUS:AU BEL:BE TUR:TR"
+    .split(" ")
+    .map((pair) => pair.split(":") as [string, string]),
+);
+
+/**
+ * A country as some networks print it before an amount in its currency: its alpha-2 code ("LYON
+ * FR 38.20 EUR"), or an alpha-3 code that is also a word on US statements ("SYDNEY AUS AUD 68.00").
+ */
+export const countryBeforeAmount = (word: string): string | undefined =>
+  ALPHA2.has(word) ? word : READ_ON_US_STATEMENTS_ALPHA3.get(word);
 
 /** Two letters that are words or abbreviations on US statements as well as countries' codes. */
 const READ_ON_US_STATEMENTS = new Set("SE CH CR IS IT AT PT HR BR TH MY PH EG BS CL BB".split(" "));
