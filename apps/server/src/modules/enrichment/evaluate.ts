@@ -145,6 +145,7 @@ export const HELD_OUT = [
   "holdout-38.json",
   "holdout-39.json",
   "holdout-40.json",
+  "holdout-41.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
