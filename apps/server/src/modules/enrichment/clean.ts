@@ -143,6 +143,8 @@ const SELLER_PREFIXES: [RegExp, string][] = [
   [/^MSFT ?\*\s*/, "MICROSOFT"],
   [/^RIOT ?\*\s*/, "RIOT GAMES"],
   [/^GRAB ?\*\s*/, "GRAB"],
+  // Murphy USA's stations at Walmart, their number and place run together ("MURPHY7012ATWALMART").
+  [/^MURPHY ?\d{3,5} ?AT ?WAL\w*\s*/, "MURPHY USA"],
   [/^EA ?\*\s*/, "ELECTRONIC ARTS"],
 ];
 
@@ -477,6 +479,7 @@ const TRUNCATED_WORDS = [
   "CAMPGROUND",
   "COURSE",
   "SALOON",
+  "BAKESHOP",
   "VINEYARDS",
   "HOSPITALITY",
   "CRAWFISH",
@@ -635,7 +638,7 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
   },
   // "HAMILTON CO TREAS", "KING COUNTY TREAS": a county's or a city's treasurer.
   {
-    after: /^(COUNTY|CITY|TOWN|TOWNSHIP|PARISH|BOROUGH)$/,
+    after: /^(COUNTY|CNTY|CTY|CITY|TOWN|TOWNSHIP|PARISH|BOROUGH)$/,
     whole: "TREASURER",
     cuts: /^(TREAS|TREASR|TRES|TRSR)$/,
   },

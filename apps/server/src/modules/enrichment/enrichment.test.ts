@@ -1773,6 +1773,20 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("What holdout-41 showed the engine misreading", () => {
+    it("Murphy USA's number and place run together; a county treasurer abbreviated twice; a bakeshop cut short", () => {
+      const fuel = one("MURPHY7244ATWALMART FLORENCE SC", "-38.00");
+      expect(fuel.counterparty?.name).toBe("Murphy USA");
+      expect(fuel.categories.general).toBe("TRANSPORTATION");
+      expect(
+        one("PIMA CNTY TREAS DES:PROP TAX ID:1 INDN:JO DOE CO ID:1 WEB", "-800.00").counterparty?.name,
+      ).toBe("Pima County Treasurer");
+      const bakery = one("SQ *LITTLE DOVE BAKESH Savannah GA", "-9.00");
+      expect(bakery.counterparty?.name).toBe("Little Dove Bakeshop");
+      expect(bakery.categories.general).toBe("FOOD_AND_DRINK");
+    });
+  });
+
   describe("What holdout-40 showed the engine misreading", () => {
     it("abroad: an amount in its currency with its rate after the country, a postal district, a country code that is a word at home, a foreign legal form", () => {
       for (const [description, name] of [
