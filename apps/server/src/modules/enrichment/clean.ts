@@ -662,7 +662,23 @@ const CUT_AFTER_READ = CUT_AFTER.map((rule) => ({
   wordsBefore: rule.after.source.includes(" ") ? 2 : 1,
 }));
 
+/** Every rule's `after` in one expression, by the words it reads: most words are none of them. */
+const anyAfter = (wordsBefore: number) =>
+  new RegExp(
+    CUT_AFTER_READ.filter((rule) => rule.wordsBefore === wordsBefore)
+      .map((rule) => `(?:${rule.after.source})`)
+      .join("|"),
+  );
+const ANY_AFTER_ONE = anyAfter(1);
+const ANY_AFTER_TWO = anyAfter(2);
+
 function wholeAfter(before: string[], word: string, isLast: boolean): string | undefined {
+  if (
+    before.length === 0 ||
+    (!ANY_AFTER_ONE.test(before.at(-1)!) &&
+      !(before.length >= 2 && ANY_AFTER_TWO.test(before.slice(-2).join(" "))))
+  )
+    return undefined;
   for (const { after, whole, cuts, least = 1, wordsBefore } of CUT_AFTER_READ) {
     if (before.length < wordsBefore || !after.test(before.slice(-wordsBefore).join(" "))) continue;
     if (cuts?.test(word)) return whole;
