@@ -142,7 +142,7 @@ const SELLER_PREFIXES: [RegExp, string][] = [
   [/^BKG ?\*\s*/, "BOOKING.COM"],
   [/^MSFT ?\*\s*/, "MICROSOFT"],
   [/^RIOT ?\*\s*/, "RIOT GAMES"],
-  [/^GRAB ?\*\s*/, "GRAB"],
+  [/^GRAB ?\*\s*/, "GRABTAXI"],
   // Murphy USA's stations at Walmart, their number and place run together ("MURPHY7012ATWALMART").
   [/^MURPHY ?\d{3,5} ?AT ?WAL\w*\s*/, "MURPHY USA"],
   [/^EA ?\*\s*/, "ELECTRONIC ARTS"],
