@@ -565,6 +565,18 @@ describe("provider payloads, with each provider's sign", () => {
 describe("the engine's steps", () => {
   const one = (description: string, amount = "-20.00") =>
     enrichBatch([txn({ description, amount })], [], { logoBase: "https://x/logos" })[0]!;
+  /** Each line's payee, the one platform it went through and its primary category. */
+  const expectThrough = (amount: string, lines: readonly (readonly [string, string, string, string])[]) => {
+    for (const [description, name, platform, general] of lines) {
+      const paid = one(description, amount);
+      expect(paid.counterparty?.name, description).toBe(name);
+      expect(
+        paid.intermediaries.map((i) => i.name),
+        description,
+      ).toEqual([platform]);
+      expect(paid.categories.general, description).toBe(general);
+    }
+  };
 
   it.each([
     ["ZELLE TO GARCIA LUIS ON 03/14 REF # PP0ABC1234", "Luis Garcia", ["Zelle"]],
@@ -1927,22 +1939,19 @@ describe("the engine's steps", () => {
 
   describe("What holdout-35 showed the engine misreading", () => {
     it("healthcare's billing platforms and therapists' practice software name the provider after their star", () => {
-      for (const [description, name, platform] of [
-        ["ZOTEC*SUMMIT ANESTHESIA GROUP 317-705-5050 IN", "Summit Anesthesia Group", "Zotec Partners"],
-        ["OPTUM PAY*RIVERSIDE PEDIATRICS", "Riverside Pediatrics", "Optum Pay"],
-        ["CHANGE HLTHCR*VALLEY IMAGING 615-932-2000 TN", "Valley Imaging", "Change Healthcare"],
-        ["IVYPAY*MARIA LOPEZ LMFT 8885550199 NY", "Maria Lopez Lmft", "IvyPay"],
-        ["SIMPLEPRACTICE* BRIGHT PATH THERAPY", "Bright Path Therapy", "SimplePractice"],
-        ["CEDAR*LAKESIDE MEDICAL GROUP", "Lakeside Medical Group", "Cedar"],
-      ] as const) {
-        const paid = one(description, "-120.00");
-        expect(paid.counterparty?.name, description).toBe(name);
-        expect(
-          paid.intermediaries.map((i) => i.name),
-          description,
-        ).toEqual([platform]);
-        expect(paid.categories.general, description).toBe("MEDICAL");
-      }
+      expectThrough("-120.00", [
+        [
+          "ZOTEC*SUMMIT ANESTHESIA GROUP 317-705-5050 IN",
+          "Summit Anesthesia Group",
+          "Zotec Partners",
+          "MEDICAL",
+        ],
+        ["OPTUM PAY*RIVERSIDE PEDIATRICS", "Riverside Pediatrics", "Optum Pay", "MEDICAL"],
+        ["CHANGE HLTHCR*VALLEY IMAGING 615-932-2000 TN", "Valley Imaging", "Change Healthcare", "MEDICAL"],
+        ["IVYPAY*MARIA LOPEZ LMFT 8885550199 NY", "Maria Lopez Lmft", "IvyPay", "MEDICAL"],
+        ["SIMPLEPRACTICE* BRIGHT PATH THERAPY", "Bright Path Therapy", "SimplePractice", "MEDICAL"],
+        ["CEDAR*LAKESIDE MEDICAL GROUP", "Lakeside Medical Group", "Cedar", "MEDICAL"],
+      ]);
     });
 
     it("care away from a doctor's office by its words; a practice paid by Zelle is no person", () => {
@@ -1974,7 +1983,7 @@ describe("the engine's steps", () => {
 
   describe("What holdout-34 showed the engine misreading", () => {
     it("delivery apps', point-of-sale and booking apps' prefixes name the restaurant or the salon after them", () => {
-      for (const [description, name, platform, general] of [
+      expectThrough("-40.00", [
         ["SEAMLSS*LUCKY STAR DUMPLING NEW YORK NY", "Lucky Star Dumpling", "Seamless", "FOOD_AND_DRINK"],
         ["CAVIAR*MISSION TACO HOUSE SAN FRANCISCO CA", "Mission Taco House", "Caviar", "FOOD_AND_DRINK"],
         ["CHOWNOW*GREEN LEAF CAFE 8889890130 CA", "Green Leaf Cafe", "ChowNow", "FOOD_AND_DRINK"],
@@ -1982,15 +1991,7 @@ describe("the engine's steps", () => {
         ["VAGARO*LUXE BROW BAR 800-919-0157 CA", "Luxe Brow Bar", "Vagaro", "PERSONAL_CARE"],
         ["BOOKSY*FRESH FADES", "Fresh Fades", "Booksy", "PERSONAL_CARE"],
         ["GLOSSGENIUS*NAILS BY JEN", "Nails by Jen", "GlossGenius", "PERSONAL_CARE"],
-      ] as const) {
-        const paid = one(description, "-40.00");
-        expect(paid.counterparty?.name, description).toBe(name);
-        expect(
-          paid.intermediaries.map((i) => i.name),
-          description,
-        ).toEqual([platform]);
-        expect(paid.categories.general, description).toBe(general);
-      }
+      ]);
     });
 
     it("a name that starts with a number keeps it, unless a bank's lead-in put it there; a store's number glued to the name goes", () => {
@@ -2038,7 +2039,7 @@ describe("the engine's steps", () => {
     });
 
     it("giving platforms name the congregation after their star, cut words and all; courts' and gaming's processors name what they collect for", () => {
-      for (const [description, name, platform, general] of [
+      expectThrough("-60.00", [
         [
           "TITHE.LY*HILLSIDE COMMUNITY CH 888-984-1125 CA",
           "Hillside Community Church",
@@ -2065,15 +2066,7 @@ describe("the engine's steps", () => {
           "GOVERNMENT_AND_NON_PROFIT",
         ],
         ["EVERI*RIVERSIDE CASH ACCESS", "Riverside Cash Access", "Everi", "TRANSFER_OUT"],
-      ] as const) {
-        const paid = one(description, "-60.00");
-        expect(paid.counterparty?.name, description).toBe(name);
-        expect(
-          paid.intermediaries.map((i) => i.name),
-          description,
-        ).toEqual([platform]);
-        expect(paid.categories.general, description).toBe(general);
-      }
+      ]);
       const mosque = one("Zelle Payment To Islamic Center Of Plano Jpm99ab4c2d1", "-100.00");
       expect(mosque.person).toBeNull();
       expect(mosque.categories.general).toBe("GOVERNMENT_AND_NON_PROFIT");
