@@ -2093,6 +2093,7 @@ describe("the engine's steps", () => {
       expect(one("UNIV OF MICHIGAN ANNUAL GIVING", "-100.00").categories.general).toBe(
         "GOVERNMENT_AND_NON_PROFIT",
       );
+      expect(one("UNIV OF MICHIGAN GIFT SHOP", "-20.00").categories.general).toBe("GENERAL_MERCHANDISE");
       expect(one("ACH DEPOSIT KY UI BENEFITS", "350.00").categories.detailed).toBe("INCOME_UNEMPLOYMENT");
       expect(
         one("DALLAS COUNTY DES:JUROR PAY ID:1 INDN:JO DOE CO ID:1 PPD", "40.00").categories.general,
