@@ -60,61 +60,85 @@ type Found = {
  * itself (DashPass). Delivery apps go between purchases only: money from them is their own (a
  * Dasher's pay, a restaurant's payout). A seller's card processor goes between payouts only:
  * money paid to it alone ("SHOPIFY* 212345678") is its own bill (its plan, its fees).
+ * `sells`: the one trade a platform serves (a restaurant's POS, a delivery app, a healthcare bill
+ * portal, tuition's): a payment through it is in that trade when the payee's name says none.
+ * `decides`: what a platform sells whatever the seller's name says — an Eventbrite ticket is an
+ * event, a giving platform's payment a gift, a court processor's a fine, a software reseller's
+ * software ("FS *DXO LABS" is no laboratory).
  */
-const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "purchases" | "payouts" }> = {
+const INTERMEDIARIES: Record<
+  string,
+  { website?: string; alone?: "both ways" | "purchases" | "payouts"; sells?: string; decides?: string }
+> = {
   Square: { website: "squareup.com", alone: "payouts" },
-  Toast: { website: "toasttab.com", alone: "payouts" },
+  Toast: { website: "toasttab.com", alone: "payouts", sells: "FOOD_AND_DRINK_RESTAURANT" },
   PayPal: { website: "paypal.com", alone: "both ways" },
   "Google Play": { website: "play.google.com" },
-  DoorDash: { website: "doordash.com", alone: "purchases" },
-  ezCater: { website: "ezcater.com", alone: "purchases" },
-  "Uber Eats": { website: "ubereats.com", alone: "purchases" },
-  Grubhub: { website: "grubhub.com", alone: "purchases" },
-  Seamless: { website: "seamless.com", alone: "purchases" },
-  Caviar: { website: "trycaviar.com", alone: "purchases" },
-  Postmates: { website: "postmates.com", alone: "purchases" },
-  ChowNow: { website: "chownow.com" },
-  SpotOn: { website: "spoton.com", alone: "payouts" },
-  Vagaro: { website: "vagaro.com" },
-  Booksy: { website: "booksy.com" },
-  GlossGenius: { website: "glossgenius.com" },
+  DoorDash: { website: "doordash.com", alone: "purchases", sells: "FOOD_AND_DRINK_RESTAURANT" },
+  ezCater: { website: "ezcater.com", alone: "purchases", sells: "FOOD_AND_DRINK_RESTAURANT" },
+  "Uber Eats": { website: "ubereats.com", alone: "purchases", sells: "FOOD_AND_DRINK_RESTAURANT" },
+  Grubhub: { website: "grubhub.com", alone: "purchases", sells: "FOOD_AND_DRINK_RESTAURANT" },
+  Seamless: { website: "seamless.com", alone: "purchases", sells: "FOOD_AND_DRINK_RESTAURANT" },
+  Caviar: { website: "trycaviar.com", alone: "purchases", sells: "FOOD_AND_DRINK_RESTAURANT" },
+  Postmates: { website: "postmates.com", alone: "purchases", sells: "FOOD_AND_DRINK_RESTAURANT" },
+  ChowNow: { website: "chownow.com", sells: "FOOD_AND_DRINK_RESTAURANT" },
+  SpotOn: { website: "spoton.com", alone: "payouts", sells: "FOOD_AND_DRINK_RESTAURANT" },
+  Vagaro: { website: "vagaro.com", sells: "PERSONAL_CARE_HAIR_AND_BEAUTY" },
+  Booksy: { website: "booksy.com", sells: "PERSONAL_CARE_HAIR_AND_BEAUTY" },
+  GlossGenius: { website: "glossgenius.com", sells: "PERSONAL_CARE_HAIR_AND_BEAUTY" },
   Instacart: { website: "instacart.com", alone: "purchases" },
   Shopify: { website: "shopify.com", alone: "payouts" },
   "Checkout.com": { website: "checkout.com" },
-  FastSpring: { website: "fastspring.com" },
-  Eventbrite: { website: "eventbrite.com" },
+  FastSpring: { website: "fastspring.com", decides: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES" },
+  Eventbrite: { website: "eventbrite.com", decides: "ENTERTAINMENT_OTHER_ENTERTAINMENT" },
   WePay: { website: "wepay.com" },
   Braintree: { website: "braintreepayments.com" },
-  "2Checkout": { website: "2checkout.com" },
+  "2Checkout": { website: "2checkout.com", decides: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES" },
   Roku: { website: "roku.com" },
-  Substack: { website: "substack.com" },
-  "Digital River": { website: "digitalriver.com" },
-  Paddle: { website: "paddle.com" },
+  Substack: { website: "substack.com", sells: "GENERAL_MERCHANDISE_BOOKSTORES_AND_NEWSSTANDS" },
+  "Digital River": { website: "digitalriver.com", decides: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES" },
+  Paddle: { website: "paddle.com", decides: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES" },
   Stripe: { website: "stripe.com", alone: "payouts" },
   Clover: { website: "clover.com", alone: "payouts" },
-  InstaMed: { website: "instamed.com", alone: "both ways" },
-  Cedar: { website: "cedar.com", alone: "both ways" },
-  "Zotec Partners": { website: "zotecpartners.com", alone: "both ways" },
-  "Optum Pay": { website: "optum.com", alone: "both ways" },
-  "Change Healthcare": { website: "changehealthcare.com", alone: "both ways" },
-  IvyPay: { website: "ivypay.com" },
-  SimplePractice: { website: "simplepractice.com" },
-  Flywire: { website: "flywire.com", alone: "both ways" },
-  Pushpay: { website: "pushpay.com", alone: "both ways" },
-  "Tithe.ly": { website: "tithe.ly", alone: "both ways" },
-  "Planning Center": { website: "planningcenter.com", alone: "both ways" },
-  Subsplash: { website: "subsplash.com", alone: "both ways" },
-  Givelify: { website: "givelify.com", alone: "both ways" },
-  Vanco: { website: "vancopayments.com", alone: "both ways" },
-  Benevity: { website: "benevity.com", alone: "both ways" },
-  nCourt: { website: "ncourt.com", alone: "both ways" },
-  GovPayNet: { website: "govpaynet.com", alone: "both ways" },
+  InstaMed: { website: "instamed.com", alone: "both ways", sells: "MEDICAL_OTHER_MEDICAL" },
+  Cedar: { website: "cedar.com", alone: "both ways", sells: "MEDICAL_OTHER_MEDICAL" },
+  "Zotec Partners": { website: "zotecpartners.com", alone: "both ways", sells: "MEDICAL_OTHER_MEDICAL" },
+  "Optum Pay": { website: "optum.com", alone: "both ways", sells: "MEDICAL_OTHER_MEDICAL" },
+  "Change Healthcare": {
+    website: "changehealthcare.com",
+    alone: "both ways",
+    sells: "MEDICAL_OTHER_MEDICAL",
+  },
+  IvyPay: { website: "ivypay.com", sells: "MEDICAL_OTHER_MEDICAL" },
+  SimplePractice: { website: "simplepractice.com", sells: "MEDICAL_OTHER_MEDICAL" },
+  Flywire: { website: "flywire.com", alone: "both ways", sells: "GENERAL_SERVICES_EDUCATION" },
+  Pushpay: { website: "pushpay.com", alone: "both ways", decides: "GOVERNMENT_AND_NON_PROFIT_DONATIONS" },
+  "Tithe.ly": { website: "tithe.ly", alone: "both ways", decides: "GOVERNMENT_AND_NON_PROFIT_DONATIONS" },
+  "Planning Center": {
+    website: "planningcenter.com",
+    alone: "both ways",
+    decides: "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
+  },
+  Subsplash: { website: "subsplash.com", alone: "both ways", decides: "GOVERNMENT_AND_NON_PROFIT_DONATIONS" },
+  Givelify: { website: "givelify.com", alone: "both ways", decides: "GOVERNMENT_AND_NON_PROFIT_DONATIONS" },
+  Vanco: { website: "vancopayments.com", alone: "both ways", decides: "GOVERNMENT_AND_NON_PROFIT_DONATIONS" },
+  Benevity: { website: "benevity.com", alone: "both ways", decides: "GOVERNMENT_AND_NON_PROFIT_DONATIONS" },
+  nCourt: {
+    website: "ncourt.com",
+    alone: "both ways",
+    decides: "GOVERNMENT_AND_NON_PROFIT_GOVERNMENT_DEPARTMENTS_AND_AGENCIES",
+  },
+  GovPayNet: {
+    website: "govpaynet.com",
+    alone: "both ways",
+    decides: "GOVERNMENT_AND_NON_PROFIT_GOVERNMENT_DEPARTMENTS_AND_AGENCIES",
+  },
   "Point & Pay": { website: "pointandpay.com", alone: "both ways" },
   "ACI Payments": { website: "acipayonline.com", alone: "both ways" },
   PayNearMe: { website: "paynearme.com", alone: "both ways" },
   Trustly: { website: "trustly.com" },
-  "Sightline Payments": { website: "sightline.com" },
-  Everi: { website: "everi.com" },
+  "Sightline Payments": { website: "sightline.com", decides: "ENTERTAINMENT_CASINOS_AND_GAMBLING" },
+  Everi: { website: "everi.com", decides: "TRANSFER_OUT_WITHDRAWAL" },
   SumUp: { website: "sumup.com", alone: "payouts" },
   "Global Payments": { website: "globalpayments.com" },
   Paymentus: { website: "paymentus.com", alone: "both ways" },
@@ -142,7 +166,7 @@ const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "p
   AppFolio: { website: "appfolio.com", alone: "both ways" },
   Zillow: { website: "zillow.com", alone: "both ways" },
   // A marketplace's payout to a shop, named alone ("ETSY, INC. DES:DEPOSIT"), went through it.
-  Etsy: { website: "etsy.com", alone: "payouts" },
+  Etsy: { website: "etsy.com", alone: "payouts", sells: "GENERAL_MERCHANDISE_ONLINE_MARKETPLACES" },
   Klarna: { website: "klarna.com" },
   Sezzle: { website: "sezzle.com" },
   Afterpay: { website: "afterpay.com" },
@@ -155,6 +179,8 @@ const INTERMEDIARIES: Record<string, { website: string; alone?: "both ways" | "p
   Xoom: { website: "xoom.com", alone: "both ways" },
   Sendwave: { website: "sendwave.com", alone: "both ways" },
   WorldRemit: { website: "worldremit.com", alone: "both ways" },
+  // Invoices paid through QuickBooks are a business's: a service's, most often (a designer's, a contractor's).
+  QuickBooks: { sells: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES" },
 };
 
 /** Platforms money goes through, by their website: a payout the catalogue names ("Stripe Payout") is the platform's. */
@@ -177,60 +203,6 @@ const OWNERS_SITES: Record<string, readonly string[]> = {
   "Google Play": ["google.com", "youtube.com"],
 };
 
-/** Platforms that sell one thing whatever the seller's name says: an Eventbrite ticket is an event. */
-const DECISIVE_PLATFORMS: Record<string, string> = {
-  Eventbrite: "ENTERTAINMENT_OTHER_ENTERTAINMENT",
-  Pushpay: "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
-  "Tithe.ly": "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
-  "Planning Center": "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
-  Subsplash: "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
-  Givelify: "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
-  Vanco: "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
-  Benevity: "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
-  // Courts' and agencies' processors: a fine, a fee, a filing.
-  nCourt: "GOVERNMENT_AND_NON_PROFIT_GOVERNMENT_DEPARTMENTS_AND_AGENCIES",
-  GovPayNet: "GOVERNMENT_AND_NON_PROFIT_GOVERNMENT_DEPARTMENTS_AND_AGENCIES",
-  // Gaming's: a sportsbook's deposit, a casino's cash.
-  "Sightline Payments": "ENTERTAINMENT_CASINOS_AND_GAMBLING",
-  Everi: "TRANSFER_OUT_WITHDRAWAL",
-  // Resellers of software: what they sell is software and its subscriptions, whatever its
-  // maker's name says ("FS *DXO LABS" is no laboratory).
-  FastSpring: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
-  Paddle: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
-  "2Checkout": "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
-  "Digital River": "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
-};
-
-/** Platforms that only serve one trade: a payment through them is in that trade. */
-const PLATFORM_CATEGORIES: Record<string, string> = {
-  Etsy: "GENERAL_MERCHANDISE_ONLINE_MARKETPLACES",
-  Toast: "FOOD_AND_DRINK_RESTAURANT",
-  // Healthcare's bill portal; tuition's.
-  InstaMed: "MEDICAL_OTHER_MEDICAL",
-  Cedar: "MEDICAL_OTHER_MEDICAL",
-  "Zotec Partners": "MEDICAL_OTHER_MEDICAL",
-  "Optum Pay": "MEDICAL_OTHER_MEDICAL",
-  "Change Healthcare": "MEDICAL_OTHER_MEDICAL",
-  IvyPay: "MEDICAL_OTHER_MEDICAL",
-  SimplePractice: "MEDICAL_OTHER_MEDICAL",
-  Flywire: "GENERAL_SERVICES_EDUCATION",
-  DoorDash: "FOOD_AND_DRINK_RESTAURANT",
-  "Uber Eats": "FOOD_AND_DRINK_RESTAURANT",
-  Grubhub: "FOOD_AND_DRINK_RESTAURANT",
-  ezCater: "FOOD_AND_DRINK_RESTAURANT",
-  Seamless: "FOOD_AND_DRINK_RESTAURANT",
-  Caviar: "FOOD_AND_DRINK_RESTAURANT",
-  Postmates: "FOOD_AND_DRINK_RESTAURANT",
-  ChowNow: "FOOD_AND_DRINK_RESTAURANT",
-  SpotOn: "FOOD_AND_DRINK_RESTAURANT",
-  Substack: "GENERAL_MERCHANDISE_BOOKSTORES_AND_NEWSSTANDS",
-  Vagaro: "PERSONAL_CARE_HAIR_AND_BEAUTY",
-  Booksy: "PERSONAL_CARE_HAIR_AND_BEAUTY",
-  GlossGenius: "PERSONAL_CARE_HAIR_AND_BEAUTY",
-  // Invoices paid through QuickBooks are a business's: a service's, most often (a designer's, a contractor's).
-  QuickBooks: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES",
-};
-
 /** An ACH entry's class for a company's credit or debit, printed after it ("… PPD ID: 9880412376"). */
 const CORPORATE_ACH = /\s(PPD|CCD)(\s+ID:|\s*$)/;
 
@@ -248,6 +220,31 @@ const PAY_SAID = new RegExp(`\\b(${PAY_WORDS})\\b`);
 const DISABILITY_PAID = /\b(DISABILITY|LTD (BEN\w*|CLAIM|PMT)|STD (BEN\w*|CLAIM|PMT))\b/;
 
 const FOOD_COURT_WORDS = /\b(FOOD COURT|SNACK BAR|CAFE|CAFETERIA)\b/;
+
+/**
+ * What an ACH debit's entry says it pays for: "BROOKDALE SENIOR DES:RENT" is rent, and an
+ * association's dues or assessment its home's ("FIRSTSERVICE RESID DES:ASSESSMENT"); an advance's
+ * repayment ("TARGET CORPORATI DES:ADV REPAY": pay drawn early) and a 401(k) loan's ("PRINCIPAL
+ * FNCL DES:401K LN PMT", not insurance) are loans' payments; continued coverage ("HEALTHEQUITY
+ * INC DES:COBRA PMT") is insurance, not the HSA.
+ */
+const DEBIT_ENTRIES: [RegExp, string][] = [
+  [/\b(RENT|HOA|HOA DUES|ASSN DUES|ASSESSMENTS?|ASSESSMNT)\b/, "RENT_AND_UTILITIES_RENT"],
+  [/\b(ADV(ANCE)? REPA\w*|ADVANCE PMT|REPAYMENT)\b/, "LOAN_PAYMENTS_OTHER_PAYMENT"],
+  [/\bCOBRA\b/, "GENERAL_SERVICES_INSURANCE"],
+  [/\b(LOAN|LN) (PMT|PAYMENT|PYMT)\b|\b401K LN\b/, "LOAN_PAYMENTS_OTHER_PAYMENT"],
+];
+
+/**
+ * A store's counters of another trade, and the trade that is already the store's (then the store's
+ * own category stands): its fuel station ("COSTCO GAS", "SAMS CLUB FUEL"), its food court ("COSTCO
+ * FOOD COURT #0113"), its pharmacy ("WAL-MART PHARMACY 10-1187").
+ */
+const STORE_COUNTERS: [RegExp, string, string | null][] = [
+  [FUEL_WORDS, "TRANSPORTATION_GAS", null],
+  [FOOD_COURT_WORDS, "FOOD_AND_DRINK_FAST_FOOD", "FOOD_AND_DRINK_"],
+  [PHARMACY_WORDS, "MEDICAL_PHARMACIES_AND_SUPPLEMENTS", "MEDICAL_"],
+];
 
 export type EngineOptions = {
   /** Where merchant logos are served: `${logoBase}/{merchantId}.svg`. */
@@ -699,8 +696,8 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   // Groceries bought through Instacart are groceries, whoever sold them.
   if (cleaned.intermediaries.includes("Instacart") && !isCredit)
     return { detailed: "FOOD_AND_DRINK_GROCERIES", isGuess: false };
-  const decisive = cleaned.intermediaries.find((name) => DECISIVE_PLATFORMS[name]);
-  if (decisive && !isCredit && !merchant) return { detailed: DECISIVE_PLATFORMS[decisive]!, isGuess: false };
+  const decides = cleaned.intermediaries.map((name) => INTERMEDIARIES[name]?.decides).find(Boolean);
+  if (decides && !isCredit && !merchant) return { detailed: decides, isGuess: false };
   if (merchant) {
     // A card issuer that also keeps savings ("CAPITAL ONE 360 DES:TRANSFER", "SYNCHRONY BANK
     // DES:HYS XFER"): an ACH entry that moves money is a transfer, not the card's payment.
@@ -798,22 +795,12 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       !REFUND_WORDS.test(lineWords)
     )
       return { detailed: "TRANSFER_IN_CASH_ADVANCES_AND_LOANS", isGuess: false };
-    // What an ACH debit's entry says it pays for is what it is: "BROOKDALE SENIOR DES:RENT" is
-    // rent, and an association's dues or assessment its home's ("FIRSTSERVICE RESID DES:ASSESSMENT").
-    if (
-      !isCredit &&
-      cleaned.achEntry &&
-      /\b(RENT|HOA|HOA DUES|ASSN DUES|ASSESSMENTS?|ASSESSMNT)\b/.test(cleaned.achEntry)
-    )
-      return { detailed: "RENT_AND_UTILITIES_RENT", isGuess: false };
-    // So is an advance's repayment to whoever advanced it ("TARGET CORPORATI DES:ADV REPAY": pay
-    // drawn early).
-    if (
-      !isCredit &&
-      cleaned.achEntry &&
-      /\b(ADV(ANCE)? REPA\w*|ADVANCE PMT|REPAYMENT)\b/.test(cleaned.achEntry)
-    )
-      return { detailed: "LOAN_PAYMENTS_OTHER_PAYMENT", isGuess: false };
+    // What an ACH debit's entry says it pays for is what it is (DEBIT_ENTRIES).
+    const entrySays =
+      !isCredit && cleaned.achEntry
+        ? DEBIT_ENTRIES.find(([words]) => words.test(cleaned.achEntry!))
+        : undefined;
+    if (entrySays) return { detailed: entrySays[1], isGuess: false };
     // So is a marketplace's own fees, billed to its seller ("ETSY INC DES:ETSY FEES").
     if (
       !isCredit &&
@@ -826,35 +813,15 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     // PARCEL SE PAY CORR"): wages, less.
     if (!isCredit && cleaned.isAch && PAY_TAKEN_BACK.test(` ${cleaned.achEntry ?? ""} ${cleaned.text} `))
       return { detailed: "INCOME_WAGES", isGuess: false };
-    // So is continued coverage ("HEALTHEQUITY INC DES:COBRA PMT": insurance, not the HSA).
-    if (!isCredit && cleaned.achEntry && /\bCOBRA\b/.test(cleaned.achEntry))
-      return { detailed: "GENERAL_SERVICES_INSURANCE", isGuess: false };
-    // So is a loan's payment ("PRINCIPAL FNCL DES:401K LN PMT": a 401(k) loan, not insurance).
-    if (
-      !isCredit &&
-      cleaned.achEntry &&
-      /\b(LOAN|LN) (PMT|PAYMENT|PYMT)\b|\b401K LN\b/.test(cleaned.achEntry)
-    )
-      return { detailed: "LOAN_PAYMENTS_OTHER_PAYMENT", isGuess: false };
-    // A store's fuel station ("COSTCO GAS", "SAMS CLUB FUEL") sells fuel.
-    if (merchant.kind === "merchant" && !isCredit && FUEL_WORDS.test(cleaned.text))
-      return { detailed: "TRANSPORTATION_GAS", isGuess: false };
-    // And its food court food ("COSTCO FOOD COURT #0113").
-    if (
-      merchant.kind === "merchant" &&
-      !isCredit &&
-      FOOD_COURT_WORDS.test(cleaned.text) &&
-      !merchant.category.startsWith("FOOD_AND_DRINK_")
-    )
-      return { detailed: "FOOD_AND_DRINK_FAST_FOOD", isGuess: false };
-    // And its pharmacy sells medicine ("WAL-MART PHARMACY 10-1187").
-    if (
-      merchant.kind === "merchant" &&
-      !isCredit &&
-      PHARMACY_WORDS.test(cleaned.text) &&
-      !merchant.category.startsWith("MEDICAL_")
-    )
-      return { detailed: "MEDICAL_PHARMACIES_AND_SUPPLEMENTS", isGuess: false };
+    // A store's counter of another trade sells that trade (STORE_COUNTERS).
+    const counter =
+      merchant.kind === "merchant" && !isCredit
+        ? STORE_COUNTERS.find(
+            ([words, , unless]) =>
+              words.test(cleaned.text) && !(unless && merchant.category.startsWith(unless)),
+          )
+        : undefined;
+    if (counter) return { detailed: counter[1], isGuess: false };
     return { detailed: transferInDirection(merchant.category, isCredit, cat), isGuess: false };
   }
   // The name's words first: the rest of the line (its city: "… Edison NJ") says less.
@@ -872,9 +839,8 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   if (cleaned.collector && !isCredit) return { detailed: cleaned.collector, isGuess: false };
   // What the platform it went through sells: restaurants' POS and delivery apps. Money back from
   // a shop named after the platform's prefix is a refund of what it sold.
-  const platform = cleaned.intermediaries.find((name) => PLATFORM_CATEGORIES[name]);
-  if (platform && (!isCredit || cleaned.name !== ""))
-    return { detailed: PLATFORM_CATEGORIES[platform]!, isGuess: false };
+  const sells = cleaned.intermediaries.map((name) => INTERMEDIARIES[name]?.sells).find(Boolean);
+  if (sells && (!isCredit || cleaned.name !== "")) return { detailed: sells, isGuess: false };
   const byMcc = input.mcc ? cat.mcc.get(input.mcc)?.category : null;
   if (byMcc) return { detailed: byMcc, isGuess: false };
   return {
