@@ -3559,6 +3559,13 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       intermediaries: 100.0,
       people: 5,
     },
+    "holdout-42.json": {
+      counterparty: 78.0,
+      website: 82.0,
+      category: 84.7,
+      intermediaries: 94.0,
+      people: 0,
+    },
     "holdout-43.json": {
       counterparty: 89.3,
       website: 95.3,

@@ -146,6 +146,7 @@ export const HELD_OUT = [
   "holdout-39.json",
   "holdout-40.json",
   "holdout-41.json",
+  "holdout-42.json",
   "holdout-43.json",
 ] as const;
 
