@@ -51,6 +51,7 @@ export type Catalogue = {
   match(
     tokens: readonly string[],
     accepts?: (start: number, length: number, merchant: Merchant) => boolean,
+    cut?: CutRule,
   ): Merchant | null;
   /**
    * The merchant whose name these tokens are, whole ("Amazon", "Shell": an aggregator's cleaned
@@ -85,6 +86,15 @@ const readJson = <T>(name: string): T => JSON.parse(fs.readFileSync(dataFile(nam
 
 type Entry = { tokens: string[]; merchant: Merchant };
 
+/**
+ * How few letters of a pattern's word may end the tokens, cut short, after how many of its words
+ * matched whole. A name at a statement's width: five letters after one word, three after two or
+ * more ("FRONTIER COMMUNICATIO", "NOODLES & COM"); where the tokens are known to be a field cut at
+ * its width (an ACH company name's 16 characters), fewer.
+ */
+export type CutRule = { afterOne: number; afterMore: number };
+const NAME_CUT: CutRule = { afterOne: 5, afterMore: 3 };
+
 /** A pattern token that matches any number ("#"), or a ticket number with a carrier's code ("#016"). */
 const NUMBER = "#";
 const isNumberFor = (token: string, patternToken: string) =>
@@ -107,16 +117,16 @@ function buildMatcher(merchants: Iterable<Merchant>) {
     }
   }
   for (const list of byFirstToken.values()) list.sort((a, b) => b.tokens.length - a.tokens.length);
-  // "FRONTIER COMMUNICATIO": a name's last word cut at the statement's width still matches its
-  // pattern; after two words that did, three letters are enough ("NOODLES & COM").
-  const isCut = (token: string, patternToken: string, isLast: boolean, wordsBefore: number) =>
+  // A name's last word cut at the statement's width still matches its pattern (CutRule).
+  const isCut = (token: string, patternToken: string, isLast: boolean, wordsBefore: number, cut: CutRule) =>
     isLast &&
-    token.length >= (wordsBefore >= 2 ? 3 : 5) &&
+    token.length >= (wordsBefore >= 2 ? cut.afterMore : cut.afterOne) &&
     patternToken.length > token.length &&
     patternToken.startsWith(token);
   return (
     tokens: readonly string[],
     accepts?: (start: number, length: number, merchant: Merchant) => boolean,
+    cut: CutRule = NAME_CUT,
   ): Merchant | null => {
     for (let i = 0; i < tokens.length; i++) {
       const candidates = byFirstToken.get(tokens[i]!);
@@ -129,7 +139,7 @@ function buildMatcher(merchants: Iterable<Merchant>) {
           if (
             token !== pattern[j] &&
             !(pattern[j]!.startsWith(NUMBER) && isNumberFor(token, pattern[j]!)) &&
-            !isCut(token, pattern[j]!, i + j === tokens.length - 1, j)
+            !isCut(token, pattern[j]!, i + j === tokens.length - 1, j, cut)
           ) {
             isMatch = false;
             break;

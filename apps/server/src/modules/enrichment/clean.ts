@@ -115,7 +115,14 @@ const PREFIXES: [RegExp, string][] = [
   // Europe's card readers for small merchants, before the merchant.
   [/^SUMUP ?\*\s*/, "SumUp"],
   [/^(CASH ADVANCE )?GLOBAL PAYMENTS GAMING\s+/, "Global Payments"],
+  // Bill-pay networks that take a utility's, an insurer's or a town's bill, before the biller.
   [/^PAYMENTUS ?\*\s*/, "Paymentus"],
+  [/^KUBRA( ?EZ-?PAY)? ?\*\s*/, "Kubra"],
+  [/^CHECKFREE ?(PAY)? ?\*\s*/, "CheckFreePay"],
+  [/^(WU |ACI )?SPEEDPAY ?\*\s*/, "Speedpay"],
+  [/^INVOICE ?CLOUD ?\*\s*/, "Invoice Cloud"],
+  [/^XPRESS ?BILL ?PAY ?\*\s*/, "Xpress Bill Pay"],
+  [/^DOXO ?\*\s*/, "Doxo"],
   [/^IN ?\*\s*/, "QuickBooks"],
   [/^ETSY(\.COM)? ?(\*|- )\s*/, "Etsy"],
   // Not Apple Pay Later, Apple's own instalment loan.
@@ -224,6 +231,7 @@ const LEAD_NOISE = [
   // "ACH Electronic CreditGUSTO PAY 123456" (Plaid's sandbox prints it so): the payer follows,
   // run into the entry's words or not.
   /^ACH ELECTRONIC ?(CREDIT|DEBIT)\s*/,
+  /^ACH CORP (DEBIT|CREDIT)\s+/,
   // "ELECTRONIC DEPOSIT OPERS REF=…", "ELECTRONIC PAYMENT …": the payer or the payee follows.
   /^ELECTRONIC (DEPOSIT|PAYMENT|WITHDRAWAL|CREDIT|DEBIT)\s+/,
   // Wells Fargo's "BUSINESS TO BUSINESS ACH DEBIT - JOHN DEERE FINANCI JDF PYMT …": the company follows.
@@ -246,6 +254,8 @@ const LEAD_NOISE = [
   /^(AMEX |AMERICAN EXPRESS |CHASE |CITI |BOA |BANK OF AMERICA )?OFFERS? CREDIT\s+/,
   // A bill paid by a paper check the bank mailed: "BILL PAY CHECK #2290 MCGUIRE HEATING OIL CO".
   /^(ONLINE )?BILL ?PAY(MENT)? CHECK\s*(#|NO\.?)?\s*\d+\s+/,
+  // Wells Fargo's "BILL PAY PUGET SOUND ENERG ON-LINE xxxxx58830 ON 03-08": the payee follows.
+  /^BILL PAY\s+(?=.*\b(ON-?LINE|RECURRING|MOBILE) (X+\d+|NO ACCOUNT NUMBER) ON \d)/,
   // Puerto Rico's and Quebec's banks, in Spanish and French: "COMPRA POS 0314 …" (a purchase and
   // its date), "PAGO ELECTRONICO …", "DEPOSITO DIRECTO …", "ACHAT INTERAC …", "PAIEMENT PREAUTORISE …".
   /^(COMPRA|ACHAT)( POS| TPV| PDV| CON TARJETA| TARJETA| DEBITO| DEBIT| INTERAC)?(\s+\d{4})?\s+/,
@@ -286,6 +296,9 @@ const ACH_TAIL =
 const NOISE = new RegExp(
   [
     /\bON \d{6} FROM CARD\b#?:?/, // Fifth Third's "… ON 031424 FROM CARD#: XXXX4417"
+    // Wells Fargo's bill pay: how it was sent, the account paid and the day ("ON-LINE xxxxx58830 ON 03-08").
+    // (The account's mask may be gone already, as a number run into letters.)
+    /\b(ON-?LINE|RECURRING|MOBILE)\s+(X+\d*\s+|NO ACCOUNT NUMBER\s+)?ON \d{1,2}-\d{1,2}\b/,
     /\bCARD\s*(X+|\*+)?\d{4}\b/, // "CARD 1234"
     /\b(X{2,}|\*{2,})[\dX*]{2,}\b/, // card and account masks
     /\bPENDING\b/,
@@ -774,7 +787,7 @@ export const spellOut = (upperName: string): string => titleCase(completeTruncat
 
 /** Cheap tests that skip the prefix and lead-in loops for the many descriptions without them. */
 const MAY_HAVE_PREFIX =
-  /^.{0,14}\*|^(UBER|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP |APPFOLIO|CASH ADVANCE GLOBAL|GLOBAL PAYMENTS|ROKU FOR)/;
+  /^.{0,14}\*|^(UBER|XPRESS|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP |APPFOLIO|CASH ADVANCE GLOBAL|GLOBAL PAYMENTS|ROKU FOR)/;
 const MAY_HAVE_LEAD =
   /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE|BILL|BUSINESS TO BUSINESS|POINT OF SALE|ELECTRONIC|AMEX|AMERICAN EXPRESS|CHASE|CITI|BOA|BANK OF AMERICA|OFFERS?)\b/;
 
@@ -793,7 +806,7 @@ const DAY_ID_AND_HOLDER =
 
 /** Words that describe the payment, not the payee. */
 const PAYMENT_WORDS = new RegExp(
-  `\\b(PAYMENT|PAYMNT|PYMT|PMT|AUTOPAY|AUTO PAY|AUTO PYMT|ONLINE|BILL ?PAY|BILL PAYMENT|E ?PAY|EPAYMENT|WEB PMT|${MOBILE_NOT_TRADE}|RECURRING|DEBIT|PURCHASE|POS|ACH|CHECKCARD|SALE|INST XFER|TRANSFER|XFER|DIRECT DEP|DIR DEP|DEPOSIT|PAYROLL|PAYRLL|SALARY)\\b`,
+  `\\b(PAYMENT|PAYMNT|PAYMT|PYMT|PMT|EFT|AUTOPAY|AUTO PAY|AUTO PYMT|ONLINE|BILL ?PAY|BILL PAYMENT|E ?PAY|EPAYMENT|WEB PMT|${MOBILE_NOT_TRADE}|RECURRING|DEBIT|PURCHASE|POS|ACH|CHECKCARD|SALE|INST XFER|TRANSFER|XFER|DIRECT DEP|DIR DEP|DEPOSIT|PAYROLL|PAYRLL|SALARY)\\b`,
   "g",
 );
 
@@ -1116,6 +1129,9 @@ function runTogetherApart(name: string): string {
   // "NEWEGGINC": a legal form run into the name is a word of its own (Newegg Inc).
   const legal = RUN_TOGETHER_LEGAL_FORM.exec(name);
   if (legal) return `${runTogetherApart(legal[1]!)} ${legal[2]}`;
+  // "CITYOFPORTSMOUTH": a town's own words run into its name (City of Portsmouth).
+  const town = /^(CITY|TOWN|VILLAGE|COUNTY|BOROUGH|TOWNSHIP)OF([A-Z]{3,})$/.exec(name);
+  if (town) return `${town[1]} OF ${runTogetherApart(town[2]!)}`;
   if (name.length < 9 || !/^[A-Z]+$/.test(name)) return name;
   const endsInWord = (text: string) =>
     RUN_TOGETHER_WORDS.find((w) => text.endsWith(w) && text.length - w.length >= 3);

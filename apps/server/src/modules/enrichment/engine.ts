@@ -141,7 +141,25 @@ const INTERMEDIARIES: Record<
   Everi: { website: "everi.com", decides: "TRANSFER_OUT_WITHDRAWAL" },
   SumUp: { website: "sumup.com", alone: "payouts" },
   "Global Payments": { website: "globalpayments.com" },
-  Paymentus: { website: "paymentus.com", alone: "both ways" },
+  Paymentus: { website: "paymentus.com", alone: "both ways", sells: "RENT_AND_UTILITIES_OTHER_UTILITIES" },
+  Kubra: { website: "kubra.com", alone: "both ways", sells: "RENT_AND_UTILITIES_OTHER_UTILITIES" },
+  CheckFreePay: {
+    website: "checkfreepay.com",
+    alone: "both ways",
+    sells: "RENT_AND_UTILITIES_OTHER_UTILITIES",
+  },
+  Speedpay: { website: "speedpay.com", alone: "both ways", sells: "RENT_AND_UTILITIES_OTHER_UTILITIES" },
+  "Invoice Cloud": {
+    website: "invoicecloud.com",
+    alone: "both ways",
+    sells: "RENT_AND_UTILITIES_OTHER_UTILITIES",
+  },
+  "Xpress Bill Pay": {
+    website: "xpressbillpay.com",
+    alone: "both ways",
+    sells: "RENT_AND_UTILITIES_OTHER_UTILITIES",
+  },
+  Doxo: { website: "doxo.com", alone: "both ways", sells: "RENT_AND_UTILITIES_OTHER_UTILITIES" },
   "Apple Pay": { website: "apple.com" },
   "Amazon Pay": { website: "pay.amazon.com" },
   Zelle: { website: "zellepay.com", alone: "both ways" },
@@ -205,6 +223,12 @@ const OWNERS_SITES: Record<string, readonly string[]> = {
 
 /** An ACH entry's class for a company's credit or debit, printed after it ("… PPD ID: 9880412376"). */
 const CORPORATE_ACH = /\s(PPD|CCD)(\s+ID:|\s*$)/;
+
+/** What a biller's words say it is, as the utility a bill-pay network bills for. */
+const BILLED_AS_UTILITY: Record<string, string> = {
+  TRANSPORTATION_GAS: "RENT_AND_UTILITIES_GAS_AND_ELECTRICITY",
+  GOVERNMENT_AND_NON_PROFIT_GOVERNMENT_DEPARTMENTS_AND_AGENCIES: "RENT_AND_UTILITIES_OTHER_UTILITIES",
+};
 
 const PHARMACY_WORDS = /\b(PHARMACY|PHARM|RX)\b/;
 
@@ -302,6 +326,7 @@ function find(whole: EngineInput, cat: Catalogue): Found {
       : (shopAfterApp(p2p, cat) ??
         agencyPaidThroughTreasury(cleaned, cat) ??
         nameMatch(tokensOf(cleaned.text), cat) ??
+        companyFieldMatch(cleaned, cat) ??
         airlineOnboard(cleaned, cat) ??
         // An ACH biller's name runs on into its entry field ("DISCOVER DES:E-PAYMENT").
         (cleaned.achCompany && cleaned.achEntry
@@ -482,6 +507,26 @@ function wholeLineMatch(description: string, cleaned: Cleaned, cat: Catalogue): 
         isOtherTrade(cleaned.name, tokens[start]!, merchant, cat)
       ),
   );
+}
+
+/** An ACH entry's company name is 16 characters wide (NACHA's field). */
+const ACH_COMPANY_WIDTH = 16;
+/** A field cut at its width: its last word may be cut to a letter or two. */
+const FIELD_CUT = { afterOne: 2, afterMore: 1 };
+
+/**
+ * An ACH entry whose company's name fills its 16 characters and was cut there ("COMMONWEALTH EDI
+ * UTIL PAYMT …", "ARIZONA PUBLIC S DES:…"): the organisation whose name the field starts with,
+ * its last word cut to as little as a letter.
+ */
+function companyFieldMatch(cleaned: Cleaned, cat: Catalogue): Merchant | null {
+  if (!cleaned.isAch) return null;
+  const text = cleaned.achCompany ?? cleaned.text;
+  if (text.length < ACH_COMPANY_WIDTH || (text.length > ACH_COMPANY_WIDTH && text[ACH_COMPANY_WIDTH] !== " "))
+    return null;
+  const field = tokensOf(text.slice(0, ACH_COMPANY_WIDTH));
+  if (field.length < 2) return null;
+  return cat.match(field, (start, length) => start === 0 && length === field.length, FIELD_CUT);
 }
 
 /**
@@ -834,6 +879,14 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   // own entries (bankEventOf), not a company's.
   if (byWords?.startsWith("BANK_FEES_") && (cleaned.achCompany || PAYEE_BEFORE_FEE.test(cleaned.text)))
     byWords = keywords(false) ?? "GENERAL_SERVICES_OTHER_GENERAL_SERVICES";
+  // A bill-pay network's biller is a utility: its GAS is the gas company's ("INVOICECLOUD*BERKSHIRE
+  // GAS"), its town's bill the town's water and trash ("PAYMENTUS *CITY OF RALEIGH").
+  const billed = byWords && !isCredit ? BILLED_AS_UTILITY[byWords] : undefined;
+  if (
+    billed &&
+    cleaned.intermediaries.some((name) => INTERMEDIARIES[name]?.sells?.startsWith("RENT_AND_UTILITIES_"))
+  )
+    byWords = billed;
   if (byWords) return { detailed: byWords, isGuess: false };
   // What a school's or a club's portal collects for, when the payee's name says nothing.
   if (cleaned.collector && !isCredit) return { detailed: cleaned.collector, isGuess: false };
