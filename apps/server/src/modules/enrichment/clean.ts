@@ -306,7 +306,7 @@ const NOISE = new RegExp(
     /\b(PRE-?AUTH(ORIZATION)?( HOLD)?|AUTH(ORIZATION)? HOLD|FOLIO)\b/,
     /\b\d{1,2}\/\d{1,2}(\/\d{2,4})?\b/, // dates
     /\b\d{1,2}-\d{1,2}-\d{2,4}\b/, // dates written with dashes
-    /\b(1[-. ]?)?(\(\d{3}\)|\d{3})[-. ]\d{3}[-. ]\d{4}\b/, // phone numbers
+    /\b(1[-. ]?)?(\(\d{3}\)|\d{3})[-. ](\d{3}[-. ]\d{4}|\d{7})\b/, // phone numbers ("877-5851085" too)
     /#\s*\d+/, // store numbers
     /\bSTORE\s+\d+\b/,
     /\bTERM(INAL)?\s*#?\s*\d+\b/, // a credit union's terminal id ("… TERM 004417 DATE 03/10")
@@ -342,7 +342,7 @@ const SUPPORT_HOSTS =
  * "GRUBHUB*SZECHUANGARDEN GRUBHUB.COM NY"): the processor's or the platform's site, not the payee.
  */
 const HOST_IN_CITY_FIELD =
-  /(\S)\s+(?:WWW\.)?[A-Z0-9-]+\.(?:COM|NET|ORG|IO|CO|US)(?:\/\S*)?(?=\s+[A-Z]{2,3}$)/;
+  /(\S)\s+(?:(?:WWW\.)?[A-Z0-9-]+\.(?:COM|NET|ORG|IO|CO|US)(?:\/\S*)?|WWW\.\S+)(?=\s+[A-Z]{2,3}$)/;
 
 const CURRENCIES =
   "EUR|EUROS?|GBP|POUNDS? STERLING|CAD|CANADIAN DOLLARS?|MXN|MEXICAN PESOS?|PESOS?|JPY|YEN|AUD|NZD|CHF|SEK|NOK|DKK|ISK|PLN|CZK|HUF|HKD|SGD|CNY|KRW|INR|BRL|ZAR|ILS|THB|TRY|AED|PHP|COP|CLP|PEN|ARS|CRC|DOP|JMD|USD";
@@ -919,7 +919,7 @@ const CITY_LEADS = new Set([
 
 /** A phone number, bare or punctuated, or a web address right before the closing state (or country). */
 const CITY_FIELD_NOT_A_CITY =
-  /(\b(1[-. ]?)?(\(\d{3}\)|\d{3})[-. ]?\d{3}[-. ]?\d{4}|\.(COM|NET|ORG)\S*|\bG\.CO\/\S*)\s+[A-Z]{2,3}$/;
+  /(\b(1[-. ]?)?(\(\d{3}\)|\d{3})[-. ]?\d{3}[-. ]?\d{4}|\.(COM|NET|ORG|IO|CO|US)\S*|\bWWW\.\S+|\bG\.CO\/\S*)\s+[A-Z]{2,3}$/;
 
 /** A word in title case, or in capitals, accented letters too ("Montréal", "MÜNCHEN"); ASCII tested first, it is cheaper. */
 const isTitleWord = (word: string) =>
@@ -1017,6 +1017,12 @@ function splitLocation(text: string, original: string, hasNoCity: boolean, isFor
       CITY_LEADS.has(words.at(-3)!)
     )
       cityWords = 3;
+  }
+  // A store's number ends the name ("MUD BAY #18 OLYMPIA WA"): the city is no more than what follows it.
+  const afterNumber = / #\s*\d+ ((?:\S+ )*?)\S+$/.exec(original.toUpperCase().trim());
+  if (afterNumber && !isTitleCased) {
+    const following = afterNumber[1]!.trim().split(" ").filter(Boolean).length;
+    if (following > 0 && following < cityWords) cityWords = following;
   }
   // Abroad, a city joined by "de", "del", "da" ("CIUDAD DE MEX", "RIO DE JANEIRO") is one city.
   const isJoinedCity =
