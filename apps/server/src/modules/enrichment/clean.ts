@@ -172,6 +172,9 @@ const COLLECTOR_PREFIXES: [RegExp, string][] = [
   ],
 ];
 
+/** Speedpay's name after the biller's, where a prefix would go before it. */
+const BILL_PAY_AFTER = /\s*\/\s*(WU )?SPEEDPAY\b/;
+
 /** Processors ACH lines name as their company or in their entry field, by their words. */
 const ACH_PROCESSORS: [RegExp, string][] = [
   [/^TRUSTLY\b/, "Trustly"],
@@ -1210,6 +1213,14 @@ export function clean(description: string): Cleaned {
       upper = upper.slice(match[0].length);
       original = original.slice(match[0].length);
     }
+  }
+  // A bill-pay network named after the biller ("CENTURYLINK/SPEEDPAY 800-244-1111 LA") goes between too.
+  const billedThrough = BILL_PAY_AFTER.exec(upper);
+  if (billedThrough && billedThrough.index > 0) {
+    if (!intermediaries.includes("Speedpay")) intermediaries.push("Speedpay");
+    const end = billedThrough.index + billedThrough[0].length;
+    upper = `${upper.slice(0, billedThrough.index)} ${upper.slice(end)}`;
+    original = `${original.slice(0, billedThrough.index)} ${original.slice(end)}`;
   }
   // As the processors' prefixes above, a prefix read is cut from both texts by its length.
   const seller = intermediaries.length === 0 ? prefixIn(SELLER_PREFIXES, upper) : undefined;
