@@ -29,6 +29,11 @@ export type EngineInput = {
   date: string;
   /** What the provider already knows, when it says. */
   mcc?: number | null;
+  /**
+   * The merchant the provider named, when it says (Plaid's `merchant_name`, Finicity's normalized
+   * payee): read when the description itself names no one the catalogue knows.
+   */
+  merchantName?: string | null;
   /** The account's type (CHECKING, CREDIT_CARD, LINE_OF_CREDIT…), when the caller knows it. */
   accountType?: string | null;
 };
@@ -339,7 +344,9 @@ function find(whole: EngineInput, cat: Catalogue): Found {
         // An airline's ticket by its number's carrier code ("FRONTIER AI 4222198765432": 422).
         cat.ticketed(tokensOf(input.description)) ??
         // Last, a merchant's name alone ("Amazon", "Shell"): what an aggregator's cleaned name is.
-        cat.named(withoutEntryWords(tokensOf(cleaned.text))));
+        cat.named(withoutEntryWords(tokensOf(cleaned.text))) ??
+        // Or the merchant the provider named.
+        (input.merchantName ? nameMatch(tokensOf(input.merchantName), cat) : null));
   // A company's ACH entry naming the P2P app it runs ("SQUARE INC DES:CASH APP"): money moved
   // through the app, to or from the holder's own balance there.
   const app =
@@ -1083,8 +1090,10 @@ function describe(
     counterparty = { ...app, type: "organization", mccs: [] };
   } else if (found.atmBank) {
     counterparty = unlistedParty(spellOut(found.atmBank), "organization");
-  } else if (cleaned.name && !found.bankEvent) {
-    counterparty = unlistedParty(cleaned.name, "organization", input.mcc ? [input.mcc] : []);
+  } else if ((input.merchantName?.trim() || cleaned.name) && !found.bankEvent) {
+    // The provider's name for the merchant, when it gave one, reads better than ours from the line.
+    const name = input.merchantName?.trim() || cleaned.name;
+    counterparty = unlistedParty(name, "organization", input.mcc ? [input.mcc] : []);
   }
   const name = counterparty?.name;
   const goesBetween = name ? INTERMEDIARIES[name]?.alone : undefined;

@@ -477,6 +477,61 @@ describe("provider payloads, with each provider's sign", () => {
     },
   );
 
+  it("the provider's own name for the merchant (Plaid's merchant_name, Finicity's normalized payee) is read when the line names no one known", async () => {
+    const plaid = (transaction: Record<string, unknown>) =>
+      enrich({
+        profileId,
+        accountType: "CHECKING",
+        provider: "PLAID",
+        payload: {
+          transactions: [
+            {
+              transaction_id: "t1",
+              account_id: "a1",
+              amount: 12.5,
+              iso_currency_code: "USD",
+              date: "2026-11-14",
+              ...transaction,
+            },
+          ],
+        },
+      });
+    // A line the catalogue does not read, a merchant it knows.
+    const known = (await plaid({ name: "POS 4471 TERMINAL 0023 WB", merchant_name: "Wingstop" })).json()
+      .transactions[0];
+    expect(known.counterparty.name).toBe("Wingstop");
+    expect(known.website).toBe("wingstop.com");
+    expect(known.categories.general).toBe("FOOD_AND_DRINK");
+    // One it does not know: named as the provider names it, not by the line's words.
+    const local = (
+      await plaid({ name: "POS 4471 TERMINAL 0023 WB", merchant_name: "Rosa's Taqueria" })
+    ).json().transactions[0];
+    expect(local.counterparty.name).toBe("Rosa's Taqueria");
+    // The line's own merchant comes first.
+    expect(
+      (await plaid({ name: "STARBUCKS STORE 00412 SEATTLE WA", merchant_name: "Wingstop" })).json()
+        .transactions[0].counterparty.name,
+    ).toBe("Starbucks");
+    const finicity = await enrich({
+      profileId,
+      accountType: "CHECKING",
+      provider: "FINICITY",
+      payload: {
+        transactions: [
+          {
+            id: 7,
+            accountId: 2,
+            amount: -30.1,
+            postedDate: 1763078400,
+            description: "DEBIT 0412 REF 88123",
+            categorization: { normalizedPayeeName: "Kroger", category: "Groceries", country: "USA" },
+          },
+        ],
+      },
+    });
+    expect(finicity.json().transactions[0].counterparty.name).toBe("Kroger");
+  });
+
   it("422 when a provider payload holds no transactions list", async () => {
     const res = await enrich({
       profileId,

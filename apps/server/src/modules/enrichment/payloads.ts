@@ -51,6 +51,10 @@ function add(problems: Problems, field: string, message: string) {
   problems[field] = [...(problems[field] ?? []), message];
 }
 
+/** A provider's name for the merchant: text, as long as a name is (none is hundreds of characters). */
+const providerName = (value: unknown): string | null =>
+  typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, 100) : null;
+
 /** The array of transactions a provider's answer holds, wherever that provider puts it. */
 function listOf(payload: unknown, keys: string[]): { list: unknown[]; field: string } | null {
   if (Array.isArray(payload)) return { list: payload, field: "payload" };
@@ -97,6 +101,7 @@ function plaidOf(t: Json): Parsed {
     amount: amount === null ? "" : negated(amount),
     currencyCode: str(t.iso_currency_code) ?? str(t.unofficial_currency_code),
     ...dateOf(t, "authorized_date", "date"),
+    merchantName: providerName(t.merchant_name),
   };
 }
 
@@ -144,6 +149,7 @@ function finicityOf(t: Json): Parsed {
     currencyCode: isObject(t.currencySymbol) ? null : (str(t.currencySymbol) ?? "USD"),
     ...dateOf(t, "transactionDate", "postedDate"),
     mcc: num((t.categorization as Json | undefined)?.mcc ?? null),
+    merchantName: providerName((t.categorization as Json | undefined)?.normalizedPayeeName),
   };
 }
 
@@ -171,7 +177,7 @@ function treasuryPrimeOf(t: Json): Parsed {
  * caller sent (Plaid's `transaction_id`, not our `id`), with the amount's rule in its own terms.
  */
 type Dialect = {
-  fields: Record<Exclude<keyof Parsed, "mcc" | "accountType" | "dateField">, string>;
+  fields: Record<Exclude<keyof Parsed, "mcc" | "accountType" | "dateField" | "merchantName">, string>;
   amount: string;
   /** What a date that is none is told, when the provider writes dates otherwise than YYYY-MM-DD. */
   date?: string;
