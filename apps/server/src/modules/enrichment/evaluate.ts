@@ -148,6 +148,7 @@ export const HELD_OUT = [
   "holdout-41.json",
   "holdout-42.json",
   "holdout-43.json",
+  "holdout-44.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
