@@ -1,4 +1,5 @@
 import {
+  CUISINE_WORDS,
   countryBeforeAmount,
   LEGAL_FORM_END,
   MOBILE_NOT_TRADE,
@@ -368,6 +369,7 @@ const USA_AFTER_STATE = /(?<=\s[A-Z]{2})\s+USA$/;
 const TRUNCATED_WORDS = [
   "KITCHEN",
   "GROCERY",
+  "GROCERIES",
   "PRESCHOOL",
   "EXTERIORS",
   "DECORATING",
@@ -513,7 +515,7 @@ const NOT_CITIES = new Set([
 /** Words that are whole as they are, though a longer trade's word starts with them (BAR, BARBERSHOP). */
 const WHOLE_WORDS = new Set(
   // SERVICE and SOLUTION are whole in the singular too ("BLUE DESERT POOL SERVICE", not SERVICES).
-  "BAR PUB DELI AUTO VET ART SPORT PHOTO BREW LAND JEWEL CREAM SEA FIT HEAT CLEAN MARK CAN FEST SERVICE SOLUTION CAMP BARBER HOSPITAL".split(
+  "BAR PUB DELI AUTO VET ART SPORT PHOTO BREW LAND JEWEL CREAM SEA FIT HEAT CLEAN MARK CAN FEST SERVICE SOLUTION CAMP BARBER HOSPITAL INDIA".split(
     " ",
   ),
 );
@@ -564,7 +566,10 @@ const ABBREVIATIONS: Record<string, string> = {
   SPRTBK: "SPORTSBOOK",
   SPRTSBK: "SPORTSBOOK",
   SPTBK: "SPORTSBOOK",
+  GRAL: "GENERAL",
 };
+
+const CUISINES = new RegExp(`^(${CUISINE_WORDS})$`);
 
 /**
  * Words cut or abbreviated that only the word before says how to complete: "COFFEE RO" is
@@ -601,7 +606,18 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
   { after: /^(PROPERTY|PROPERTIES|ASSET|WEALTH)$/, whole: "MANAGEMENT", cuts: /^MG$/ },
   { after: /^BARBER$/, whole: "SHOP" },
   // "RIVERSIDE FARMERS MA": a farmers' market (a co-op is "FARMERS CO", above).
-  { after: /^(FARMERS|FARMER'?S|FISH|NIGHT|PUBLIC)$/, whole: "MARKET", least: 2 },
+  {
+    after: /^(FARMERS|FARMER'?S|FISH|NIGHT|PUBLIC|MEAT|HALAL|SEAFOOD|ASIAN|INTERNATIONAL|LATINO|HISPANIC)$/,
+    whole: "MARKET",
+    least: 2,
+  },
+  // "ABYSSINIA ETHIOPIAN R", "SUYA SPOT NIGERIAN G", "CHEZ MARIE HAITIAN CU": a cuisine's
+  // restaurant, grill or kitchen, cut at the card's width.
+  { after: CUISINES, whole: "RESTAURANT" },
+  { after: CUISINES, whole: "GRILL" },
+  { after: CUISINES, whole: "KITCHEN" },
+  { after: CUISINES, whole: "CUISINE", least: 2 },
+  { after: /^DIM$/, whole: "SUM", least: 2 },
   { after: /^(SALON|NAILS?|HAIR|MASSAGE|BEAUTY) (&|AND)$/, whole: "SPA" },
   { after: /^PLUMBING (&|AND)$/, whole: "HEATING" },
   { after: /^HEATING (&|AND)$/, whole: "COOLING" },

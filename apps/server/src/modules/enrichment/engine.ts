@@ -197,6 +197,10 @@ const INTERMEDIARIES: Record<
   // Money sent abroad: the recipient is never printed, as with a P2P app and no name. (Wise is
   // also an account its users hold money in: money paid to it is theirs still, no go-between.)
   "Western Union": { website: "westernunion.com", alone: "both ways" },
+  Ria: { website: "riamoneytransfer.com", alone: "both ways" },
+  Intermex: { website: "intermexonline.com", alone: "both ways" },
+  Viamericas: { website: "viamericas.com", alone: "both ways" },
+  Pangea: { website: "pangeamoneytransfer.com", alone: "both ways" },
   MoneyGram: { website: "moneygram.com", alone: "both ways" },
   Remitly: { website: "remitly.com", alone: "both ways" },
   Xoom: { website: "xoom.com", alone: "both ways" },
@@ -739,6 +743,10 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     !isCredit
   )
     return { detailed: "GENERAL_SERVICES_OTHER_GENERAL_SERVICES", isGuess: false };
+  // A business paying the holder through a P2P app ("Zelle payment from BRIGHTPATH CONSULTING
+  // LLC") pays for work done: income. (A wire from one moves money as often: proceeds, a round.)
+  if (p2p?.app && payeeWords.length > 0 && !merchant && isCredit)
+    return { detailed: "INCOME_OTHER_INCOME", isGuess: false };
   if (merchant?.kind === "p2p" || (p2p && !merchant)) {
     return {
       detailed: isCredit ? "TRANSFER_IN_ACCOUNT_TRANSFER" : "TRANSFER_OUT_ACCOUNT_TRANSFER",

@@ -1909,6 +1909,77 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("What holdout-44 showed the engine misreading", () => {
+    it("a cuisine's restaurant, grill, kitchen or cuisine cut at the card's width; a halal or meat market; groceries; dim sum", () => {
+      for (const [description, name] of [
+        ["SQ *ASMARA ERITREAN R Denver CO", "Asmara Eritrean Restaurant"],
+        ["TST* LAGOS NIGERIAN GR Houston TX", "Lagos Nigerian Grill"],
+        ["TST* MANILA FILIPINO K Vallejo CA", "Manila Filipino Kitchen"],
+        ["SQ *KINGSTON JAMAICAN CU Miami FL", "Kingston Jamaican Cuisine"],
+        ["SQ *ZAMZAM HALAL MEAT MA Columbus OH", "Zamzam Halal Meat Market"],
+        ["SQ *ACCRA AFRICAN GROCERIE Bronx NY", "Accra African Groceries"],
+        ["SQ *JADE GARDEN DIM SU Boston MA", "Jade Garden Dim Sum"],
+      ] as const) {
+        const meal = one(description, "-25.00");
+        expect(meal.counterparty?.name, description).toBe(name);
+        expect(meal.categories.general, description).toBe("FOOD_AND_DRINK");
+      }
+      // A country's name is whole: no cuisine is read into it.
+      expect(one("CONSULATE GENERAL OF INDIA SAN FRANCISCO CA", "-60.00").counterparty?.name).toBe(
+        "Consulate General of India",
+      );
+    });
+
+    it("consulates, zakat, notaries; remittance services go between; a business paying by Zelle pays income; two last names before the first", () => {
+      expect(one("CONSULADO GRAL DE GUATEMALA LOS ANGELES CA", "-35.00").categories.general).toBe(
+        "GOVERNMENT_AND_NON_PROFIT",
+      );
+      expect(one("CONSULADO GRAL DE GUATEMALA LOS ANGELES CA", "-35.00").counterparty?.name).toBe(
+        "Consulado General de Guatemala",
+      );
+      expect(one("MASJID AL FAROOQ ZAKAT ATLANTA GA", "-200.00").categories.detailed).toBe(
+        "GOVERNMENT_AND_NON_PROFIT_DONATIONS",
+      );
+      expect(one("SQ *GARCIA NOTARY PUBLIC Houston TX", "-20.00").categories.general).toBe(
+        "GENERAL_SERVICES",
+      );
+      for (const [description, name] of [
+        ["VIAMERICAS CORP BETHESDA MD", "Viamericas"],
+        ["PANGEA MONEY TRANSFER CHICAGO IL", "Pangea"],
+        ["INTERMEX WIRE TRANSFER MIAMI FL", "Intermex"],
+        ["WU DIGITAL USA 800-325-6000 CO", "Western Union"],
+      ] as const) {
+        const sent = one(description, "-300.00");
+        expect(sent.counterparty?.name, description).toBe(name);
+        expect(
+          sent.intermediaries.map((i) => i.name),
+          description,
+        ).toEqual([name]);
+        expect(sent.categories.general, description).toBe("TRANSFER_OUT");
+      }
+      const paid = one("ZELLE FROM BRIGHT STAR MOVERS LLC ON 04/02 REF # WFCT0ABC1234", "450.00");
+      expect(paid.counterparty?.name).toBe("Bright Star Movers");
+      expect(paid.categories.general).toBe("INCOME");
+      // A wire from a business moves money as often (proceeds, an investment): a transfer still.
+      expect(
+        one(
+          "WIRE TYPE:WIRE IN DATE:240315 ORIG:ACME HOLDINGS LLC ID:000012345678 SND BK:WELLS FARGO BANK",
+          "5000.00",
+        ).categories.general,
+      ).toBe("TRANSFER_IN");
+      expect(one("ZELLE TO RAMIREZ TORRES JUAN ON 04/02 REF # WFCT0ABC1234", "-40.00").person).toBe(
+        "Juan Ramirez Torres",
+      );
+      expect(one("Zelle payment to GARCIA LOPEZ SOFIA JPM99b2k4x7q", "-40.00").person).toBe(
+        "Sofia Garcia Lopez",
+      );
+      expect(one("ZELLE TO GOMES JOAO PEDRO ON 04/02 REF # WFCT0ABC1234", "-40.00").person).toBe(
+        "Joao Pedro Gomes",
+      );
+      expect(one("KENYA AIRWAYS 7062176543210", "-900.00").counterparty?.name).toBe("Kenya Airways");
+    });
+  });
+
   describe("What holdout-43 showed the engine misreading", () => {
     it("a store's number ends the name before its town; a phone number of 3 and 7 digits; a truncated web address in the city's field; a bake shop", () => {
       expect(one("SEA BREEZE SURF #4 OCEANSIDE CA", "-30.00").counterparty?.name).toBe("Sea Breeze Surf");
@@ -2675,7 +2746,7 @@ describe("the engine's steps", () => {
       expect(one("SQ *HIGH SIDE BREWING SALIDA CO").locationStructured?.state).toBe("CO");
     });
 
-    it("a business paid through a P2P app is paid for its service, unless it is a holding or a fund", () => {
+    it("a business paid through a P2P app is paid for its service, unless it is a holding or a fund; one paying the holder pays income", () => {
       const walker = one("Zelle payment to HAPPY TAILS PET SITTING LLC JPM12ab34cd", "-80.00");
       expect(walker.categories.general).toBe("GENERAL_SERVICES");
       expect(walker.person).toBeNull();
@@ -2684,7 +2755,7 @@ describe("the engine's steps", () => {
       );
       expect(
         one("Zelle payment from HAPPY TAILS PET SITTING LLC JPM12ab34cd", "80.00").categories.general,
-      ).toBe("TRANSFER_IN");
+      ).toBe("INCOME");
     });
   });
 
@@ -3459,8 +3530,8 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
     // Lowered by names most sets settle otherwise: "Florida Power & Light" and "Dutch Bros Coffee"
     // here, "Dutch Bros Coffee" in holdout-16, "Fry's Food Stores" in holdout-28.
     "descriptions.json": {
-      counterparty: 95.6,
-      website: 98.8,
+      counterparty: 95.8,
+      website: 99.2,
       category: 99.6,
       intermediaries: 100.0,
       people: 17,
@@ -3496,7 +3567,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
     },
     "holdout-6.json": { counterparty: 99.3, website: 97.3, category: 98.7, intermediaries: 100.0, people: 9 },
     "holdout-7.json": {
-      counterparty: 94.7,
+      counterparty: 97.3,
       // Pittsburgh's parking authority has its site now, which the set leaves out.
       website: 99.3,
       category: 98.7,
@@ -3518,7 +3589,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       intermediaries: 100.0,
       people: 6,
     },
-    "holdout-11.json": { counterparty: 94.7, website: 96.0, category: 96.7, intermediaries: 99.3, people: 1 },
+    "holdout-11.json": { counterparty: 94.7, website: 96.0, category: 97.3, intermediaries: 99.3, people: 1 },
     "holdout-12.json": {
       counterparty: 92.7,
       website: 93.3,
@@ -3550,7 +3621,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       intermediaries: 100.0,
       people: 5,
     },
-    "holdout-19.json": { counterparty: 90.7, website: 96.0, category: 91.3, intermediaries: 98.0, people: 5 },
+    "holdout-19.json": { counterparty: 90.7, website: 96.0, category: 92.0, intermediaries: 98.0, people: 5 },
     "holdout-20.json": {
       counterparty: 88.0,
       website: 90.7,
@@ -3637,8 +3708,8 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       people: 4,
     },
     "holdout-33.json": {
-      counterparty: 80.7,
-      website: 90.7,
+      counterparty: 81.3,
+      website: 91.3,
       category: 97.3,
       intermediaries: 96.7,
       people: 3,
@@ -3686,8 +3757,8 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       people: 2,
     },
     "holdout-40.json": {
-      counterparty: 82.7,
-      website: 88.0,
+      counterparty: 86.7,
+      website: 88.7,
       category: 83.3,
       intermediaries: 99.3,
       people: 1,
@@ -3714,11 +3785,11 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       people: 3,
     },
     "holdout-44.json": {
-      counterparty: 80.0,
-      website: 86.0,
-      category: 88.0,
-      intermediaries: 96.0,
-      people: 11,
+      counterparty: 92.7,
+      website: 95.3,
+      category: 98.0,
+      intermediaries: 100.0,
+      people: 12,
     },
   };
 

@@ -32,10 +32,12 @@ type SeriesFile =
 const read = <T>(name: string): T =>
   JSON.parse(fs.readFileSync(fileURLToPath(new URL(`./eval/${name}`, import.meta.url)), "utf8")) as T;
 
-/** Names compare without case, punctuation, "the" or a legal suffix. */
+/** Names compare without case, accents, punctuation, "the" or a legal suffix. */
 const sameName = (a: string | null, b: string | null) => {
   const norm = (s: string | null) =>
     (s ?? "")
+      .normalize("NFD")
+      .replace(/\p{M}/gu, "")
       .toLowerCase()
       .replace(/&/g, " and ")
       .replace(/\b(the|inc|llc|co|corp|corporation|company|ltd)\b/g, " ")

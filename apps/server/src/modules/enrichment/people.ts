@@ -53,8 +53,15 @@ const FIRST_NAMES = new Set(
 /** Accents folded: the list has "jose" for JOSÉ. */
 const isFirstName = (word: string) => FIRST_NAMES.has(withoutAccents(word).toLowerCase());
 
-/** "GARCIA LUIS" and "Rodriguez, Carlos" put the last name first: read them first name first. */
+/**
+ * "GARCIA LUIS" and "Rodriguez, Carlos" put the last name first: read them first name first. So
+ * do two last names before the first ("HERNANDEZ LOPEZ MARIA": Maria Hernandez Lopez).
+ */
 function inReadingOrder(words: string[], hadComma: boolean): string[] {
+  if (words.length === 3) {
+    const [a, b, c] = words as [string, string, string];
+    return isFirstName(c) && !isFirstName(a) && !isFirstName(b) ? [c, a, b] : words;
+  }
   if (words.length !== 2) return words;
   const [a, b] = words as [string, string];
   if (hadComma || (isFirstName(b) && !isFirstName(a))) return [b, a];
@@ -117,13 +124,17 @@ function personIn(text: string, isLastFirst = false): string | null {
   )
     return null;
   const nameWords = candidate.split(" ");
-  // Printed last name first ("GOMES JOAO PEDRO"), unless it plainly starts with a given name.
+  // Printed last name first ("GOMES JOAO PEDRO"), unless it plainly starts with a given name; two
+  // last names go after the given ones too ("HERNANDEZ LOPEZ MARIA").
   if (
     isLastFirst &&
     nameWords.length >= 2 &&
     !(isFirstName(nameWords[0]!) && !isFirstName(nameWords.at(-1)!))
-  )
-    return titleCase([...nameWords.slice(1), nameWords[0]!].join(" "));
+  ) {
+    const given = nameWords.findIndex((word, i) => i > 0 && isFirstName(word));
+    const lastNames = given > 1 ? given : 1;
+    return titleCase([...nameWords.slice(lastNames), ...nameWords.slice(0, lastNames)].join(" "));
+  }
   return titleCase(inReadingOrder(nameWords, hadComma).join(" "));
 }
 

@@ -1,6 +1,10 @@
 /** Words that name pay, as an alternation: categorize.ts reads income by them, clean.ts cuts the payer's name at them. */
 export const PAY_WORDS = "PAYROLL|PAYRLL|SALARY|DIR ?DEP|DIRECT ?DEP(?:OSIT)?|DIRDEP|PAYCHECK|WAGES?";
 
+/** A cuisine by its people's or its place's name: what a restaurant calls itself by. */
+export const CUISINE_WORDS =
+  "ETHIOPIAN|ERITREAN|NIGERIAN|GHANAIAN|SENEGALESE|SOMALI|HAITIAN|JAMAICAN|CUBAN|PERUVIAN|COLOMBIAN|VENEZUELAN|SALVADORAN|GUATEMALAN|HONDURAN|BRAZILIAN|ARGENTINIAN|FILIPINO|TAIWANESE|CANTONESE|SZECHUAN|SICHUAN|HUNAN|NEPALI|PAKISTANI|AFGHAN|LEBANESE|MOROCCAN|MEDITERRANEAN|PUNJABI|KOREAN|MEXICAN|ITALIAN|CHINESE|JAPANESE|INDIAN|VIETNAMESE|THAI";
+
 /**
  * MOBILE as a phone's or a channel's word, as an alternative: not before a trade that comes to
  * you ("ELITE MOBILE DETAILING", "MOBILE VET", "MOBILE HOME PARK"), where it is the name's.
