@@ -8,6 +8,7 @@ import {
   POSSESSIVE_S,
   regionOf,
   titleCase,
+  US_STATES,
 } from "./text.ts";
 
 /**
@@ -334,6 +335,30 @@ const GLUED_STORE_NUMBER = /(?<=[A-Z&'])([A-Z])(\d{3,6})([A-Z]{4,})(?= [A-Z]{2}\
 
 /** A store's number glued to the name before it, the town after ("H&M0293 CHICAGO IL"). */
 const GLUED_NUMBER_AFTER_NAME = /(?<=(?:^|\s)[A-Z&']{2,})\d{3,5}(?= [A-Z]{2,})/g;
+
+/** A card's city field is 13 characters wide ("SAN FRANCISCO" fills it; "WEST LAFAYETTE" is cut to it). */
+const CITY_FIELD_WIDTH = 13;
+
+/**
+ * A city that fills the card's city field runs into the state after it ("SAN FRANCISCOCA",
+ * "JEFFERSON CITYMO"): the state apart, when the words before it make up the field's width.
+ */
+function stateApart(text: string): { text: string; cityWords?: number } {
+  const glued = /(?<=^|\s)([A-Z]{3,})([A-Z]{2})$/.exec(text);
+  if (!glued || !US_STATES.has(glued[2]!)) return { text };
+  // A trade's word, whole or cut, is no city ("ANIMAL HOSPITAL", "CLAWS VETERINAR").
+  const word = glued[0].trim();
+  if (NOT_CITIES.has(word) || isCutTradeWord(word) || TRUNCATED_WORDS.some((w) => w.startsWith(word)))
+    return { text };
+  const before = text.slice(0, glued.index).trim().split(" ").filter(Boolean);
+  let city = glued[1]!;
+  for (let k = 0; k < before.length && city.length <= CITY_FIELD_WIDTH; k++) {
+    if (city.length === CITY_FIELD_WIDTH)
+      return { text: `${text.slice(0, glued.index)}${glued[1]} ${glued[2]}`, cityWords: k + 1 };
+    city = `${before.at(-1 - k)} ${city}`;
+  }
+  return { text };
+}
 
 /** A number of three or four digits that starts a name, before two words of letters. */
 const LEADING_NUMBER = /^[1-9]\d{2,3}(?= [A-Z&'][A-Z&']+ [A-Z])/;
@@ -987,7 +1012,14 @@ const NOWHERE = { city: null, state: null, country: null };
  * The city and state (or province, or country) a card entry ends with ("... Oakland CA", "...
  * TORONTO ON", "... LONDON GBR"), split off the text.
  */
-function splitLocation(text: string, original: string, hasNoCity: boolean, isForeign = false): Located {
+function splitLocation(
+  text: string,
+  original: string,
+  hasNoCity: boolean,
+  isForeign = false,
+  /** How many words the city is, when the line says (a city run into its state). */
+  knownCityWords?: number,
+): Located {
   const words = text.split(" ");
   const unlocated = { rest: text, ...NOWHERE };
   // Before an amount in another currency, a two-letter code is the country ("LYON FR 38.20 EUR").
@@ -1066,6 +1098,7 @@ function splitLocation(text: string, original: string, hasNoCity: boolean, isFor
     (NOT_CITIES.has(words.at(-1)!) || (!isTitleCased && isCutTradeWord(words.at(-1)!)))
   )
     cityWords = 0;
+  if (knownCityWords && !isTitleCased) cityWords = knownCityWords;
   // A city is words of letters, accented ones too ("MONTRÉAL"): "AMZN.COM/BILL" or "DOE*" are not.
   while (cityWords > 0 && !words.slice(words.length - cityWords).every(isCapitalsWord)) cityWords--;
   const city = words.splice(words.length - cityWords, cityWords).join(" ");
@@ -1296,10 +1329,13 @@ export function clean(description: string): Cleaned {
     .trim();
   // An ACH entry names no place ("ACH WD NW IOWA TELEPHONE CO" is no Colorado town).
   const isAchLead = ACH_LEAD.test(leadIn);
+  // (In capitals, as card networks print the field; a name in mixed case was cleaned by someone.)
+  const apart = achCompany || isAchLead || /\p{Ll}/u.test(original) ? { text } : stateApart(text);
+  text = apart.text;
   const located =
     achCompany || isAchLead
       ? { rest: text, ...NOWHERE }
-      : splitLocation(text, original, hasNoCity, isForeign);
+      : splitLocation(text, original, hasNoCity, isForeign, apart.cityWords);
   const isAch = achCompany !== null || holderAfter !== null || isAchLead || ACH_TAIL.test(upper);
   let name = located.rest
     .replace(LEGAL_FORM_END, "")

@@ -1980,6 +1980,23 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("A city that fills the card's 13-character field runs into its state", () => {
+    it("reads the state apart from the city, and no trade's word as a city", () => {
+      for (const [description, name, city, state] of [
+        ["JOES PIZZA SAN FRANCISCOCA", "Joes Pizza", "San Francisco", "CA"],
+        ["TOWER RECORDS COLORADO SPRICO", "Tower Records", "Colorado Spri", "CO"],
+        ["SQ *SUNRISE CAFE SALT LAKE CITUT", "Sunrise Cafe", "Salt Lake Cit", "UT"],
+      ] as const) {
+        const bought = one(description, "-12.00");
+        expect(bought.counterparty?.name, description).toBe(name);
+        expect(bought.locationStructured, description).toMatchObject({ city, state });
+      }
+      // Thirteen letters that end in a state's code but are a trade's word, or written in mixed case.
+      expect(one("PAWS & CLAWS VETERINAR", "-80.00").counterparty?.name).toBe("Paws & Claws Veterinary");
+      expect(one("Riverside Animal Hospital", "-80.00").counterparty?.name).toBe("Riverside Animal Hospital");
+    });
+  });
+
   describe("What holdout-43 showed the engine misreading", () => {
     it("a store's number ends the name before its town; a phone number of 3 and 7 digits; a truncated web address in the city's field; a bake shop", () => {
       expect(one("SEA BREEZE SURF #4 OCEANSIDE CA", "-30.00").counterparty?.name).toBe("Sea Breeze Surf");
