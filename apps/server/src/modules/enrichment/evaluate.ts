@@ -151,6 +151,7 @@ export const HELD_OUT = [
   "holdout-42.json",
   "holdout-43.json",
   "holdout-44.json",
+  "holdout-45.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
