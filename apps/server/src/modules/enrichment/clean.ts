@@ -643,6 +643,13 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
   { after: CUISINES, whole: "KITCHEN" },
   { after: CUISINES, whole: "CUISINE", least: 2 },
   { after: /^DIM$/, whole: "SUM", least: 2 },
+  // "SALT LAKE CITY SCHOOL DI", "FULTON CO SCHOOL DIST": a school district.
+  {
+    after: /^(SCHOOL|SCHOOLS|WATER|SANITARY|FIRE|PARK|IRRIGATION|UTILITY)$/,
+    whole: "DISTRICT",
+    cuts: /^DIST$/,
+    least: 2,
+  },
   { after: /^(SALON|NAILS?|HAIR|MASSAGE|BEAUTY) (&|AND)$/, whole: "SPA" },
   { after: /^PLUMBING (&|AND)$/, whole: "HEATING" },
   { after: /^HEATING (&|AND)$/, whole: "COOLING" },

@@ -229,6 +229,9 @@ const HOLDER_FIELD =
 const OWNERS_SITES: Record<string, readonly string[]> = {
   "Google Play": ["google.com", "youtube.com"],
 };
+/** A site of the store's owner, or a subdomain of one ("fiber.google.com"). */
+const isOwnersSite = (store: string, website: string) =>
+  OWNERS_SITES[store]?.some((site) => website === site || website.endsWith(`.${site}`)) ?? false;
 
 /** An ACH entry's class for a company's credit or debit, printed after it ("… PPD ID: 9880412376"). */
 const CORPORATE_ACH = /\s(PPD|CCD)(\s+ID:|\s*$)/;
@@ -264,7 +267,7 @@ const FOOD_COURT_WORDS = /\b(FOOD COURT|SNACK BAR|CAFE|CAFETERIA)\b/;
 const DEBIT_ENTRIES: [RegExp, string][] = [
   [/\b(RENT|HOA|HOA DUES|ASSN DUES|ASSESSMENTS?|ASSESSMNT)\b/, "RENT_AND_UTILITIES_RENT"],
   [/\b(ADV(ANCE)? REPA\w*|ADVANCE PMT|REPAYMENT)\b/, "LOAN_PAYMENTS_OTHER_PAYMENT"],
-  [/\bCOBRA\b/, "GENERAL_SERVICES_INSURANCE"],
+  [/\b(COBRA|PREMIUMS?|INS PREM\w*)\b/, "GENERAL_SERVICES_INSURANCE"],
   [/\b(LOAN|LN) (PMT|PAYMENT|PYMT)\b|\b401K LN\b/, "LOAN_PAYMENTS_OTHER_PAYMENT"],
 ];
 
@@ -316,7 +319,11 @@ function find(whole: EngineInput, cat: Catalogue): Found {
       : bankEvent.startsWith("LOAN_PAYMENTS_")
         ? lenderIn(named())
         : atBank
-          ? bankIn(cat.match(tokensOf(atBank[1]!)))
+          ? atmOperator(
+              input.description.toUpperCase().slice(atBank.index + atBank[0].length - atBank[1]!.length),
+              atBank[1]!,
+              cat,
+            )
           : null;
     // A bank's name alone before its own entry's words ("Chase ATM Withdrawal", an aggregator's).
     const bankFirst = bank ?? bankIn(cat.named(withoutEntryWords(tokensOf(input.description))));
@@ -344,7 +351,10 @@ function find(whole: EngineInput, cat: Catalogue): Found {
         (isNamedAfterPrefix
           ? (ownProductOf(cleaned, cat) ?? wordsApartMatch(cleaned, cat) ?? brandIntoTown(cleaned, cat))
           : // Past a portal's prefix, the line is the payee's alone.
-            wholeLineMatch(cleaned.collector ? cleaned.text : input.description, cleaned, cat)) ??
+            // (A town named first is the payee: its line names no other organisation.)
+            isTownFirst(tokensOf(cleaned.text))
+            ? null
+            : wholeLineMatch(cleaned.collector ? cleaned.text : input.description, cleaned, cat)) ??
         // An airline's ticket by its number's carrier code ("FRONTIER AI 4222198765432": 422).
         cat.ticketed(tokensOf(input.description)) ??
         // Last, a merchant's name alone ("Amazon", "Shell"): what an aggregator's cleaned name is.
@@ -376,19 +386,27 @@ function find(whole: EngineInput, cat: Catalogue): Found {
  */
 function nameMatch(tokens: readonly string[], cat: Catalogue): Merchant | null {
   const inner = innerWords(tokens);
+  // A town's own name first ("CITY OF RICHMOND VA TAX"): the town is paid, whatever follows its name.
+  const town = isTownFirst(tokens) ? 3 : 0;
   return cat.match(
     tokens,
     (start, length, merchant) =>
-      wordsOfBrand(tokens, start, length) > 1 ||
-      (!inner.has(tokens[start]!) &&
-        // Last, after words of another trade ("SMOG CHECK EXPRESS"): a local business's word too.
-        !(
-          start > 0 &&
-          start === tokens.length - 1 &&
-          isOtherTrade(tokens.join(" "), tokens[start]!, merchant, cat)
-        )),
+      (town === 0 || start < town) &&
+      (wordsOfBrand(tokens, start, length) > 1 ||
+        (!inner.has(tokens[start]!) &&
+          // Last, after words of another trade ("SMOG CHECK EXPRESS"): a local business's word too.
+          !(
+            start > 0 &&
+            start === tokens.length - 1 &&
+            isOtherTrade(tokens.join(" "), tokens[start]!, merchant, cat)
+          ))),
   );
 }
+
+/** A local government's word before OF and its name ("CITY OF RICHMOND", "COUNTY OF SANTA CLARA"). */
+const LOCAL_GOVERNMENT = new Set(["CITY", "TOWN", "VILLAGE", "COUNTY", "BOROUGH", "TOWNSHIP"]);
+const isTownFirst = (tokens: readonly string[]) =>
+  tokens[1] === "OF" && LOCAL_GOVERNMENT.has(tokens[0] ?? "");
 
 /**
  * The words an aggregator's cleaned line adds after a name it names alone ("Amazon Refund",
@@ -466,6 +484,15 @@ function bankNamedAfterNon(description: string, cat: Catalogue): Merchant | null
 
 /** The merchant when it is a bank: a bank's own entry names no other kind. */
 const bankIn = (merchant: Merchant | null) => (merchant?.kind === "bank" ? merchant : null);
+
+/**
+ * The bank whose ATM it was, named where the line goes on after its words: its name with a number
+ * in it ("GOLDEN 1 CU 8TH & K …"), or its own word that it is a bank left out ("HUNTINGTON 1560 N
+ * HIGH ST …": Huntington Bank).
+ */
+const atmOperator = (rest: string, words: string, cat: Catalogue) =>
+  bankIn(cat.match(tokensOf(rest), (start) => start === 0)) ??
+  bankIn(cat.match([...tokensOf(words), "BANK"], (start) => start === 0));
 
 /** The merchant when it lends: a bank, or a card's issuer. */
 const lenderIn = (merchant: Merchant | null) =>
@@ -614,7 +641,8 @@ function ownProductOf(cleaned: Cleaned, cat: Catalogue): Merchant | null {
   if (!store) return null;
   const owner = OWNER_WORDS[store]!;
   const product = cat.match([owner, ...tokensOf(cleaned.text)]);
-  const isOwners = product?.website ? OWNERS_SITES[store]?.includes(product.website) : false;
+  // The owner's sites and their subdomains ("fiber.google.com").
+  const isOwners = product?.website ? isOwnersSite(store, product.website) : false;
   return isOwners && product !== cat.match([owner]) ? product : null;
 }
 
@@ -692,6 +720,14 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       return { detailed: "INCOME_RETIREMENT_PENSION", isGuess: false };
     if (!isPay && DISABILITY_PAID.test(said)) return { detailed: "INCOME_OTHER_INCOME", isGuess: false };
   }
+  // A bank's or a lender's own payroll ("Deposit - ACH Paid From CAPITAL ONE NA PAYROLL"): its
+  // people's wages, not money moved from an account there.
+  if (
+    isCredit &&
+    (merchant?.kind === "bank" || merchant?.kind === "lender") &&
+    PAY_SAID.test(` ${cleaned.achEntry ?? input.description.toUpperCase()} `)
+  )
+    return { detailed: "INCOME_WAGES", isGuess: false };
   // An employer's or a marketplace's ACH credit is income, whatever else the company sells; in
   // formats without an entry field, its words say so inline ("KAISER FOUNDATION PAYROLL PPD").
   if (isCredit && merchant?.kind !== "p2p" && merchant?.kind !== "bank") {
@@ -1071,7 +1107,7 @@ function describe(
   const merchant = isHoldersOwn ? null : found.merchant;
   const mcc = merchant?.mcc ?? input.mcc ?? null;
   const intermediaryNames = cleaned.intermediaries.filter(
-    (name) => !(merchant?.website && OWNERS_SITES[name]?.includes(merchant.website)),
+    (name) => !(merchant?.website && isOwnersSite(name, merchant.website)),
   );
   if (p2p?.app && !intermediaryNames.includes(p2p.app)) intermediaryNames.push(p2p.app);
 

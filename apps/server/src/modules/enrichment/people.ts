@@ -210,9 +210,11 @@ export function detectP2P(description: string): P2P | null {
   const toFrom = /\b(?:TO|FROM|ENVIADO A|RECIBIDO DE|ENVOY[EÉ] [AÀ]|RE[CÇ]U DE)\s+(.+)$/i.exec(text);
   // A memo after a dash ("Venmo payment to Jordan Ellis - dim sum sunday") is no part of the name.
   if (toFrom) candidates.push(toFrom[1]!.split(/\s+-\s+/)[0]!);
-  // Truist's "Zelle DB - EVANS, KENDRA", "ZELLE CR - …": the person after the dash, last name first.
-  const afterDash = /\bZELLE (?:DB|CR|DEBIT|CREDIT|SENT|RECEIVED)\s*-\s*(.+)$/i.exec(text);
-  if (afterDash) candidates.push(afterDash[1]!);
+  // Truist's "Zelle DB - EVANS, KENDRA", "ZELLE CR - …": the person after the dash, last name first;
+  // without the dash when a comma says so ("Zelle Debit WASHINGTON, TYLER Conf# 7HK2QX").
+  const afterDash =
+    /\bZELLE (?:DB|CR|DEBIT|CREDIT|SENT|RECEIVED)\s*(?:-\s*(.+)|\s([A-Z][A-Z'-]+,\s*[A-Z].*))$/i.exec(text);
+  if (afterDash) candidates.push((afterDash[1] ?? afterDash[2])!);
   const afterSemicolon = /;\s*([^;]+)$/.exec(text);
   if (afterSemicolon) candidates.push(afterSemicolon[1]!);
   // "CASH APP*JANE DOE*…", "VENMO *JOHN SMITH"
