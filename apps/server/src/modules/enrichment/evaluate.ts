@@ -152,6 +152,7 @@ export const HELD_OUT = [
   "holdout-43.json",
   "holdout-44.json",
   "holdout-45.json",
+  "holdout-46.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
