@@ -63,6 +63,12 @@ export type Catalogue = {
    * or the start of it, cut short ("PANDAEXPRE"), when it starts no other merchant's.
    */
   joined(word: string): Merchant | null;
+  /**
+   * The one merchant a pattern of which these tokens start, its last word cut to as little as a
+   * letter ("PIEDMONT NATURAL": Piedmont Natural Gas): a name cut at a field's width, read whole.
+   * None when several merchants' patterns start so.
+   */
+  completing(tokens: readonly string[]): Merchant | null;
   /** The airline whose carrier code starts a 13-digit ticket number among these tokens. */
   ticketed(tokens: readonly string[]): Merchant | null;
 };
@@ -117,13 +123,26 @@ function buildMatcher(merchants: Iterable<Merchant>) {
     }
   }
   for (const list of byFirstToken.values()) list.sort((a, b) => b.tokens.length - a.tokens.length);
+  const completing = (tokens: readonly string[]): Merchant | null => {
+    let found: Merchant | null = null;
+    for (const { tokens: pattern, merchant } of byFirstToken.get(tokens[0] ?? "") ?? []) {
+      if (pattern.length <= tokens.length) continue;
+      const starts = tokens.every((token, j) =>
+        j < tokens.length - 1 ? token === pattern[j] : pattern[j]!.startsWith(token),
+      );
+      if (!starts) continue;
+      if (found && found !== merchant) return null;
+      found = merchant;
+    }
+    return found;
+  };
   // A name's last word cut at the statement's width still matches its pattern (CutRule).
   const isCut = (token: string, patternToken: string, isLast: boolean, wordsBefore: number, cut: CutRule) =>
     isLast &&
     token.length >= (wordsBefore >= 2 ? cut.afterMore : cut.afterOne) &&
     patternToken.length > token.length &&
     patternToken.startsWith(token);
-  return (
+  const match = (
     tokens: readonly string[],
     accepts?: (start: number, length: number, merchant: Merchant) => boolean,
     cut: CutRule = NAME_CUT,
@@ -150,6 +169,7 @@ function buildMatcher(merchants: Iterable<Merchant>) {
     }
     return null;
   };
+  return { match, completing };
 }
 
 /**
@@ -323,7 +343,7 @@ export function catalogue(): Catalogue {
     brandOf: brandsOf(merchants.values()),
     primaryOf,
     mcc: new Map(mccFile.codes.map((c) => [c.mcc, { description: c.description, category: c.category }])),
-    match: buildMatcher(merchants.values()),
+    ...buildMatcher(merchants.values()),
   };
   return loaded;
 }

@@ -230,9 +230,13 @@ const LEAD_NOISE = [
   // "Direct Deposit from NORTHSTAR LOGISTICS": the payer follows.
   // "Deposit - ACH Paid From DFAS-CLEVELAND MIL PAY" too.
   /^(DIRECT DEPOSIT|DIRECT DEP|DIR DEP|ACH DEPOSIT|ACH CREDIT|DEPOSIT|(DEPOSIT - )?ACH PAID) FROM\s+/,
+  // "DIRECT DEPOSIT ELI LILLY AND CO PAYROLL", "DEPOSIT - ASURION LLC PAYROLL": the payer follows.
+  /^(DIRECT DEPOSIT|DEPOSIT -)\s+(?=[A-Z])/,
+  // Fifth Third's "WEB INITIATED PAYMENT AT REPUBLIC SERVICE RSI PMT 250308": an ACH debit's company follows.
+  /^WEB INITIATED PAYMENT( AT)?\s+/,
   /^(POS |DEBIT )?(PURCHASE|WITHDRAWAL|DEBIT) (AUTHORIZED )?(ON )?/,
   /^(CHECKCARD|CHECK CARD) \d{4}\s+/,
-  /^(POS|DBT|DDA|VISA|ACH|EFT|ONLINE|WEB) (DEBIT|CREDIT|PURCHASE|PMT|PAYMENT|WITHDRAWAL|DEP|DEPOSIT)\s+/,
+  /^(POS|DBT|DDA|VISA|ACH|EFT|ONLINE|WEB) (DEBIT|CREDIT|PURCHASE|PMT|PAYMENT|WITHDRAWAL|DEP|DEPOSIT)( WEB| PPD| CCD)?\s+/,
   // "ACH Electronic CreditGUSTO PAY 123456" (Plaid's sandbox prints it so): the payer follows,
   // run into the entry's words or not.
   /^ACH ELECTRONIC ?(CREDIT|DEBIT)\s*/,
@@ -386,7 +390,7 @@ const FOREIGN_AMOUNT = new RegExp(
 
 /** A street address before the city (Apple Card's "… 418 W MAIN ST LOUISVILLE 40202 KY USA"). */
 const STREET_ADDRESS =
-  /\s\d{1,6}(?:\s[NSEW])?(?:\s[A-Z0-9]+){1,3}?\s(?:ST|STREET|AVE|AVENUE|RD|ROAD|BLVD|DR|DRIVE|LN|LANE|WAY|HWY|PKWY|CT|PL|PLZ|PLAZA|CIR|TER|TRL|PIKE|BLDG)(?=\s)/;
+  /\s\d{1,6}(?:\s[NSEW])?(?:\s[A-Z0-9]+){1,3}?\s(?:ST|STREET|AVE|AVENUE|RD|ROAD|BLVD|DR|DRIVE|LN|LANE|WAY|HWY|PKWY|CT|PL|PLZ|PLAZA|CIR|TER|TRL|PIKE|BLDG)(?:\s(?:NE|NW|SE|SW))?(?=\s)/;
 /** "… KY USA": the country after a state says nothing more. */
 const USA_AFTER_STATE = /(?<=\s[A-Z]{2})\s+USA$/;
 
@@ -643,6 +647,7 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
   { after: CUISINES, whole: "KITCHEN" },
   { after: CUISINES, whole: "CUISINE", least: 2 },
   { after: /^DIM$/, whole: "SUM", least: 2 },
+  { after: /^(HAIR|NAIL|NAILS|BEAUTY|DAY|TANNING)$/, whole: "SALON", least: 2 },
   // "SALT LAKE CITY SCHOOL DI", "FULTON CO SCHOOL DIST": a school district.
   {
     after: /^(SCHOOL|SCHOOLS|WATER|SANITARY|FIRE|PARK|IRRIGATION|UTILITY)$/,
@@ -754,14 +759,19 @@ function wholeAfter(before: string[], word: string, isLast: boolean): string | u
 }
 
 /** A congregation named by its denomination alone ("FIRST BAPTIST", "ST ANDREWS UNITED METHODIST"): a church. */
-const DENOMINATION_END = / (BAPTIST|METHODIST|LUTHERAN|PRESBYTERIAN|EPISCOPAL|PENTECOSTAL)$/;
+const DENOMINATION_END = / (BAPTIST|METHODIST|LUTHERAN|PRESBYTERIAN|EPISCOPAL|PENTECOSTAL|CATHOLIC)$/;
 
 /**
  * What an ACH line adds after the payee's name, its purpose: "BRIGHT BEGINNINGS CHILDCA TUITION",
  * "MAPLE GLEN HOA DUES", "HERITAGE FCU LOAN", "FIRST BAPTIST CHURC (ONLINE) GIV".
  */
 const PURPOSE_TAIL =
-  / (TUITION|DUES|LOAN|GIV|GIVING|DONATION|DONATIONS|TITHE|TITHES|OFFERING|OFFERTORY|PREMIUM|PREM|INSTALLMENT|INSTALLMT|PROPTAX|PROP TAX|PROPERTY TAX|SETTLEMENT|SETTLEMNT|SETTLMT)$/;
+  / (TUITION|DUES|LOAN|(ONLINE )?GIV|(ONLINE )?GIVING|ONLINEGIV\w*|DONATION|DONATIONS|TITHE|TITHES|OFFERING|OFFERTORY|PREMIUM|PREM|INSTALLMENT|INSTALLMT|PROPTAX|PROP TAX|PROPERTY TAX|SETTLEMENT|SETTLEMNT|SETTLMT)$/;
+/** What is given to a church, in an ACH line's purpose. */
+const GIFT_TO_A_SAINT = /GIV|TITHE|OFFER/;
+/** Words that name what a saint's name is given to, when it is not a church. */
+const INSTITUTION_WORDS =
+  /\b(CH|CHU\w*|PARISH|CATHEDRAL|BASILICA|CHAPEL|SCHOOL|ACADEMY|HIGH|PREP|COLLEGE|UNIV\w*|HOSPITAL|HOSP|MEDICAL|HEALTH|CLINIC|CHILDREN'?S|FOUNDATION|SOCIETY|SOC|CENTER|HOME)\b/;
 
 /** Names that may hold an abbreviation, a " - BRANCH" or a number after the legal form. */
 const MAY_EXPAND = new RegExp(
@@ -840,10 +850,10 @@ export const spellOut = (upperName: string): string => titleCase(completeTruncat
 const MAY_HAVE_PREFIX =
   /^.{0,14}\*|^(UBER|XPRESS|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP |APPFOLIO|CASH ADVANCE GLOBAL|GLOBAL PAYMENTS|ROKU FOR)/;
 const MAY_HAVE_LEAD =
-  /^(RECURRING|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE|BILL|BUSINESS TO BUSINESS|POINT OF SALE|ELECTRONIC|AMEX|AMERICAN EXPRESS|CHASE|CITI|BOA|BANK OF AMERICA|OFFERS?)\b/;
+  /^(RECURRING|WEB INITIATED|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE|BILL|BUSINESS TO BUSINESS|POINT OF SALE|ELECTRONIC|AMEX|AMERICAN EXPRESS|CHASE|CITI|BOA|BANK OF AMERICA|OFFERS?)\b/;
 
 /** A lead-in that says the line is an ACH entry ("ACH WD …", "Withdrawal ACH …"). */
-const ACH_LEAD = /^(ACH|EFT)\b|^(WITHDRAWAL|DEPOSIT) ACH\b/;
+const ACH_LEAD = /^(ACH|EFT|WEB INITIATED)\b|^(WITHDRAWAL|DEPOSIT) ACH\b/;
 
 /** Pay's words followed by numbers, and whatever comes after them. */
 const PAY_AND_AFTER = new RegExp(`\\s+(${PAY_WORDS})\\s+\\d.*$`);
@@ -857,7 +867,7 @@ const DAY_ID_AND_HOLDER =
 
 /** Words that describe the payment, not the payee. */
 const PAYMENT_WORDS = new RegExp(
-  `\\b(PAYMENT|PAYMNT|PAYMT|PYMT|PMT|EFT|AUTOPAY|AUTO PAY|AUTO PYMT|ONLINE|BILL ?PAY|BILL PAYMENT|E ?PAY|EPAYMENT|WEB PMT|${MOBILE_NOT_TRADE}|RECURRING|DEBIT|PURCHASE|POS|ACH|CHECKCARD|SALE|INST XFER|TRANSFER|XFER|DIRECT DEP|DIR DEP|DEPOSIT|PAYROLL|PAYRLL|SALARY)\\b`,
+  `\\b(PAYMENT|PAYMNT|PAYMT|PYMT|PMT|EFT|AUTOPAY|AUTO PAY|AUTO PYMT|ONLINE|BILL ?PAY|BILL PAYMENT|E ?PAY|EPAYMENT|WEB PMT|${MOBILE_NOT_TRADE}|RECURRING|DEBIT|PURCHASE|POS|ACH|CHECKCARD|SALE|INST XFER|TRANSFER|XFER|DIRECT DEP(?:OSIT)?|DIR DEP|DEPOSIT|PAYROLL|PAYRLL|SALARY)\\b`,
   "g",
 );
 
@@ -1363,7 +1373,12 @@ export function clean(description: string): Cleaned {
   if (tail && name.lastIndexOf(" ", tail.index - 1) > 0) name = name.slice(0, tail.index);
   // An ACH line's purpose after a name of two words or more ("MAPLE GLEN HOA DUES") is no part of it.
   const purpose = isAch ? PURPOSE_TAIL.exec(name) : null;
-  if (purpose && name.lastIndexOf(" ", purpose.index - 1) > 0) name = name.slice(0, purpose.index);
+  if (purpose && name.lastIndexOf(" ", purpose.index - 1) > 0) {
+    name = name.slice(0, purpose.index);
+    // A saint given to ("ST THOMAS MORE OFFERTORY", "ST LUKE ONLINE GIVING"): the saint's church.
+    if (GIFT_TO_A_SAINT.test(purpose[0]) && /^(ST|SAINT) /.test(name) && !INSTITUTION_WORDS.test(name))
+      name = `${name} CHURCH`;
+  }
   // "TESCO STORES", "ROSS STORES": the company's word for its shops; "UCHEALTH PATIENT PAYMENT":
   // a provider's word for who pays it.
   name = name.replace(/(?<=\S) (STORES|PATIENT)$/, "");

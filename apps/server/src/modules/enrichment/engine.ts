@@ -559,12 +559,23 @@ const FIELD_CUT = { afterOne: 2, afterMore: 1 };
  */
 function companyFieldMatch(cleaned: Cleaned, cat: Catalogue): Merchant | null {
   if (!cleaned.isAch) return null;
+  // The company as its own field gives it (a shorter one was not cut), or the line's start: the
+  // field ends at its 16th character, or at a space that filled it ("PEOPLES NATURAL WEB PAY").
   const text = cleaned.achCompany ?? cleaned.text;
-  if (text.length < ACH_COMPANY_WIDTH || (text.length > ACH_COMPANY_WIDTH && text[ACH_COMPANY_WIDTH] !== " "))
-    return null;
+  const isCut = cleaned.achCompany
+    ? text.length >= ACH_COMPANY_WIDTH
+    : text.length === ACH_COMPANY_WIDTH ||
+      (text.length > ACH_COMPANY_WIDTH &&
+        (text[ACH_COMPANY_WIDTH] === " " || text[ACH_COMPANY_WIDTH - 1] === " "));
+  if (!isCut) return null;
   const field = tokensOf(text.slice(0, ACH_COMPANY_WIDTH));
   if (field.length < 2) return null;
-  return cat.match(field, (start, length) => start === 0 && length === field.length, FIELD_CUT);
+  // Its words, the last cut to a letter or two, are a whole name; else the start of one, cut at
+  // the field's end ("PIEDMONT NATURAL" of Piedmont Natural Gas).
+  return (
+    cat.match(field, (start, length) => start === 0 && length === field.length, FIELD_CUT) ??
+    cat.completing(field)
+  );
 }
 
 /**
