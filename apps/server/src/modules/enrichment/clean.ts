@@ -841,7 +841,7 @@ function completeCut(name: string): string {
 }
 
 /** Articles and prepositions of names in Spanish, French and Italian ("DEL SOL", "DE LA MER", "DI ROMA"). */
-const ROMANCE_ARTICLES = new Set("DEL DE LA EL LOS LAS LE LES DU DES DI DELLA".split(" "));
+export const ROMANCE_ARTICLES = new Set("DEL DE LA EL LOS LAS LE LES DU DES DI DELLA".split(" "));
 
 /** A business's name as statements print it, in title case with its abbreviations spelled out. */
 export const spellOut = (upperName: string): string => titleCase(completeTruncated(upperName));

@@ -8,7 +8,7 @@ import {
   categoryByKeywords,
   PRIZE_WORDS,
 } from "./categorize.ts";
-import { type Cleaned, clean, OWN_CHARGE, spellOut } from "./clean.ts";
+import { type Cleaned, clean, OWN_CHARGE, ROMANCE_ARTICLES, spellOut } from "./clean.ts";
 import { detectP2P, type P2P } from "./people.ts";
 import { judgeRecurrence, type Occurrence } from "./recurrence.ts";
 import type { EnrichedTransaction as EnrichedTransactionSchema } from "./schemas.ts";
@@ -392,6 +392,8 @@ function nameMatch(tokens: readonly string[], cat: Catalogue): Merchant | null {
     tokens,
     (start, length, merchant) =>
       (town === 0 || start < town) &&
+      // "LA TAQUERIA DEL SOL" is not Taqueria del Sol: an article before a brand makes another name.
+      !(start === 1 && ROMANCE_ARTICLES.has(tokens[0]!)) &&
       (wordsOfBrand(tokens, start, length) > 1 ||
         (!inner.has(tokens[start]!) &&
           // Last, after words of another trade ("SMOG CHECK EXPRESS"): a local business's word too.

@@ -26,6 +26,8 @@ export function normalize(text: string): string {
       .replace(/([A-Z]{2,})(\d{3,})/g, "$1 $2")
       // "CLOTHING&SPORTIN", "AT&T": an ampersand is a word of its own on both sides of a match
       .replace(/&/g, " & ")
+      // "AMC+", "DISNEY+": the plus is the name's ("AMC PLUS"), not AMC Theatres' or Disney's own word.
+      .replace(/(?<=[A-Z0-9])\+(?![A-Z0-9])/g, " PLUS")
       .replace(/[^\p{L}\p{N}&]+/gu, " ")
       // "LOWE S", "DICK S SPORTING": feeds that drop the apostrophe leave the possessive's S alone
       .replace(POSSESSIVE_S, "$1S")
