@@ -894,6 +894,18 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     // Money in from a tax authority is a refund of tax ("DEPOSITO DIRECTO DEPTO HACIENDA PR REINTEGRO").
     if (merchant.category === "GOVERNMENT_AND_NON_PROFIT_TAX_PAYMENT" && isCredit)
       return { detailed: "INCOME_TAX_REFUND", isGuess: false };
+    if (merchant.kind === "government" && merchant.category.startsWith("GOVERNMENT_AND_NON_PROFIT_")) {
+      // A town's own bill through a bill-pay network is its water and trash ("PAYMENTUS*CITY OF RALEIGH").
+      if (
+        !isCredit &&
+        cleaned.intermediaries.some((name) => INTERMEDIARIES[name]?.sells?.startsWith("RENT_AND_UTILITIES_"))
+      )
+        return { detailed: "RENT_AND_UTILITIES_OTHER_UTILITIES", isGuess: false };
+      // Money a government pays is what its words say (juror pay), else income: an agency moves no
+      // money of the holder's. (A refund is of what it was paid for, as a shop's is.)
+      if (isCredit && !REFUND_WORDS.test(lineWords))
+        return { detailed: categoryByKeywords(lineWords, true) ?? "INCOME_OTHER_INCOME", isGuess: false };
+    }
     // Money from a lender or a cash-advance app is the loan or the advance paid out ("EARNIN
     // TRANSFER" +): LOAN_PAYMENTS is money going to a lender. A card's payment, received on the
     // card, is still its payment, as is a loan's, and a refund is no loan.
