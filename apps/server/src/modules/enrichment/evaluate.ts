@@ -153,6 +153,7 @@ export const HELD_OUT = [
   "holdout-44.json",
   "holdout-45.json",
   "holdout-46.json",
+  "holdout-47.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
