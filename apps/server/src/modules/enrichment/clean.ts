@@ -340,6 +340,11 @@ const GLUED_STORE_NUMBER = /(?<=[A-Z&'])([A-Z])(\d{3,6})([A-Z]{4,})(?= [A-Z]{2}\
 /** A store's number glued to the name before it, the town after ("H&M0293 CHICAGO IL"). */
 const GLUED_NUMBER_AFTER_NAME = /(?<=(?:^|\s)[A-Z&']{2,})\d{3,5}(?= [A-Z]{2,})/g;
 
+/** A town's name, its state's code, and what was paid ("CITY OF MESA AZ UTIL"). */
+const TOWNS_STATE = new RegExp(
+  `^((?:CITY|TOWN|VILLAGE|COUNTY) OF [A-Z]+(?: [A-Z]+)?) (?:${[...US_STATES].join("|")})(?= (?:UTIL\\w*|TAX|WATER|SEWER|TRASH|PARKING|PKG|COURT|PMT|PAYMENT|BILL|REFUND)\\b|$)`,
+);
+
 /** A card's city field is 13 characters wide ("SAN FRANCISCO" fills it; "WEST LAFAYETTE" is cut to it). */
 const CITY_FIELD_WIDTH = 13;
 
@@ -551,6 +556,8 @@ const WHOLE_WORDS = new Set(
 
 /** Names this long may have been cut at the statement's width. */
 const TRUNCATION_LENGTH = 17;
+/** An ACH entry's company name: 16 characters (NACHA's field). */
+export const ACH_COMPANY_WIDTH = 16;
 
 /** Two letters say too little, but for these words statements cut often. */
 const TRUNCATED_PAIRS: Record<string, string> = {
@@ -767,6 +774,19 @@ const DENOMINATION_END = / (BAPTIST|METHODIST|LUTHERAN|PRESBYTERIAN|EPISCOPAL|PE
  */
 const PURPOSE_TAIL =
   / (TUITION|DUES|LOAN|(ONLINE )?GIV|(ONLINE )?GIVING|ONLINEGIV\w*|DONATION|DONATIONS|TITHE|TITHES|OFFERING|OFFERTORY|PREMIUM|PREM|INSTALLMENT|INSTALLMT|PROPTAX|PROP TAX|PROPERTY TAX|SETTLEMENT|SETTLEMNT|SETTLMT)$/;
+/** Platforms churches take their giving through. */
+const CHURCH_PLATFORMS = new Set([
+  "Pushpay",
+  "Tithe.ly",
+  "Planning Center",
+  "Subsplash",
+  "Vanco",
+  "Givelify",
+]);
+/** Words that say what a payee of a giving platform is, when it is named as one. */
+const CONGREGATION_WORDS =
+  /\b(CH|CHU\w*|PARISH|CATHEDRAL|BASILICA|CHAPEL|MINISTR\w*|FELLOWSHIP|TEMPLE|MOSQUE|MASJID|SYNAGOGUE|ASSEMBLY|TABERNACLE|CONGREGATION|MISSION|OUTREACH|FOUNDATION|SCHOOL|ACADEMY|CENTER|SOCIETY|FUND|UMC|AME|COGIC|BAPTIST|METHODIST|LUTHERAN|PRESBYTERIAN|EPISCOPAL|PENTECOSTAL|CATHOLIC)\b/;
+
 /** What is given to a church, in an ACH line's purpose. */
 const GIFT_TO_A_SAINT = /GIV|TITHE|OFFER/;
 /** Words that name what a saint's name is given to, when it is not a church. */
@@ -778,8 +798,12 @@ const MAY_EXPAND = new RegExp(
   `\\b(${Object.keys(ABBREVIATIONS).join("|")})\\b| - |\\b(CO|INC|LLC|CORP)\\.? \\d{1,2}$`,
 );
 
-function completeTruncated(name: string): string {
-  const completed = completeCut(name);
+/**
+ * A name as its words are, cut ones whole. `width`: the statement's, past which a name may have been
+ * cut (an ACH company's name is one character shorter than a card's, 16).
+ */
+function completeTruncated(name: string, width = TRUNCATION_LENGTH): string {
+  const completed = completeCut(name, width);
   return DENOMINATION_END.test(completed) ? `${completed} CHURCH` : completed;
 }
 
@@ -789,11 +813,11 @@ const CHURCH_CUT = /^CHU(RC?)?$/;
 /** Names shorter than the statement's width may still end in a long trade's word cut short ("LAKEVIEW PEDIATR"). */
 const SHORT_CUT_LENGTH = 6;
 
-function completeCut(name: string): string {
+function completeCut(name: string, width: number): string {
   const lastWord = name.slice(name.lastIndexOf(" ") + 1);
   // Most names are short and plain: nothing to spell out, nothing cut.
   if (
-    name.length < TRUNCATION_LENGTH &&
+    name.length < width &&
     !MAY_EXPAND.test(name) &&
     !(name.includes(" ") && (lastWord.length >= SHORT_CUT_LENGTH || CHURCH_CUT.test(lastWord))) &&
     !(name.includes(" ") && wholeAfter(name.split(" ").slice(0, -1), lastWord, true))
@@ -805,7 +829,7 @@ function completeCut(name: string): string {
       (word, i, all) =>
         wholeAfter(all.slice(0, i), word, i === all.length - 1) ?? ABBREVIATIONS[word] ?? word,
     );
-  if (words.join(" ").length < TRUNCATION_LENGTH) {
+  if (words.join(" ").length < width) {
     // Short, only a long trade's word cut to six letters or more is completed (not a plural's S).
     const end = words.at(-1)!;
     const cutWhole =
@@ -822,7 +846,7 @@ function completeCut(name: string): string {
   // "BLUE HERON BREWING CO 8": a number after the legal form is a location's.
   if (words.length > 2 && /^\d{1,2}$/.test(words.at(-1)!) && /^(CO|INC|LLC|CORP)\.?$/.test(words.at(-2)!))
     words.pop();
-  if (words.join(" ").length < TRUNCATION_LENGTH) return words.join(" ");
+  if (words.join(" ").length < width) return words.join(" ");
   // "THE WILLOWS BED & BREAKF": a phrase, not a word, says what was cut.
   const phrase = / BED (&|AND) BR[A-Z]*$/.exec(words.join(" "));
   if (phrase) return `${words.join(" ").slice(0, phrase.index)} BED ${phrase[1]} BREAKFAST`;
@@ -1365,6 +1389,8 @@ export function clean(description: string): Cleaned {
     .replace(/\s+/g, " ")
     .replace(/^[\s\-.]+|[\s\-.]+$/g, "")
     .trim();
+  // "CITY OF MESA AZ UTIL": the town's state before what is paid for is no part of its name.
+  name = name.replace(TOWNS_STATE, "$1");
   // "STAR TRIBUNE SUBSCRIPTION", "USO DONATION": what was paid for after a name.
   name = name.replace(/(?<=\S) (SUBSCR\w*|DONATION|MEMBERSHIP)$/, "");
   // "BARTELL DRUGS 42": a store's number after a name of two words or more (FOREVER 21, MOTEL 6
@@ -1405,11 +1431,23 @@ export function clean(description: string): Cleaned {
       name === platform.toUpperCase() ||
       (name === "" && PAY_LATER.has(platform)));
   if (isPlatformProduct) intermediaries.pop();
+  let payeeName = completeTruncated(
+    withoutCityEcho(name, located.city),
+    isAch ? ACH_COMPANY_WIDTH : TRUNCATION_LENGTH,
+  );
+  // A church's giving platform's payee is a church, when its name does not say what else it is
+  // ("PUSHPAY *GRACE COMMUNITY": Grace Community Church).
+  if (
+    CHURCH_PLATFORMS.has(intermediaries.at(-1) ?? "") &&
+    payeeName.includes(" ") &&
+    !CONGREGATION_WORDS.test(payeeName)
+  )
+    payeeName = `${payeeName} CHURCH`;
   // (A processor that is the ACH line's company is its name too: the payee is in the entry.)
   if (processor && !intermediaries.includes(processor)) intermediaries.push(processor);
   return {
     text: located.rest,
-    name: titleCase(completeTruncated(withoutCityEcho(name, located.city))),
+    name: titleCase(payeeName),
     intermediaries,
     city: located.city,
     state: located.state,

@@ -8,7 +8,7 @@ import {
   categoryByKeywords,
   PRIZE_WORDS,
 } from "./categorize.ts";
-import { type Cleaned, clean, OWN_CHARGE, ROMANCE_ARTICLES, spellOut } from "./clean.ts";
+import { ACH_COMPANY_WIDTH, type Cleaned, clean, OWN_CHARGE, ROMANCE_ARTICLES, spellOut } from "./clean.ts";
 import { detectP2P, type P2P } from "./people.ts";
 import { judgeRecurrence, type Occurrence } from "./recurrence.ts";
 import type { EnrichedTransaction as EnrichedTransactionSchema } from "./schemas.ts";
@@ -549,8 +549,6 @@ function wholeLineMatch(description: string, cleaned: Cleaned, cat: Catalogue): 
   );
 }
 
-/** An ACH entry's company name is 16 characters wide (NACHA's field). */
-const ACH_COMPANY_WIDTH = 16;
 /** A field cut at its width: its last word may be cut to a letter or two. */
 const FIELD_CUT = { afterOne: 2, afterMore: 1 };
 
