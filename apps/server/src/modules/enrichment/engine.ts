@@ -71,6 +71,9 @@ type Found = {
  * event, a giving platform's payment a gift, a court processor's a fine, a software reseller's
  * software ("FS *DXO LABS" is no laboratory).
  */
+/** A bill-pay network: the payee alone or the biller after it, a utility when the biller's name says nothing. */
+const BILL_PAY = { alone: "both ways", sells: "RENT_AND_UTILITIES_OTHER_UTILITIES" } as const;
+
 const INTERMEDIARIES: Record<
   string,
   { website?: string; alone?: "both ways" | "purchases" | "payouts"; sells?: string; decides?: string }
@@ -146,25 +149,13 @@ const INTERMEDIARIES: Record<
   Everi: { website: "everi.com", decides: "TRANSFER_OUT_WITHDRAWAL" },
   SumUp: { website: "sumup.com", alone: "payouts" },
   "Global Payments": { website: "globalpayments.com" },
-  Paymentus: { website: "paymentus.com", alone: "both ways", sells: "RENT_AND_UTILITIES_OTHER_UTILITIES" },
-  Kubra: { website: "kubra.com", alone: "both ways", sells: "RENT_AND_UTILITIES_OTHER_UTILITIES" },
-  CheckFreePay: {
-    website: "checkfreepay.com",
-    alone: "both ways",
-    sells: "RENT_AND_UTILITIES_OTHER_UTILITIES",
-  },
-  Speedpay: { website: "speedpay.com", alone: "both ways", sells: "RENT_AND_UTILITIES_OTHER_UTILITIES" },
-  "Invoice Cloud": {
-    website: "invoicecloud.com",
-    alone: "both ways",
-    sells: "RENT_AND_UTILITIES_OTHER_UTILITIES",
-  },
-  "Xpress Bill Pay": {
-    website: "xpressbillpay.com",
-    alone: "both ways",
-    sells: "RENT_AND_UTILITIES_OTHER_UTILITIES",
-  },
-  Doxo: { website: "doxo.com", alone: "both ways", sells: "RENT_AND_UTILITIES_OTHER_UTILITIES" },
+  Paymentus: { website: "paymentus.com", ...BILL_PAY },
+  Kubra: { website: "kubra.com", ...BILL_PAY },
+  CheckFreePay: { website: "checkfreepay.com", ...BILL_PAY },
+  Speedpay: { website: "speedpay.com", ...BILL_PAY },
+  "Invoice Cloud": { website: "invoicecloud.com", ...BILL_PAY },
+  "Xpress Bill Pay": { website: "xpressbillpay.com", ...BILL_PAY },
+  Doxo: { website: "doxo.com", ...BILL_PAY },
   "Apple Pay": { website: "apple.com" },
   "Amazon Pay": { website: "pay.amazon.com" },
   Zelle: { website: "zellepay.com", alone: "both ways" },
@@ -235,6 +226,10 @@ const isOwnersSite = (store: string, website: string) =>
 
 /** An ACH entry's class for a company's credit or debit, printed after it ("… PPD ID: 9880412376"). */
 const CORPORATE_ACH = /\s(PPD|CCD)(\s+ID:|\s*$)/;
+
+/** Paid through a bill-pay network (BILL_PAY). */
+const isBilledThroughNetwork = (cleaned: Cleaned) =>
+  cleaned.intermediaries.some((name) => INTERMEDIARIES[name]?.sells === BILL_PAY.sells);
 
 /** What a biller's words say it is, as the utility a bill-pay network bills for. */
 const BILLED_AS_UTILITY: Record<string, string> = {
@@ -894,10 +889,7 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
       return { detailed: "INCOME_TAX_REFUND", isGuess: false };
     if (merchant.kind === "government" && merchant.category.startsWith("GOVERNMENT_AND_NON_PROFIT_")) {
       // A town's own bill through a bill-pay network is its water and trash ("PAYMENTUS*CITY OF RALEIGH").
-      if (
-        !isCredit &&
-        cleaned.intermediaries.some((name) => INTERMEDIARIES[name]?.sells?.startsWith("RENT_AND_UTILITIES_"))
-      )
+      if (!isCredit && isBilledThroughNetwork(cleaned))
         return { detailed: "RENT_AND_UTILITIES_OTHER_UTILITIES", isGuess: false };
       // Money a government pays is what its words say (juror pay), else income: an agency moves no
       // money of the holder's. (A refund is of what it was paid for, as a shop's is.)
@@ -956,11 +948,7 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   // A bill-pay network's biller is a utility: its GAS is the gas company's ("INVOICECLOUD*BERKSHIRE
   // GAS"), its town's bill the town's water and trash ("PAYMENTUS *CITY OF RALEIGH").
   const billed = byWords && !isCredit ? BILLED_AS_UTILITY[byWords] : undefined;
-  if (
-    billed &&
-    cleaned.intermediaries.some((name) => INTERMEDIARIES[name]?.sells?.startsWith("RENT_AND_UTILITIES_"))
-  )
-    byWords = billed;
+  if (billed && isBilledThroughNetwork(cleaned)) byWords = billed;
   if (byWords) return { detailed: byWords, isGuess: false };
   // What a school's or a club's portal collects for, when the payee's name says nothing.
   if (cleaned.collector && !isCredit) return { detailed: cleaned.collector, isGuess: false };

@@ -621,6 +621,12 @@ describe("the engine's steps", () => {
   const one = (description: string, amount = "-20.00") =>
     enrichBatch([txn({ description, amount })], [], { logoBase: "https://x/logos" })[0]!;
   /** Each line's payee, the one platform it went through and its primary category. */
+  /** Each line's counterparty named so. */
+  const expectNamed = (amount: string, lines: readonly (readonly [string, string])[]) => {
+    for (const [description, name] of lines)
+      expect(one(description, amount).counterparty?.name, description).toBe(name);
+  };
+
   const expectThrough = (amount: string, lines: readonly (readonly [string, string, string, string])[]) => {
     for (const [description, name, platform, general] of lines) {
       const paid = one(description, amount);
@@ -1918,12 +1924,11 @@ describe("the engine's steps", () => {
         "Cedar Park Dental",
       );
       expect(one("CEDAR PARK DENTA", "-10.00").counterparty?.name).toBe("Cedar Park Denta");
-      for (const [description, name] of [
+      expectNamed("-50.00", [
         ["PUSHPAY *HARVEST COMMUNITY", "Harvest Community Church"],
         ["GIVELIFY*NEW HOPE MISSIONARY BAP", "New Hope Missionary Baptist Church"],
         ["TITHE.LY*NEW LIFE MINISTRIES", "New Life Ministries"],
-      ] as const)
-        expect(one(description, "-50.00").counterparty?.name, description).toBe(name);
+      ]);
     });
   });
 
@@ -2046,20 +2051,12 @@ describe("the engine's steps", () => {
       expect(one("SQ *GARCIA NOTARY PUBLIC Houston TX", "-20.00").categories.general).toBe(
         "GENERAL_SERVICES",
       );
-      for (const [description, name] of [
-        ["VIAMERICAS CORP BETHESDA MD", "Viamericas"],
-        ["PANGEA MONEY TRANSFER CHICAGO IL", "Pangea"],
-        ["INTERMEX WIRE TRANSFER MIAMI FL", "Intermex"],
-        ["WU DIGITAL USA 800-325-6000 CO", "Western Union"],
-      ] as const) {
-        const sent = one(description, "-300.00");
-        expect(sent.counterparty?.name, description).toBe(name);
-        expect(
-          sent.intermediaries.map((i) => i.name),
-          description,
-        ).toEqual([name]);
-        expect(sent.categories.general, description).toBe("TRANSFER_OUT");
-      }
+      expectThrough("-300.00", [
+        ["VIAMERICAS CORP BETHESDA MD", "Viamericas", "Viamericas", "TRANSFER_OUT"],
+        ["PANGEA MONEY TRANSFER CHICAGO IL", "Pangea", "Pangea", "TRANSFER_OUT"],
+        ["INTERMEX WIRE TRANSFER MIAMI FL", "Intermex", "Intermex", "TRANSFER_OUT"],
+        ["WU DIGITAL USA 800-325-6000 CO", "Western Union", "Western Union", "TRANSFER_OUT"],
+      ]);
       const paid = one("ZELLE FROM BRIGHT STAR MOVERS LLC ON 04/02 REF # WFCT0ABC1234", "450.00");
       expect(paid.counterparty?.name).toBe("Bright Star Movers");
       expect(paid.categories.general).toBe("INCOME");
@@ -2156,13 +2153,12 @@ describe("the engine's steps", () => {
 
   describe("What holdout-40 showed the engine misreading", () => {
     it("abroad: an amount in its currency with its rate after the country, a postal district, a country code that is a word at home, a foreign legal form", () => {
-      for (const [description, name] of [
+      expectNamed("-20.00", [
         ["PRET A MANGER KINGS CROSS LONDON GBR GBP 8.40 @ 1.2718", "Pret A Manger"],
         ["THE LONG HALL DUBLIN 2 IRL EUR 18.40", "The Long Hall"],
         ["HARRYS BAR SYDNEY AUS AUD 42.00", "Harrys Bar"],
         ["PAPELERIA LA ROSA SL SEVILLA ESP", "Papeleria La Rosa"],
-      ] as const)
-        expect(one(description, "-20.00").counterparty?.name, description).toBe(name);
+      ]);
     });
 
     it("ATM cash abroad names the foreign bank after the terminal's number or AUTHORIZED ON; an exchange-rate adjustment is a foreign fee; SumUp goes between; a VAT refund is a tax refund", () => {
