@@ -1145,10 +1145,13 @@ function describe(
     counterparty = { ...app, type: "organization", mccs: [] };
   } else if (found.atmBank) {
     counterparty = unlistedParty(spellOut(found.atmBank), "organization");
-  } else if ((input.merchantName?.trim() || cleaned.name) && !found.bankEvent) {
+  } else if (!found.bankEvent && (input.merchantName || cleaned.name)) {
     // The provider's name for the merchant, when it gave one, reads better than ours from the line.
-    const name = input.merchantName?.trim() || cleaned.name;
-    counterparty = unlistedParty(name, "organization", input.mcc ? [input.mcc] : []);
+    counterparty = unlistedParty(
+      input.merchantName || cleaned.name,
+      "organization",
+      input.mcc ? [input.mcc] : [],
+    );
   }
   const name = counterparty?.name;
   const goesBetween = name ? INTERMEDIARIES[name]?.alone : undefined;
