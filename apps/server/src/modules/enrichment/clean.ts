@@ -783,15 +783,14 @@ const CHURCH_PLATFORMS = new Set([
   "Vanco",
   "Givelify",
 ]);
-/** Words that say what a payee of a giving platform is, when it is named as one. */
-const CONGREGATION_WORDS =
-  /\b(CH|CHU\w*|PARISH|CATHEDRAL|BASILICA|CHAPEL|MINISTR\w*|FELLOWSHIP|TEMPLE|MOSQUE|MASJID|SYNAGOGUE|ASSEMBLY|TABERNACLE|CONGREGATION|MISSION|OUTREACH|FOUNDATION|SCHOOL|ACADEMY|CENTER|SOCIETY|FUND|UMC|AME|COGIC|BAPTIST|METHODIST|LUTHERAN|PRESBYTERIAN|EPISCOPAL|PENTECOSTAL|CATHOLIC)\b/;
-
 /** What is given to a church, in an ACH line's purpose. */
 const GIFT_TO_A_SAINT = /GIV|TITHE|OFFER/;
-/** Words that name what a saint's name is given to, when it is not a church. */
-const INSTITUTION_WORDS =
-  /\b(CH|CHU\w*|PARISH|CATHEDRAL|BASILICA|CHAPEL|SCHOOL|ACADEMY|HIGH|PREP|COLLEGE|UNIV\w*|HOSPITAL|HOSP|MEDICAL|HEALTH|CLINIC|CHILDREN'?S|FOUNDATION|SOCIETY|SOC|CENTER|HOME)\b/;
+/**
+ * Words that say what a payee given to is, when it is not a church left unsaid: a congregation's,
+ * a school's, a hospital's, a society's ("ST JUDE CHILDRENS", "GRACE COMMUNITY CH").
+ */
+const SAYS_WHAT_IT_IS =
+  /\b(CH|CHU\w*|PARISH|CATHEDRAL|BASILICA|CHAPEL|MINISTR\w*|FELLOWSHIP|TEMPLE|MOSQUE|MASJID|SYNAGOGUE|ASSEMBLY|TABERNACLE|CONGREGATION|MISSION|OUTREACH|UMC|AME|COGIC|BAPTIST|METHODIST|LUTHERAN|PRESBYTERIAN|EPISCOPAL|PENTECOSTAL|CATHOLIC|SCHOOL|ACADEMY|HIGH|PREP|COLLEGE|UNIV\w*|HOSPITAL|HOSP|MEDICAL|HEALTH|CLINIC|CHILDREN'?S|FOUNDATION|FUND|SOCIETY|SOC|CENTER|HOME)\b/;
 
 /** Names that may hold an abbreviation, a " - BRANCH" or a number after the legal form. */
 const MAY_EXPAND = new RegExp(
@@ -1402,7 +1401,7 @@ export function clean(description: string): Cleaned {
   if (purpose && name.lastIndexOf(" ", purpose.index - 1) > 0) {
     name = name.slice(0, purpose.index);
     // A saint given to ("ST THOMAS MORE OFFERTORY", "ST LUKE ONLINE GIVING"): the saint's church.
-    if (GIFT_TO_A_SAINT.test(purpose[0]) && /^(ST|SAINT) /.test(name) && !INSTITUTION_WORDS.test(name))
+    if (GIFT_TO_A_SAINT.test(purpose[0]) && /^(ST|SAINT) /.test(name) && !SAYS_WHAT_IT_IS.test(name))
       name = `${name} CHURCH`;
   }
   // "TESCO STORES", "ROSS STORES": the company's word for its shops; "UCHEALTH PATIENT PAYMENT":
@@ -1440,7 +1439,7 @@ export function clean(description: string): Cleaned {
   if (
     CHURCH_PLATFORMS.has(intermediaries.at(-1) ?? "") &&
     payeeName.includes(" ") &&
-    !CONGREGATION_WORDS.test(payeeName)
+    !SAYS_WHAT_IT_IS.test(payeeName)
   )
     payeeName = `${payeeName} CHURCH`;
   // (A processor that is the ACH line's company is its name too: the payee is in the entry.)
