@@ -154,6 +154,7 @@ export const HELD_OUT = [
   "holdout-45.json",
   "holdout-46.json",
   "holdout-47.json",
+  "holdout-48.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
