@@ -124,7 +124,7 @@ const PREFIXES: [RegExp, string][] = [
   [/^(WU |ACI )?SPEEDPAY ?\*\s*/, "Speedpay"],
   [/^INVOICE ?CLOUD ?\*\s*/, "Invoice Cloud"],
   [/^XPRESS ?BILL ?PAY ?\*\s*/, "Xpress Bill Pay"],
-  [/^DOXO ?\*\s*/, "Doxo"],
+  [/^DOXO( INC)? ?\*\s*/, "Doxo"],
   [/^IN ?\*\s*/, "QuickBooks"],
   [/^ETSY(\.COM)? ?(\*|- )\s*/, "Etsy"],
   // Not Apple Pay Later, Apple's own instalment loan.
@@ -654,6 +654,7 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
   { after: CUISINES, whole: "KITCHEN" },
   { after: CUISINES, whole: "CUISINE", least: 2 },
   { after: /^DIM$/, whole: "SUM", least: 2 },
+  { after: /^(LEARNING|DAYCARE|CHILDCARE|FITNESS|MEDICAL|SENIOR)$/, whole: "CENTER" },
   { after: /^(HAIR|NAIL|NAILS|BEAUTY|DAY|TANNING)$/, whole: "SALON", least: 2 },
   // "SALT LAKE CITY SCHOOL DI", "FULTON CO SCHOOL DIST": a school district.
   {
@@ -1211,7 +1212,7 @@ function governmentName(name: string): string {
 /** Words a business's name ends with, that platforms run into the words before them. */
 const RUN_TOGETHER_WORDS = [
   ...TRUNCATED_WORDS,
-  ..."GARDEN GARDENS PALACE EXPRESS BOOKS YOGA LAW LAWN CARE SHOP STORE PIZZA TACOS SUSHI WINGS DELI CAFE FARM FARMS BREWERY WINERY TEA STUDIOS DESIGNS CRAFTS GIFTS TOYS PETS MUSIC DANCE CLUB GAMES NAILS BEAUTY SPA SUPPLIES OUTFITTERS COSMETICS SKINCARE APPAREL CLOTHING JEWELRY CANDLES BOUTIQUE COFFEE".split(
+  ..."GARDEN GARDENS PALACE EXPRESS BOOKS YOGA LAW LAWN CARE SHOP STORE PIZZA TACOS SUSHI WINGS DELI CAFE FARM FARMS BREWERY WINERY TEA STUDIOS DESIGNS CRAFTS GIFTS TOYS PETS MUSIC DANCE CLUB GAMES NAILS BEAUTY SPA SUPPLIES OUTFITTERS COSMETICS SKINCARE APPAREL CLOTHING JEWELRY CANDLES BOUTIQUE COFFEE SANDWICH SANDWICHES BURGERS".split(
     " ",
   ),
 ].sort((a, b) => b.length - a.length);
