@@ -290,10 +290,15 @@ export type EngineOptions = {
  */
 export const DESCRIPTION_READ_LENGTH = 512;
 
+/** "5/3" where Fifth Third prints its name as an ATM's bank ("ATM WITHDRAWAL 5/3 1410 E 86TH ST"). */
+const FIFTH_THIRD = /(\bATM (?:WITHDRAWAL|WDL|WD|DEPOSIT) )5\/3(?= \S)/i;
+
 function find(whole: EngineInput, cat: Catalogue): Found {
   // Compatibility forms read as what they stand for (a full-width "ＡＭＡＺＯＮ" is "AMAZON").
   const read = whole.description.slice(0, DESCRIPTION_READ_LENGTH);
-  const input = { ...whole, description: NON_ASCII.test(read) ? read.normalize("NFKC") : read };
+  // Fifth Third's own short name, written like a date, as an ATM's bank.
+  const spelled = read.replace(FIFTH_THIRD, "$1FIFTH THIRD");
+  const input = { ...whole, description: NON_ASCII.test(spelled) ? spelled.normalize("NFKC") : spelled };
   const cents = Math.round(Number(input.amount) * 100);
   if (!Number.isFinite(cents)) throw new Error(`amount "${input.amount}" is not a number`);
   const cleaned = clean(input.description);
