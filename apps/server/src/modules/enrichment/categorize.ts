@@ -1,4 +1,4 @@
-import { CUISINE_WORDS, MOBILE_NOT_TRADE, PAY_WORDS, withoutAccents } from "./text.ts";
+import { CUISINE_WORDS, LOCAL_GOVERNMENTS, MOBILE_NOT_TRADE, PAY_WORDS, withoutAccents } from "./text.ts";
 
 /**
  * Step 4, categorise an unknown counterparty: keywords of the description and the amount's
@@ -146,7 +146,9 @@ export const KEYWORD_RULES: Rule[] = [
   ),
   // A city's meters and garages are parking, before "CITY OF" says government.
   rule(
-    /\b((PKG|PARKING) (METERS?|LOTS?|GARAGES?|STRUCTURES?|FEES?)|METER PARKING|(CITY|TOWN|VILLAGE) OF [A-Z]+( [A-Z]+)? (PARKING|PKG)\b(?! (CITATIONS?|TICKETS?|VIOLATIONS?|FINES?)\b))/,
+    new RegExp(
+      `\\b((PKG|PARKING) (METERS?|LOTS?|GARAGES?|STRUCTURES?|FEES?)|METER PARKING|(${LOCAL_GOVERNMENTS}) OF [A-Z]+( [A-Z]+)? (PARKING|PKG)\\b(?! (CITATIONS?|TICKETS?|VIOLATIONS?|FINES?)\\b))`,
+    ),
     "out",
     "TRANSPORTATION_PARKING",
   ),

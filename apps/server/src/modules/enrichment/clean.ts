@@ -2,6 +2,7 @@ import {
   CUISINE_WORDS,
   countryBeforeAmount,
   LEGAL_FORM_END,
+  LOCAL_GOVERNMENTS,
   MOBILE_NOT_TRADE,
   NON_ASCII,
   PAY_WORDS,
@@ -340,11 +341,6 @@ const GLUED_STORE_NUMBER = /(?<=[A-Z&'])([A-Z])(\d{3,6})([A-Z]{4,})(?= [A-Z]{2}\
 /** A store's number glued to the name before it, the town after ("H&M0293 CHICAGO IL"). */
 const GLUED_NUMBER_AFTER_NAME = /(?<=(?:^|\s)[A-Z&']{2,})\d{3,5}(?= [A-Z]{2,})/g;
 
-/** A town's name, its state's code, and what was paid ("CITY OF MESA AZ UTIL"). */
-const TOWNS_STATE = new RegExp(
-  `^((?:CITY|TOWN|VILLAGE|COUNTY) OF [A-Z]+(?: [A-Z]+)?) (?:${[...US_STATES].join("|")})(?= (?:UTIL\\w*|TAX|WATER|SEWER|TRASH|PARKING|PKG|COURT|PMT|PAYMENT|BILL|REFUND)\\b|$)`,
-);
-
 /** A card's city field is 13 characters wide ("SAN FRANCISCO" fills it; "WEST LAFAYETTE" is cut to it). */
 const CITY_FIELD_WIDTH = 13;
 
@@ -357,8 +353,7 @@ function stateApart(text: string): { text: string; cityWords?: number } {
   if (!glued || !US_STATES.has(glued[2]!)) return { text };
   // A trade's word, whole or cut, is no city ("ANIMAL HOSPITAL", "CLAWS VETERINAR").
   const word = glued[0].trim();
-  if (NOT_CITIES.has(word) || isCutTradeWord(word) || TRUNCATED_WORDS.some((w) => w.startsWith(word)))
-    return { text };
+  if (NOT_CITIES.has(word) || isCutTradeWord(word)) return { text };
   const before = text.slice(0, glued.index).trim().split(" ").filter(Boolean);
   let city = glued[1]!;
   for (let k = 0; k < before.length && city.length <= CITY_FIELD_WIDTH; k++) {
@@ -1159,9 +1154,14 @@ function withoutCityEcho(name: string, city: string | null): string {
   return words.join(" ");
 }
 
-/** What follows a town's name in its bills: the department, not the payee ("CITY OF SEATTLE MUNI CRT"). */
-const TOWN_DEPARTMENT =
-  /^((?:CITY|TOWN|VILLAGE|COUNTY|BOROUGH|TOWNSHIP) OF \p{L}+(?: \p{L}+)??) (?:MUNI\w*|CRT|COURTS?|UTIL\w*|WATER|SEWER|PARKING|PKG|PERMITS?|DEPT|DEPARTMENT|TAX\w*|TREAS\w*|FINANCE|PARKS?|REC|RECREATION|LIBRARY|POLICE|FIRE|PUBLIC|SOLID|WASTE|TRASH|BILL|BILLING|ONLINE|EPAY|SVCS?|SERVICES?|TYPE|AUTO ?PAY|WEB)\b.*$/u;
+/**
+ * What follows a town's name in its bills: the department, not the payee ("CITY OF SEATTLE MUNI
+ * CRT"); nor is the town's state before it ("CITY OF MESA AZ UTIL").
+ */
+const TOWN_DEPARTMENT = new RegExp(
+  `^((?:${LOCAL_GOVERNMENTS}) OF \\p{L}+(?: \\p{L}+)??)(?: (?:${[...US_STATES].join("|")}))? (?:MUNI\\w*|CRT|COURTS?|UTIL\\w*|WATER|SEWER|PARKING|PKG|PERMITS?|DEPT|DEPARTMENT|TAX\\w*|TREAS\\w*|FINANCE|PARKS?|REC|RECREATION|LIBRARY|POLICE|FIRE|PUBLIC|SOLID|WASTE|TRASH|BILL|BILLING|ONLINE|EPAY|SVCS?|SERVICES?|TYPE|AUTO ?PAY|WEB)\\b.*$`,
+  "u",
+);
 
 const STATE_NAMES: Record<string, string> = Object.fromEntries(
   (
@@ -1224,12 +1224,15 @@ const RUN_TOGETHER_LEGAL_FORM = /^([A-Z]{3,})(INC|LLC|CORP|LTD)$/;
  * "SZECHUANGARDEN", "MAHARAJAINDIANCUI", "SUNRISEYOGA": one long word after a platform's prefix,
  * split where a business's word ends it (the last may be cut: CUI, CUISINE), right to left.
  */
+/** A town's own words run into its name ("CITYOFPORTSMOUTH"). */
+const TOWN_RUN_TOGETHER = new RegExp(`^(${LOCAL_GOVERNMENTS})OF([A-Z]{3,})$`);
+
 function runTogetherApart(name: string): string {
   // "NEWEGGINC": a legal form run into the name is a word of its own (Newegg Inc).
   const legal = RUN_TOGETHER_LEGAL_FORM.exec(name);
   if (legal) return `${runTogetherApart(legal[1]!)} ${legal[2]}`;
   // "CITYOFPORTSMOUTH": a town's own words run into its name (City of Portsmouth).
-  const town = /^(CITY|TOWN|VILLAGE|COUNTY|BOROUGH|TOWNSHIP)OF([A-Z]{3,})$/.exec(name);
+  const town = TOWN_RUN_TOGETHER.exec(name);
   if (town) return `${town[1]} OF ${runTogetherApart(town[2]!)}`;
   if (name.length < 9 || !/^[A-Z]+$/.test(name)) return name;
   const endsInWord = (text: string) =>
@@ -1389,8 +1392,6 @@ export function clean(description: string): Cleaned {
     .replace(/\s+/g, " ")
     .replace(/^[\s\-.]+|[\s\-.]+$/g, "")
     .trim();
-  // "CITY OF MESA AZ UTIL": the town's state before what is paid for is no part of its name.
-  name = name.replace(TOWNS_STATE, "$1");
   // "STAR TRIBUNE SUBSCRIPTION", "USO DONATION": what was paid for after a name.
   name = name.replace(/(?<=\S) (SUBSCR\w*|DONATION|MEMBERSHIP)$/, "");
   // "BARTELL DRUGS 42": a store's number after a name of two words or more (FOREVER 21, MOTEL 6

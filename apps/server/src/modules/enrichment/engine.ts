@@ -12,7 +12,7 @@ import { ACH_COMPANY_WIDTH, type Cleaned, clean, OWN_CHARGE, ROMANCE_ARTICLES, s
 import { detectP2P, type P2P } from "./people.ts";
 import { judgeRecurrence, type Occurrence } from "./recurrence.ts";
 import type { EnrichedTransaction as EnrichedTransactionSchema } from "./schemas.ts";
-import { NON_ASCII, normalize, PAY_WORDS, stableId, tokensOf } from "./text.ts";
+import { LOCAL_GOVERNMENTS, NON_ASCII, normalize, PAY_WORDS, stableId, tokensOf } from "./text.ts";
 
 /**
  * The enrichment engine as named steps: clean -> intermediaries and people -> merchant ->
@@ -405,8 +405,8 @@ function nameMatch(tokens: readonly string[], cat: Catalogue): Merchant | null {
   );
 }
 
-/** A local government's word before OF and its name ("CITY OF RICHMOND", "COUNTY OF SANTA CLARA"). */
-const LOCAL_GOVERNMENT = new Set(["CITY", "TOWN", "VILLAGE", "COUNTY", "BOROUGH", "TOWNSHIP"]);
+/** A local government's word before OF and its name (LOCAL_GOVERNMENTS). */
+const LOCAL_GOVERNMENT = new Set(LOCAL_GOVERNMENTS.split("|"));
 const isTownFirst = (tokens: readonly string[]) =>
   tokens[1] === "OF" && LOCAL_GOVERNMENT.has(tokens[0] ?? "");
 
@@ -893,9 +893,10 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
     if (merchant.category === "GOVERNMENT_AND_NON_PROFIT_TAX_PAYMENT" && isCredit)
       return { detailed: "INCOME_TAX_REFUND", isGuess: false };
     if (merchant.kind === "government" && merchant.category.startsWith("GOVERNMENT_AND_NON_PROFIT_")) {
-      // A town's own bill through a bill-pay network is its water and trash ("PAYMENTUS*CITY OF RALEIGH").
-      if (!isCredit && isBilledThroughNetwork(cleaned))
-        return { detailed: "RENT_AND_UTILITIES_OTHER_UTILITIES", isGuess: false };
+      // A town's own bill through a bill-pay network is its water and trash ("PAYMENTUS*CITY OF
+      // RALEIGH"), as its words would say (BILLED_AS_UTILITY).
+      const billed = BILLED_AS_UTILITY[merchant.category];
+      if (billed && !isCredit && isBilledThroughNetwork(cleaned)) return { detailed: billed, isGuess: false };
       // Money a government pays is what its words say (juror pay), else income: an agency moves no
       // money of the holder's. (A refund is of what it was paid for, as a shop's is.)
       if (isCredit && !REFUND_WORDS.test(lineWords))
