@@ -158,6 +158,10 @@ export type ProviderTransaction = {
   status: TransactionStatus;
   /** On a posted transaction that was pending before: the pending one's externalId. */
   pendingExternalId: string | null;
+  /** The merchant as the provider names it, when it does (Plaid's `merchant_name`). */
+  merchantName?: string | null;
+  /** The merchant category code the provider gives, when it does. */
+  mcc?: number | null;
 };
 
 export type ProviderSecurity = {

@@ -1,4 +1,4 @@
-import { date, index, json, jsonb, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { date, index, integer, json, jsonb, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts.ts";
 import { createdAt, idColumn, updatedAt } from "./columns.ts";
 
@@ -39,6 +39,13 @@ export const transactions = pgTable(
     status: text("status").$type<TransactionStatus>().notNull(),
     /** On a posted transaction: the id the pending transaction it replaced had. */
     pendingTransactionId: text("pending_transaction_id"),
+    /**
+     * What the provider said of the merchant, when it said (Plaid's `merchant_name`, Finicity's
+     * normalized payee, the MCC of MX, Finicity and Akoya): read by the enrichment with the
+     * description, now and when it is enriched again.
+     */
+    providerMerchantName: text("provider_merchant_name"),
+    providerMcc: integer("provider_mcc"),
     /**
      * What the enrichment engine made of the description, written with the transaction. `json`, not
      * `jsonb`: kept as the text written, so a page answers it without PostgreSQL rebuilding it.

@@ -28,6 +28,7 @@ import {
   toBalanceView,
   toStatementEventRecord,
 } from "../accounts/views.ts";
+import { providerMcc, providerMerchantName } from "../enrichment/engine.ts";
 import { enrichForStorage, enrichmentVersion } from "../enrichment/stored.ts";
 import { type EventType, recordEvent } from "../events/service.ts";
 import { deleteDocumentsOf, saveDocuments } from "../remote-data/service.ts";
@@ -266,11 +267,18 @@ export async function transactionRows(
   const replaced = new Set<string>();
   const known = listedTransactions.filter((t) => byExternalId.has(t.accountExternalId));
   const version = enrichmentVersion();
+  const told = new Map(
+    known.map((t) => [
+      t,
+      { providerMerchantName: providerMerchantName(t.merchantName), providerMcc: providerMcc(t.mcc) },
+    ]),
+  );
   const enriched = await enrichForStorage(
     known.map((t) => ({
       key: `${t.accountExternalId}\n${t.externalId}`,
       accountType: byExternalId.get(t.accountExternalId)!.type,
       ...t,
+      ...told.get(t)!,
     })),
     c.publicUrl,
   );
@@ -292,6 +300,7 @@ export async function transactionRows(
       description: t.description,
       status: t.status,
       pendingTransactionId: replacing?.id ?? null,
+      ...told.get(t)!,
       enrichment: enriched.get(`${t.accountExternalId}\n${t.externalId}`) ?? null,
       enrichmentVersion: version,
       createdAt: c.now,
@@ -337,13 +346,17 @@ export async function writeTransactionRows(tx: Database, rows: TransactionRows["
           description: sql`excluded.description`,
           status: sql`excluded.status`,
           pendingTransactionId: sql`coalesce(excluded.pending_transaction_id, ${transactions.pendingTransactionId})`,
+          providerMerchantName: sql`excluded.provider_merchant_name`,
+          providerMcc: sql`excluded.provider_mcc`,
           enrichment: sql`excluded.enrichment`,
           enrichmentVersion: sql`excluded.enrichment_version`,
           updatedAt: now,
         },
         // Unchanged rows are left alone: a re-sync of the same data writes nothing.
-        setWhere: sql`(${transactions.amount}, ${transactions.date}, ${transactions.description}, ${transactions.status})
-          is distinct from (excluded.amount, excluded.date, excluded.description, excluded.status)
+        setWhere: sql`(${transactions.amount}, ${transactions.date}, ${transactions.description}, ${transactions.status},
+            ${transactions.providerMerchantName}, ${transactions.providerMcc})
+          is distinct from (excluded.amount, excluded.date, excluded.description, excluded.status,
+            excluded.provider_merchant_name, excluded.provider_mcc)
           or ${transactions.enrichmentVersion} is distinct from excluded.enrichment_version
           or (excluded.pending_transaction_id is not null
               and ${transactions.pendingTransactionId} is distinct from excluded.pending_transaction_id)`,

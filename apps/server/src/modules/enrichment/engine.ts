@@ -38,6 +38,14 @@ export type EngineInput = {
   accountType?: string | null;
 };
 
+/** A provider's name for the merchant: text, as long as a name is (none is hundreds of characters). */
+export const providerMerchantName = (value: unknown): string | null =>
+  typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, 100) : null;
+
+/** A provider's merchant category code: four digits (ISO 18245), or none. */
+export const providerMcc = (value: unknown): number | null =>
+  typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 9999 ? value : null;
+
 export type Party = { id: string; name: string; website: string | null; logo: string | null };
 
 /** One answer of the engine: exactly the API's EnrichedTransaction (schemas.ts), one definition. */

@@ -477,7 +477,7 @@ describe("provider payloads, with each provider's sign", () => {
     },
   );
 
-  it("the provider's own name for the merchant (Plaid's merchant_name, Finicity's normalized payee) is read when the line names no one known", async () => {
+  it("the provider's own name for the merchant (Plaid's merchant_name, Finicity's normalized payee) is read when the line names no one known, and MX's merchant category code when it is one", async () => {
     const plaid = (transaction: Record<string, unknown>) =>
       enrich({
         profileId,
@@ -530,6 +530,33 @@ describe("provider payloads, with each provider's sign", () => {
       },
     });
     expect(finicity.json().transactions[0].counterparty.name).toBe("Kroger");
+    // MX's merchant category code: a restaurant's (5812) is read; one that is no code is not.
+    const mx = async (merchant_category_code: unknown) =>
+      (
+        await enrich({
+          profileId,
+          accountType: "CHECKING",
+          provider: "MX",
+          payload: {
+            transactions: [
+              {
+                guid: "TRN-1",
+                account_guid: "ACT-1",
+                amount: 31.5,
+                transaction_type: "DEBIT",
+                currency_code: "USD",
+                date: "2026-11-14",
+                original_description: "POS DEBIT 0412 XJ4K77 TERMINAL 2",
+                merchant_category_code,
+              },
+            ],
+          },
+        })
+      ).json().transactions[0];
+    expect(await mx(5812)).toMatchObject({ mcc: [5812], categories: { general: "FOOD_AND_DRINK" } });
+    for (const odd of [5812.5, 1e20, -1, "5812x", true]) {
+      expect((await mx(odd)).mcc, String(odd)).toEqual([]);
+    }
   });
 
   it("422 when a provider payload holds no transactions list", async () => {

@@ -1,6 +1,6 @@
 import { ValidationError } from "../../http/errors.ts";
 import { isCalendarDay } from "../../providers/dates.ts";
-import type { EngineInput } from "./engine.ts";
+import { type EngineInput, providerMcc, providerMerchantName } from "./engine.ts";
 
 /**
  * The request's payload as the engine's input: GENERIC is ours (spec 5); the others are the
@@ -51,10 +51,6 @@ function add(problems: Problems, field: string, message: string) {
   problems[field] = [...(problems[field] ?? []), message];
 }
 
-/** A provider's name for the merchant: text, as long as a name is (none is hundreds of characters). */
-const providerName = (value: unknown): string | null =>
-  typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, 100) : null;
-
 /** The array of transactions a provider's answer holds, wherever that provider puts it. */
 function listOf(payload: unknown, keys: string[]): { list: unknown[]; field: string } | null {
   if (Array.isArray(payload)) return { list: payload, field: "payload" };
@@ -101,7 +97,7 @@ function plaidOf(t: Json): Parsed {
     amount: amount === null ? "" : negated(amount),
     currencyCode: str(t.iso_currency_code) ?? str(t.unofficial_currency_code),
     ...dateOf(t, "authorized_date", "date"),
-    merchantName: providerName(t.merchant_name),
+    merchantName: providerMerchantName(t.merchant_name),
   };
 }
 
@@ -117,7 +113,7 @@ function mxOf(t: Json): Parsed {
     amount: magnitude === null ? "" : isDebit ? negated(magnitude) : String(magnitude),
     currencyCode: str(t.currency_code),
     ...dateOf(t, "transacted_at", "date", "posted_at"),
-    mcc: num(t.merchant_category_code),
+    mcc: providerMcc(num(t.merchant_category_code)),
   };
 }
 
@@ -134,7 +130,7 @@ function fdxOf(item: Json): Parsed {
     amount: magnitude === null ? "" : isDebit ? negated(magnitude) : String(magnitude),
     currencyCode: isObject(t.currency) ? str(t.currency.currencyCode) : str(t.currency),
     ...dateOf(t, "transactionTimestamp", "postedTimestamp"),
-    mcc: num(t.merchantCategoryCode),
+    mcc: providerMcc(num(t.merchantCategoryCode)),
   };
 }
 
@@ -148,8 +144,8 @@ function finicityOf(t: Json): Parsed {
     amount: amount === null ? "" : String(amount),
     currencyCode: isObject(t.currencySymbol) ? null : (str(t.currencySymbol) ?? "USD"),
     ...dateOf(t, "transactionDate", "postedDate"),
-    mcc: num((t.categorization as Json | undefined)?.mcc ?? null),
-    merchantName: providerName((t.categorization as Json | undefined)?.normalizedPayeeName),
+    mcc: providerMcc(num((t.categorization as Json | undefined)?.mcc ?? null)),
+    merchantName: providerMerchantName((t.categorization as Json | undefined)?.normalizedPayeeName),
   };
 }
 

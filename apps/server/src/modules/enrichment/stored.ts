@@ -37,6 +37,9 @@ export type ToEnrich = {
   amount: string;
   currencyCode: string;
   date: string;
+  /** What the provider said of the merchant (kept on the transaction, read again on a refresh). */
+  providerMerchantName?: string | null;
+  providerMcc?: number | null;
 };
 
 /**
@@ -56,6 +59,8 @@ export async function enrichForStorage(
       amount: t.amount,
       currencyCode: t.currencyCode,
       date: t.date,
+      merchantName: t.providerMerchantName,
+      mcc: t.providerMcc,
     })),
     [],
     { logoBase: logoBaseOf(publicUrl) },
@@ -79,7 +84,7 @@ export async function reenrichStale(
   const version = enrichmentVersion();
   const stale = (await ctx.db.execute(sql`
     select t.id, t.account_id, a.type as account_type, t.description, t.amount::text as amount,
-      t.currency_code, t.date::text as date
+      t.currency_code, t.date::text as date, t.provider_merchant_name, t.provider_mcc
     from transactions t join accounts a on a.id = t.account_id
     where t.enrichment_version is distinct from ${version}
     order by t.date desc limit ${limit}`)) as unknown as {
@@ -91,6 +96,8 @@ export async function reenrichStale(
       amount: string;
       currency_code: string;
       date: string;
+      provider_merchant_name: string | null;
+      provider_mcc: number | null;
     }[];
   };
   if (stale.rows.length === 0) return 0;
@@ -102,6 +109,8 @@ export async function reenrichStale(
       amount: r.amount,
       currencyCode: r.currency_code,
       date: r.date,
+      providerMerchantName: r.provider_merchant_name,
+      providerMcc: r.provider_mcc,
     })),
     ctx.config.publicUrl,
   );

@@ -259,6 +259,20 @@ describe("Finicity Connect through the Connector", () => {
     expect((await connectionRow(connectionId)).status).toBe("SYNCED");
   });
 
+  it("keeps Finicity's normalized payee name on each transaction it syncs, for the enrichment to read", async () => {
+    const { connectionId, institutionLoginId } = await linkThroughConnector();
+    const added = finicity.addTransactions(institutionLoginId, 4) as {
+      id: number;
+      categorization?: { normalizedPayeeName?: string };
+    }[];
+    await syncNow(connectionId);
+    const stored = new Map((await transactionsOf(connectionId)).map(({ t }) => [t.externalId, t]));
+    for (const t of added) {
+      expect(t.categorization?.normalizedPayeeName).toBeTruthy();
+      expect(stored.get(String(t.id))!.providerMerchantName).toBe(t.categorization!.normalizedPayeeName);
+    }
+  });
+
   it("409 when Connect added no new institution login; 403 when Finicity is off", async () => {
     const { auth } = await linkThroughConnector();
     const again = await widget("/finicity/logins", auth, {});

@@ -400,6 +400,27 @@ describe("MX webhooks", () => {
     expect(await count()).toBe(before + 3);
   });
 
+  it("keeps MX's merchant category code on each transaction it syncs, for the enrichment to read", async () => {
+    const { memberGuid, connectionId } = await linkThroughConnector();
+    const added = mx.addTransactions(memberGuid, 12) as {
+      guid: string;
+      merchant_category_code: number | null;
+    }[];
+    expect(added.some((t) => t.merchant_category_code !== null)).toBe(true);
+    expect(await mx.sendWebhook(webhookUrl, mx.webhookBody("AGGREGATION", memberGuid))).toBe(204);
+    await platform.worker.drain();
+    const stored = new Map(
+      (
+        await platform.ctx.db
+          .select({ externalId: transactions.externalId, mcc: transactions.providerMcc })
+          .from(transactions)
+          .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+          .where(eq(accounts.connectionId, connectionId))
+      ).map((t) => [t.externalId, t.mcc]),
+    );
+    for (const t of added) expect(stored.get(t.guid)).toBe(t.merchant_category_code);
+  });
+
   it("the initial and historical events wait until MX has aggregated the member for the first time: then the whole history is read", async () => {
     const { memberGuid, connectionId, profileId } = await linkThroughConnector({
       aggregating: true,

@@ -17,6 +17,7 @@ import { type PlaidStandIn, startPlaidStandIn } from "../../providers/plaid/test
 import { LOOKUPS_PER_MINUTE } from "../../providers/plaid/webhooks.ts";
 import { SYNC_QUEUE } from "../connections/service.ts";
 import { createConnector } from "../connectors/service.ts";
+import { reenrichStale } from "../enrichment/stored.ts";
 import { setEnvironmentFeature } from "../environments/service.ts";
 import { disableIntegration } from "../integrations/service.ts";
 
@@ -147,6 +148,48 @@ describe("POST /v1/profiles/{profileId}/connections/import/plaid", () => {
     const byExternal = new Map((await accountTransactions(connectionId)).map(({ t }) => [t.externalId, t]));
     expect(byExternal.get(purchase!.transaction_id)).toMatchObject({ amount: "-12.34", entryType: "DEBIT" });
     expect(byExternal.get(deposit!.transaction_id)).toMatchObject({ amount: "500", entryType: "CREDIT" });
+  });
+
+  it("reads Plaid's merchant_name with the description when it syncs, keeps it, and follows Plaid's changes to it", async () => {
+    const { connectionId, itemId } = await importAndSync({ transactionCount: 0 });
+    const [lunch] = plaid.addTransactions(itemId, 1);
+    // A line that names no merchant the catalogue knows; Plaid's merchant_name does.
+    const line = { original_description: "POS DEBIT 0412 XJ4K77 TERMINAL 2", name: "POS DEBIT" };
+    plaid.modifyTransaction(itemId, lunch!.transaction_id, {
+      ...line,
+      merchant_name: "  Sweetgreen ",
+      pending: false,
+    });
+    const synced = async () => {
+      expect(await plaid.sendWebhook(itemId, syncUpdates(itemId))).toBe(200);
+      await platform.worker.drain();
+      return (await accountTransactions(connectionId)).find(
+        ({ t }) => t.externalId === lunch!.transaction_id,
+      )!.t;
+    };
+    const row = await synced();
+    expect(row).toMatchObject({ description: line.original_description, providerMerchantName: "Sweetgreen" });
+    expect(row.enrichment).toMatchObject({
+      merchant: "Sweetgreen",
+      categories: { general: "FOOD_AND_DRINK" },
+    });
+    const page = await get(platform, env, `/v1/accounts/${row.accountId}/transactions`);
+    expect(page.json().find((t: { id: string }) => t.id === row.id).enrichment.merchant).toBe("Sweetgreen");
+
+    // Enriched again (another catalogue version), from the stored row: the name is read again.
+    await platform.ctx.db
+      .update(transactions)
+      .set({ enrichmentVersion: null })
+      .where(eq(transactions.id, row.id));
+    expect(await reenrichStale(platform.ctx)).toBeGreaterThanOrEqual(1);
+    const [again] = await platform.ctx.db.select().from(transactions).where(eq(transactions.id, row.id));
+    expect(again!.enrichment).toEqual(row.enrichment);
+
+    // Plaid drops its name: the row and its enrichment follow.
+    plaid.modifyTransaction(itemId, lunch!.transaction_id, { merchant_name: null });
+    const dropped = await synced();
+    expect(dropped.providerMerchantName).toBeNull();
+    expect(dropped.enrichment?.merchant).not.toBe("Sweetgreen");
   });
 
   it("422 without accessToken, naming the field", async () => {

@@ -80,6 +80,8 @@ export type FinicityTransaction = {
   transactionDate?: number;
   postedDate?: number;
   createdDate: number;
+  /** Finicity's own reading of the payee. */
+  categorization?: { normalizedPayeeName?: unknown; [field: string]: unknown };
   [field: string]: unknown;
 };
 

@@ -105,6 +105,7 @@ describe("Finicity mapping", () => {
         description: "WHOLEFDS MKT 10234 AUSTIN TX",
         postedDate: Date.UTC(2026, 10, 20, 15) / 1000,
         createdDate: Date.UTC(2026, 10, 21) / 1000,
+        categorization: { normalizedPayeeName: "Whole Foods", category: "Groceries", country: "USA" },
       }),
     ).toEqual({
       accountExternalId: "5011648377",
@@ -115,6 +116,7 @@ describe("Finicity mapping", () => {
       description: "WHOLEFDS MKT 10234 AUSTIN TX",
       status: "POSTED",
       pendingExternalId: null,
+      merchantName: "Whole Foods",
     });
     expect(
       transactionOf({
@@ -127,7 +129,13 @@ describe("Finicity mapping", () => {
         memo: "HOLD",
         createdDate: Date.UTC(2026, 10, 1) / 1000,
       }),
-    ).toMatchObject({ amount: "0", status: "PENDING", description: "HOLD", date: "2026-11-01" });
+    ).toMatchObject({
+      amount: "0",
+      status: "PENDING",
+      description: "HOLD",
+      date: "2026-11-01",
+      merchantName: null,
+    });
   });
 
   it("a shadow transaction (no longer in the institution's data) is one to leave out", () => {

@@ -158,6 +158,7 @@ export function transactionOf(transaction: FinicityTransaction): ProviderTransac
     description: transaction.description || transaction.memo || "",
     status: transaction.status === "pending" ? "PENDING" : "POSTED",
     pendingExternalId: null,
+    merchantName: firstFilled(transaction.categorization?.normalizedPayeeName) ?? null,
   };
 }
 

@@ -93,6 +93,7 @@ describe("MX mapping", () => {
         description: "Whole Foods",
         original_description: "WHOLEFDS MKT 10234 AUSTIN TX",
         currency_code: "USD",
+        merchant_category_code: 5411,
       }),
     ).toEqual({
       accountExternalId: "ACT-1",
@@ -103,6 +104,7 @@ describe("MX mapping", () => {
       description: "WHOLEFDS MKT 10234 AUSTIN TX",
       status: "PENDING",
       pendingExternalId: null,
+      mcc: 5411,
     });
     expect(
       transactionOf({
@@ -113,7 +115,7 @@ describe("MX mapping", () => {
         transacted_at: "2026-11-01T10:00:00Z",
         description: "Refund",
       }),
-    ).toMatchObject({ date: "2026-11-01", description: "Refund", status: "POSTED", amount: "5" });
+    ).toMatchObject({ date: "2026-11-01", description: "Refund", status: "POSTED", amount: "5", mcc: null });
   });
 
   it("an owner with one street address", () => {

@@ -179,6 +179,7 @@ export function transactionOf(transaction: TransactionResponse): ProviderTransac
     status: transaction.status === "PENDING" ? "PENDING" : "POSTED",
     // MX replaces a pending transaction with a posted one of another guid and does not link them.
     pendingExternalId: null,
+    mcc: transaction.merchant_category_code ?? null,
   };
 }
 

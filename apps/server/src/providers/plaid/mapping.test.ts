@@ -52,7 +52,7 @@ describe("Plaid -> Weft mapping", () => {
     expect(accountKindOf(type, subtype)).toEqual({ kind, type: weftType });
   });
 
-  it("keeps the bank's own description, the status, the currency and the pending link", () => {
+  it("keeps the bank's own description, the status, the currency, the pending link and Plaid's merchant name", () => {
     const base = {
       account_id: "acc",
       transaction_id: "t2",
@@ -75,6 +75,7 @@ describe("Plaid -> Weft mapping", () => {
       description: "SQ *BLUE BOTTLE COFFEE Oakland CA",
       status: "POSTED",
       pendingExternalId: "t1",
+      merchantName: "Blue Bottle Coffee",
     });
     expect(transactionOf({ ...base, original_description: null, pending: true }).description).toBe(
       "Blue Bottle",

@@ -147,6 +147,7 @@ export function transactionOf(transaction: Transaction): ProviderTransaction {
     description: transaction.original_description || transaction.name || transaction.merchant_name || "",
     status: transaction.pending ? "PENDING" : "POSTED",
     pendingExternalId: transaction.pending_transaction_id ?? null,
+    merchantName: transaction.merchant_name ?? null,
   };
 }
 

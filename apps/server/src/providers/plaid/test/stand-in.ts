@@ -153,6 +153,7 @@ export type TransactionChanges = Partial<{
   amount: number;
   name: string;
   merchant_name: string | null;
+  original_description: string | null;
   pending: boolean;
 }>;
 
