@@ -3759,14 +3759,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       people: 6,
     },
     "holdout-6.json": { counterparty: 99.3, website: 98.7, category: 98.7, intermediaries: 100.0, people: 9 },
-    "holdout-7.json": {
-      counterparty: 97.3,
-      // Pittsburgh's parking authority has its site now, which the set leaves out.
-      website: 99.3,
-      category: 98.7,
-      intermediaries: 100.0,
-      people: 9,
-    },
+    "holdout-7.json": { counterparty: 97.3, website: 99.3, category: 98.7, intermediaries: 100.0, people: 9 },
     "holdout-8.json": { counterparty: 98.7, website: 100.0, category: 99.3, intermediaries: 99.3, people: 4 },
     "holdout-9.json": {
       counterparty: 98.7,
@@ -3886,27 +3879,9 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       intermediaries: 99.3,
       people: 13,
     },
-    "holdout-31.json": {
-      counterparty: 98.7,
-      website: 99.3,
-      category: 97.3,
-      intermediaries: 99.3,
-      people: 7,
-    },
-    "holdout-32.json": {
-      counterparty: 95.3,
-      website: 96.7,
-      category: 99.3,
-      intermediaries: 99.3,
-      people: 4,
-    },
-    "holdout-33.json": {
-      counterparty: 81.3,
-      website: 92.0,
-      category: 97.3,
-      intermediaries: 96.7,
-      people: 3,
-    },
+    "holdout-31.json": { counterparty: 98.7, website: 99.3, category: 97.3, intermediaries: 99.3, people: 7 },
+    "holdout-32.json": { counterparty: 95.3, website: 96.7, category: 99.3, intermediaries: 99.3, people: 4 },
+    "holdout-33.json": { counterparty: 81.3, website: 92.0, category: 97.3, intermediaries: 96.7, people: 3 },
     "holdout-34.json": {
       counterparty: 95.3,
       website: 98.0,
@@ -3914,13 +3889,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       intermediaries: 100.0,
       people: 3,
     },
-    "holdout-35.json": {
-      counterparty: 89.3,
-      website: 96.0,
-      category: 97.3,
-      intermediaries: 97.3,
-      people: 2,
-    },
+    "holdout-35.json": { counterparty: 89.3, website: 96.0, category: 97.3, intermediaries: 97.3, people: 2 },
     "holdout-36.json": {
       counterparty: 90.7,
       website: 92.0,
@@ -3935,13 +3904,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       intermediaries: 100.0,
       people: 1,
     },
-    "holdout-38.json": {
-      counterparty: 94.0,
-      website: 94.7,
-      category: 98.0,
-      intermediaries: 98.7,
-      people: 6,
-    },
+    "holdout-38.json": { counterparty: 94.0, website: 94.7, category: 98.0, intermediaries: 98.7, people: 6 },
     "holdout-39.json": {
       counterparty: 86.7,
       website: 96.7,
@@ -3949,13 +3912,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       intermediaries: 100.0,
       people: 2,
     },
-    "holdout-40.json": {
-      counterparty: 86.7,
-      website: 88.7,
-      category: 83.3,
-      intermediaries: 99.3,
-      people: 1,
-    },
+    "holdout-40.json": { counterparty: 86.7, website: 88.7, category: 83.3, intermediaries: 99.3, people: 1 },
     "holdout-41.json": {
       counterparty: 93.3,
       website: 96.7,
@@ -4011,6 +3968,13 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       category: 100.0,
       intermediaries: 100.0,
       people: 4,
+    },
+    "holdout-49.json": {
+      counterparty: 78.7,
+      website: 78.0,
+      category: 90.0,
+      intermediaries: 100.0,
+      people: 7,
     },
   };
 

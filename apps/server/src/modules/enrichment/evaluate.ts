@@ -155,6 +155,7 @@ export const HELD_OUT = [
   "holdout-46.json",
   "holdout-47.json",
   "holdout-48.json",
+  "holdout-49.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
