@@ -156,6 +156,7 @@ export const HELD_OUT = [
   "holdout-47.json",
   "holdout-48.json",
   "holdout-49.json",
+  "holdout-50.json",
 ] as const;
 
 export function evaluate(options: { misses?: boolean } = {}) {
