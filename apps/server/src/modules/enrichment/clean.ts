@@ -219,7 +219,7 @@ export const OWN_CHARGE = new RegExp(`\\b(${OWN_CHARGE_WORDS})\\b`);
 
 /** What card and POS entries start with, before the merchant. */
 const LEAD_NOISE = [
-  /^(RECURRING |POS |DEBIT CARD |CHECK ?CARD |VISA |MASTERCARD |DBT |DDA |CARD )?(PURCHASE|PURCHASE RETURN|DEBIT|POS|PMT|PAYMENT|CRD)?( INTL| INTERNATIONAL)?( AUTHORIZED)?( ON)?\s*\d{1,2}\/\d{1,2}\s+/,
+  /^(RECURRING )?(POS |DEBIT CARD |CHECK ?CARD |VISA |MASTERCARD |DBT |DDA |CARD )?(PURCHASE|PURCHASE RETURN|DEBIT|POS|PMT|PAYMENT|CRD)?( INTL| INTERNATIONAL)?( AUTHORIZED)?( ON)?\s*\d{1,2}\/\d{1,2}\s+/,
   // PNC's "DEBIT CARD PURCHASE XXXXX1234 …", Capital One's "Debit Card Purchase - SQ *…"
   // Fifth Third's "DEBIT CARD PURCHASE AT SKYLINE CHILI #27, CINCINNATI, OH ON 031424 FROM CARD#: …".
   /^(DEBIT CARD|CHECK ?CARD|CARD) (PURCHASE RETURN|PURCHASE|REFUND|RETURN|CREDIT)( WITH PIN)?( -| AT)?\s+(\d{1,2}\/\d{1,2}\s+)?([X*]{2,}\d{4}\s+)?/,
@@ -233,8 +233,9 @@ const LEAD_NOISE = [
   /^(DIRECT DEPOSIT|DIRECT DEP|DIR DEP|ACH DEPOSIT|ACH CREDIT|DEPOSIT|(DEPOSIT - )?ACH PAID) FROM\s+/,
   // "DIRECT DEPOSIT ELI LILLY AND CO PAYROLL", "DEPOSIT - ASURION LLC PAYROLL": the payer follows.
   /^(DIRECT DEPOSIT|DEPOSIT -)\s+(?=[A-Z])/,
-  // Fifth Third's "WEB INITIATED PAYMENT AT REPUBLIC SERVICE RSI PMT 250308": an ACH debit's company follows.
-  /^WEB INITIATED PAYMENT( AT)?\s+/,
+  // Fifth Third's "WEB INITIATED PAYMENT AT REPUBLIC SERVICE RSI PMT 250308" and U.S. Bank's
+  // "WEB AUTHORIZED PMT CITY OF MILWAUKE MUNI SVCS": an ACH debit's company follows.
+  /^WEB (INITIATED PAYMENT|AUTHORIZED PMT)( AT)?\s+/,
   /^(POS |DEBIT )?(PURCHASE|WITHDRAWAL|DEBIT) (AUTHORIZED )?(ON )?/,
   /^(CHECKCARD|CHECK CARD) \d{4}\s+/,
   /^(POS|DBT|DDA|VISA|ACH|EFT|ONLINE|WEB) (DEBIT|CREDIT|PURCHASE|PMT|PAYMENT|WITHDRAWAL|DEP|DEPOSIT)( WEB| PPD| CCD)?\s+/,
@@ -320,6 +321,7 @@ const NOISE = new RegExp(
     /#\s*\d+/, // store numbers
     /\bSTORE\s+\d+\b/,
     /\bTERM(INAL)?\s*#?\s*\d+\b/, // a credit union's terminal id ("… TERM 004417 DATE 03/10")
+    /\bPOS\d{3,}\b/, // a terminal's id run into its word ("POS PURCHASE POS4417 0312 …")
     /\bDATE\s+\d{1,2}\/\d{1,2}(\/\d{2,4})?\b/,
     // A reference after REF or CONF and a mark or a space ("REF# 8812", "CONF 77A1"), or run
     // into its number ("REF12345"); not a word that starts so (REFRIGERATION, CONFECTIONS).
@@ -544,7 +546,8 @@ const NOT_CITIES = new Set([
 /** Words that are whole as they are, though a longer trade's word starts with them (BAR, BARBERSHOP). */
 const WHOLE_WORDS = new Set(
   // SERVICE and SOLUTION are whole in the singular too ("BLUE DESERT POOL SERVICE", not SERVICES).
-  "BAR PUB DELI AUTO VET ART SPORT PHOTO BREW LAND JEWEL CREAM SEA FIT HEAT CLEAN MARK CAN FEST SERVICE SOLUTION CAMP BARBER HOSPITAL INDIA".split(
+  // An article or a preposition is never a word cut short ("BUSHNELL CENTER FOR THE").
+  "BAR PUB DELI AUTO VET ART SPORT PHOTO BREW LAND JEWEL CREAM SEA FIT HEAT CLEAN MARK CAN FEST SERVICE SOLUTION CAMP BARBER HOSPITAL INDIA THE AND FOR".split(
     " ",
   ),
 );
@@ -690,6 +693,14 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
   { after: /^LITTLE$/, whole: "LEAGUE", cuts: /^(L|LG|LEA|LEAG|LEAGU)$/ },
   { after: /^YOUTH$/, whole: "SOCCER", cuts: /^(SOC|SOCC|SOCCE)$/ },
   { after: /^CHIMNEY$/, whole: "SWEEP" },
+  // "PRIMARY HEALTH MEDICAL GR": a practice's group.
+  {
+    after: /^(MEDICAL|DENTAL|HEALTH|PHYSICIANS|SURGICAL|ORTHOPAEDIC|ORTHOPEDIC)$/,
+    whole: "GROUP",
+    cuts: /^(GR|GRO|GROU)$/,
+  },
+  // "CORNERSTONE PHYSICAL THE": a therapy's word cut to an article's letters.
+  { after: /^(PHYSICAL|MASSAGE|SPEECH|OCCUPATIONAL)$/, whole: "THERAPY", cuts: /^(THE|THER|THERA|THERAP)$/ },
   // "HAPPY CAMPER FOOD TR", "HUCKLEBERRY WINE CL": a truck, a club.
   { after: /^FOOD$/, whole: "TRUCK", least: 2 },
   {
@@ -716,15 +727,18 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
   },
   // "TEXAS WORKFORCE C", "TEXAS LOTTERY COMM": a state's commission.
   {
-    after: /^(WORKFORCE|LOTTERY|GAMING|RACING|UTILITIES|UTILITY|SERVICE|CORPORATION|TRADE|ELECTION|ETHICS)$/,
+    after:
+      /^(WORKFORCE|LOTTERY|GAMING|RACING|UTILITIES|UTILITY|SERVICE|CORPORATION|TRADE|ELECTION|ETHICS|TAX)$/,
     whole: "COMMISSION",
     cuts: /^(COMM|COMMN|COMMSN|COMMISS)$/,
   },
+  // "JEFFERSON CO LICENSE COMM": a county's license commissioner (who sells car tags).
+  { after: /^LICENSE$/, whole: "COMMISSIONER", cuts: /^(COMM|COMMR|COMMISS)$/ },
   // "ZAKAT FOUNDATION OF AMER": America.
   { after: /^OF$/, whole: "AMERICA", cuts: /^(AMER|AMERI|AMERIC|AMR)$/ },
   { after: /^(MOVING|TRANSFER) (&|AND)$/, whole: "STORAGE" },
   // A school district paying its staff ("IRVINE UNIFIED SCH - PAYROLL"): its name in full.
-  { after: /^UNIFIED$/, whole: "SCHOOL DISTRICT", cuts: /^(SCH|SCHL|SCHOOL|SD|SCH DIST|SCHOOL DIST)$/ },
+  { after: /^UNIFIED$/, whole: "SCHOOL DISTRICT", cuts: /^(S|SC|SCH|SCHL|SCHOOL|SD|SCH DIST|SCHOOL DIST)$/ },
 ];
 
 /** The whole word a cut or abbreviated one after `before` stands for ("COFFEE", "RO": ROASTERS). */
@@ -872,7 +886,7 @@ const MAY_HAVE_LEAD =
   /^(RECURRING|WEB INITIATED|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE|BILL|BUSINESS TO BUSINESS|POINT OF SALE|ELECTRONIC|AMEX|AMERICAN EXPRESS|CHASE|CITI|BOA|BANK OF AMERICA|OFFERS?)\b/;
 
 /** A lead-in that says the line is an ACH entry ("ACH WD …", "Withdrawal ACH …"). */
-const ACH_LEAD = /^(ACH|EFT|WEB INITIATED)\b|^(WITHDRAWAL|DEPOSIT) ACH\b/;
+const ACH_LEAD = /^(ACH|EFT|WEB INITIATED|WEB AUTHORIZED)\b|^(WITHDRAWAL|DEPOSIT) ACH\b/;
 
 /** Pay's words followed by numbers, and whatever comes after them. */
 const PAY_AND_AFTER = new RegExp(`\\s+(${PAY_WORDS})\\s+\\d.*$`);
@@ -886,7 +900,7 @@ const DAY_ID_AND_HOLDER =
 
 /** Words that describe the payment, not the payee. */
 const PAYMENT_WORDS = new RegExp(
-  `\\b(PAYMENT|PAYMNT|PAYMT|PYMT|PMT|EFT|AUTOPAY|AUTO PAY|AUTO PYMT|ONLINE|BILL ?PAY|BILL PAYMENT|E ?PAY|EPAYMENT|WEB PMT|${MOBILE_NOT_TRADE}|RECURRING|DEBIT|PURCHASE|POS|ACH|CHECKCARD|SALE|INST XFER|TRANSFER|XFER|DIRECT DEP(?:OSIT)?|DIR DEP|DEPOSIT|PAYROLL|PAYRLL|SALARY)\\b`,
+  `\\b(PAYMENT|PAYMNT|PAYMT|PYMT|PMT|EFT|AUTOPAY|AUTO PAY|AUTO PYMT|ONLINE|BILL ?PAY|BILL PAYMENT|E ?PAY|EPAYMENT|WEB PMT|${MOBILE_NOT_TRADE}|RECURRING|DEBIT|PURCHASE|POS|ACH|CHECKCARD|SALE|INST XFER|TRANSFER|XFER|DIRECT DEP(?:OSIT)?|DIR DEP|DEPOSIT|WITHDRAWAL|PAYROLL|PAYRLL|SALARY|BANKING(?= (?:TRANSFER|XFER|PAYMENT|PMT)\\b))\\b`,
   "g",
 );
 
@@ -1191,22 +1205,56 @@ const SCHOOL_DEPARTMENT =
 const STATE_AGENCY =
   /^([A-Z]{2}) (DEPT|DEPARTMENT|DIV|DIVISION|STATE|DMV|BUREAU|OFFICE|COMPTROLLER|TREASURY|TREASURER|EMPLOYMENT|LOTTERY|TOLLWAY|TURNPIKE|JUDICIAL|COURTS?|SUPREME)\b/;
 
+/** States' older abbreviations, which agencies still print ("NEBR DEPT REV", "OKLA TAX COMM"). */
+const OLD_STATE_CODES: Record<string, string> = {
+  ALA: "AL",
+  ARIZ: "AZ",
+  ARK: "AR",
+  CALIF: "CA",
+  COLO: "CO",
+  CONN: "CT",
+  FLA: "FL",
+  ILL: "IL",
+  KANS: "KS",
+  MASS: "MA",
+  MICH: "MI",
+  MINN: "MN",
+  MONT: "MT",
+  NEBR: "NE",
+  NEV: "NV",
+  OKLA: "OK",
+  OREG: "OR",
+  TENN: "TN",
+  WASH: "WA",
+  WISC: "WI",
+  WYO: "WY",
+};
+/** An agency after one of them: its department, its tax office, its lottery. */
+const OLD_STATE_AGENCY = new RegExp(
+  `^(${Object.keys(OLD_STATE_CODES).join("|")}) (DEPT|DEPARTMENT|DIV|DIVISION|DMV|BUREAU|COMPTROLLER|TREASURY|TREASURER|EMPLOYMENT|LOTTERY|TAX)\\b`,
+);
+
 /**
  * A government's name as people say it: the town (or the school) without its department, the
  * state spelled out.
  */
 /** "HARRIS CO TAX", "TRAVIS CTY TAX OFFICE": a county's office, its county abbreviated. */
 const COUNTY_OFFICE =
-  /^([A-Z][A-Z.'-]*(?: [A-Z][A-Z.'-]*){0,2}) (?:CO|CTY) (?=(?:TAX|TREAS\w*|ASSESSOR|CLERK|SHERIFF|COURTS?|MAGISTRAT\w*|PROBATE|JUVENILE|JP|APPRAISAL|MUD|UTIL\w*|WATER|RECORDER|PROP\w*|COLLECTOR|AUDITOR|CIRCUIT|DISTRICT|ANIMAL|LIBRARY|PARKS?|PUBLIC SCHOOLS|SCHOOLS)\b)/;
+  /^([A-Z][A-Z.'-]*(?: [A-Z][A-Z.'-]*){0,2}) (?:CO|CTY) (?=(?:TAX|TREAS\w*|ASSESSOR|CLERK|SHERIFF|COURTS?|MAGISTRAT\w*|PROBATE|JUVENILE|JP|APPRAISAL|MUD|UTIL\w*|WATER|RECORDER|PROP\w*|COLLECTOR|AUDITOR|CIRCUIT|DISTRICT|ANIMAL|LIBRARY|PARKS?|PUBLIC SCHOOLS|SCHOOLS|LICENSE|SEWER)\b)/;
 
 function governmentName(name: string): string {
   name = name.replace(COUNTY_OFFICE, "$1 COUNTY ");
   const town = TOWN_DEPARTMENT.exec(name) ?? SCHOOL_DEPARTMENT.exec(name);
   if (town) return town[1]!;
-  const agency = STATE_AGENCY.exec(name);
-  const state = agency ? STATE_NAMES[agency[1]!] : undefined;
+  const agency = STATE_AGENCY.exec(name) ?? OLD_STATE_AGENCY.exec(name);
+  const code = agency?.[1];
+  const state = code ? STATE_NAMES[OLD_STATE_CODES[code] ?? code] : undefined;
   if (!state) return name;
-  return `${state}${name.slice(2)}`.replace(/\bOF REV$/, "OF REVENUE");
+  // The tax paid after the agency's name is no part of it ("OKLA TAX COMM TAX PAYMNT").
+  return `${state}${name.slice(code!.length)}`
+    .replace(/\bDEPT (OF )?REV$/, "DEPT OF REVENUE")
+    .replace(/^(\S+( \S+){2,}) TAX$/, "$1")
+    .replace(/\bDEPT (OF )?REV$/, "DEPT OF REVENUE");
 }
 
 /** Words a business's name ends with, that platforms run into the words before them. */
@@ -1383,7 +1431,10 @@ export function clean(description: string): Cleaned {
   const isAch = achCompany !== null || holderAfter !== null || isAchLead || ACH_TAIL.test(upper);
   let name = located.rest
     .replace(LEGAL_FORM_END, "")
-    .replace(POSSESSIVE_S, "$1'S")
+    // (An ACH company's S at its field's end is a word cut there: "TUCSON UNIFIED S PAYROLL".)
+    .replace(POSSESSIVE_S, (whole, word: string, at: number) =>
+      isAch && at + whole.length === ACH_COMPANY_WIDTH ? whole : `${word}'S`,
+    )
     .replace(PAYMENT_WORDS, " ")
     .replace(/\*/g, " ")
     .replace(/\b[A-Z0-9-]+\.[A-Z0-9-]+\.(COM|NET|ORG)\S*/g, " ")
@@ -1395,8 +1446,9 @@ export function clean(description: string): Cleaned {
   // "STAR TRIBUNE SUBSCRIPTION", "USO DONATION": what was paid for after a name.
   name = name.replace(/(?<=\S) (SUBSCR\w*|DONATION|MEMBERSHIP)$/, "");
   // "BARTELL DRUGS 42": a store's number after a name of two words or more (FOREVER 21, MOTEL 6
-  // keep theirs); so is a professional corporation's "PC" (SUMMIT PEDIATRICS PC).
-  const tail = / (PC|P C|\d{1,2})$/.exec(name);
+  // keep theirs); so is a professional corporation's "PC" (SUMMIT PEDIATRICS PC), and the street
+  // a branch is on ("GUERO CANELO 22ND ST").
+  const tail = / (PC|P C|\d{1,2}|\d{1,3}(ST|ND|RD|TH)( (ST|AVE|RD|BLVD|DR))?)$/.exec(name);
   if (tail && name.lastIndexOf(" ", tail.index - 1) > 0) name = name.slice(0, tail.index);
   // An ACH line's purpose after a name of two words or more ("MAPLE GLEN HOA DUES") is no part of it.
   const purpose = isAch ? PURPOSE_TAIL.exec(name) : null;

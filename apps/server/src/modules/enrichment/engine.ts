@@ -349,7 +349,7 @@ function find(whole: EngineInput, cat: Catalogue): Found {
       ? payeeMatch(tokensOf(p2p.payee), cat)
       : (shopAfterApp(p2p, cat) ??
         agencyPaidThroughTreasury(cleaned, cat) ??
-        nameMatch(tokensOf(cleaned.text), cat) ??
+        notCutElsewhere(nameMatch(tokensOf(cleaned.text), cat), cleaned) ??
         companyFieldMatch(cleaned, cat) ??
         airlineOnboard(cleaned, cat) ??
         // An ACH biller's name runs on into its entry field ("DISCOVER DES:E-PAYMENT").
@@ -405,9 +405,13 @@ function nameMatch(tokens: readonly string[], cat: Catalogue): Merchant | null {
       (wordsOfBrand(tokens, start, length) > 1 ||
         (!inner.has(tokens[start]!) &&
           // Last, after words of another trade ("SMOG CHECK EXPRESS"): a local business's word too.
+          // So is a utility's or an agency's acronym first, before another trade's words ("SAWS
+          // SOUL KITCHEN" is no water bill); a shop's brand is not (its pharmacy, its fuel).
           !(
-            start > 0 &&
-            start === tokens.length - 1 &&
+            ((start > 0 && start === tokens.length - 1) ||
+              (start === 0 &&
+                tokens.length > 1 &&
+                (merchant.kind === "biller" || merchant.kind === "government"))) &&
             isOtherTrade(tokens.join(" "), tokens[start]!, merchant, cat)
           ))),
   );
@@ -530,8 +534,8 @@ const BANK_NAME = /^([A-Z][A-Z&.' -]*?\b(?:BANK|CREDIT UNION|FCU|SAVINGS|TRUST))
 
 /**
  * The merchant the whole description names before its place: "… BURLINGTON VT" is no Burlington
- * store, nor "… ELLICOTT CITY MD" a CityMD clinic (a match that starts in the city and state is
- * passed over, and the search goes on), nor "LITTLE SPROUTS PEDIATRI" Sprouts (a brand of one word
+ * store, nor "… ELLICOTT CITY MD" a CityMD clinic, nor "… CENTER FOR THE HARTFORD CT" The
+ * Hartford (a match that reaches into the city and state is passed over, and the search goes on), nor "LITTLE SPROUTS PEDIATRI" Sprouts (a brand of one word
  * inside the name, when the name's other words say it is another trade).
  */
 function wholeLineMatch(description: string, cleaned: Cleaned, cat: Catalogue): Merchant | null {
@@ -549,6 +553,8 @@ function wholeLineMatch(description: string, cleaned: Cleaned, cat: Catalogue): 
     tokens,
     (start, length, merchant) =>
       start < place &&
+      // "THE HARTFORD" in "… CENTER FOR THE HARTFORD CT" is the town after an article.
+      !(start + length > place && tokens.slice(start, place).every((word) => word === "THE")) &&
       !(
         wordsOfBrand(tokens, start, length) === 1 &&
         inner.has(tokens[start]!) &&
@@ -566,24 +572,46 @@ const FIELD_CUT = { afterOne: 2, afterMore: 1 };
  * its last word cut to as little as a letter.
  */
 function companyFieldMatch(cleaned: Cleaned, cat: Catalogue): Merchant | null {
-  if (!cleaned.isAch) return null;
-  // The company as its own field gives it (a shorter one was not cut), or the line's start: the
-  // field ends at its 16th character, or at a space that filled it ("PEOPLES NATURAL WEB PAY").
-  const text = cleaned.achCompany ?? cleaned.text;
-  const isCut = cleaned.achCompany
-    ? text.length >= ACH_COMPANY_WIDTH
-    : text.length === ACH_COMPANY_WIDTH ||
-      (text.length > ACH_COMPANY_WIDTH &&
-        (text[ACH_COMPANY_WIDTH] === " " || text[ACH_COMPANY_WIDTH - 1] === " "));
-  if (!isCut) return null;
-  const field = tokensOf(text.slice(0, ACH_COMPANY_WIDTH));
-  if (field.length < 2) return null;
+  const field = cutField(cleaned);
+  if (!field || field.length < 2) return null;
   // Its words, the last cut to a letter or two, are a whole name; else the start of one, cut at
   // the field's end ("PIEDMONT NATURAL" of Piedmont Natural Gas).
   return (
     cat.match(field, (start, length) => start === 0 && length === field.length, FIELD_CUT) ??
     cat.completing(field)
   );
+}
+
+/**
+ * The words of an ACH company's field that was cut at its width, else null. The company as its
+ * own field gives it (a shorter one was not cut), or the line's start: the field ends at its 16th
+ * character, or at a space that filled it ("PEOPLES NATURAL WEB PAY").
+ */
+function cutField(cleaned: Cleaned): string[] | null {
+  if (!cleaned.isAch) return null;
+  const text = cleaned.achCompany ?? cleaned.text;
+  const isCut = cleaned.achCompany
+    ? text.length >= ACH_COMPANY_WIDTH
+    : text.length === ACH_COMPANY_WIDTH ||
+      (text.length > ACH_COMPANY_WIDTH &&
+        (text[ACH_COMPANY_WIDTH] === " " || text[ACH_COMPANY_WIDTH - 1] === " "));
+  return isCut ? tokensOf(text.slice(0, ACH_COMPANY_WIDTH)) : null;
+}
+
+/**
+ * Whether a cut company field ends in a letter or two that begins none of the merchant's words:
+ * the field names another organisation than the one its first words match ("AMERICAN EAGLE F"
+ * is American Eagle Financial, not American Eagle Outfitters).
+ */
+const notCutElsewhere = (merchant: Merchant | null, cleaned: Cleaned) =>
+  merchant && cutWordGoesElsewhere(merchant, cleaned) ? null : merchant;
+
+function cutWordGoesElsewhere(merchant: Merchant, cleaned: Cleaned): boolean {
+  const field = cutField(cleaned);
+  const cut = field?.at(-1);
+  if (!cut || field!.length < 2 || cut.length > 2) return false;
+  const words = [merchant.name, ...merchant.patterns].flatMap((name) => tokensOf(name.toUpperCase()));
+  return !words.some((word) => word.startsWith(cut));
 }
 
 /**

@@ -1942,6 +1942,78 @@ describe("the engine's steps", () => {
     });
   });
 
+  describe("What holdout-49 and holdout-50 showed the engine misreading", () => {
+    it("U.S. Bank's WEB AUTHORIZED PMT and MOBILE BANKING TRANSFER lines; Chase's RECURRING CARD PURCHASE; a terminal's id run into POS", () => {
+      // An ACH company after the lead-in, read at its field's width.
+      expect(one("WEB AUTHORIZED PMT PIEDMONT NATURAL", "-80.00").counterparty?.name).toBe(
+        "Piedmont Natural Gas",
+      );
+      for (const [description, amount, general] of [
+        ["MOBILE BANKING TRANSFER WITHDRAWAL 1234", "-300.00", "TRANSFER_OUT"],
+        ["ONLINE BANKING TRANSFER DEPOSIT 5678", "200.00", "TRANSFER_IN"],
+      ] as const) {
+        const own = one(description, amount);
+        expect(own.counterparty, description).toBeNull();
+        expect(own.categories.general, description).toBe(general);
+      }
+      expectNamed("-30.00", [
+        ["RECURRING CARD PURCHASE 04/02 NETFLIX.COM 866-579-7172 CA CARD 1234", "Netflix"],
+        ["POS PURCHASE POS8812 0402 RED BARN MARKET #3 DAYTON OH", "Red Barn Market"],
+      ]);
+    });
+
+    it("an ACH company's S at its field's end is a word cut there; a cut field's last letter that begins none of a match's words names another organisation", () => {
+      expect(one("IRVINE UNIFIED S PAYROLL 250415 00123456 NGUYEN,ANH", "2100.00").counterparty?.name).toBe(
+        "Irvine Unified School District",
+      );
+      expect(one("TRADER JOE S #552 QPS BOSTON MA", "-40.00").counterparty?.name).toBe("Trader Joe's");
+      expect(
+        one("CITY OF MIAMI BE DES:UTILITY ID:00412233 INDN:ANA DIAZ CO ID:1596000123 WEB", "-80.00")
+          .counterparty?.name,
+      ).toBe("City of Miami Beach");
+    });
+
+    it("a town's MUNI SVCS are its utilities; a parking citation cut short is a fine; states' older abbreviations; a license commissioner; a tax commission", () => {
+      expect(one("CITY OF RACINE MUNI SVCS", "-90.00").categories.general).toBe("RENT_AND_UTILITIES");
+      expect(one("CITY OF AKRON PARKING CITATI", "-30.00").categories.general).toBe(
+        "GOVERNMENT_AND_NON_PROFIT",
+      );
+      for (const [description, name] of [
+        ["ELECTRONIC WITHDRAWAL OKLA TAX COMM REF=1234 TAX PAYMNT", "Oklahoma Tax Commission"],
+        ["KANS DEPT REV TAX PMT", "Kansas Department of Revenue"],
+      ] as const) {
+        const tax = one(description, "-90.00");
+        expect(tax.counterparty?.name, description).toBe(name);
+        expect(tax.categories.detailed, description).toBe("GOVERNMENT_AND_NON_PROFIT_TAX_PAYMENT");
+      }
+      const tags = one("MADISON CO LICENSE COMM HUNTSVILLE AL", "-90.00");
+      expect(tags.counterparty?.name).toBe("Madison County License Commissioner");
+      expect(tags.categories.general).toBe("GOVERNMENT_AND_NON_PROFIT");
+    });
+
+    it("a utility's acronym before a restaurant's words is the restaurant; an article and the town after it are no insurer; food's words; a practice's group and a therapy cut short; a branch's street", () => {
+      const dinner = one("TST* APS KITCHEN & BAR PHOENIX AZ", "-30.00");
+      expect(dinner.counterparty?.name).toBe("Aps Kitchen & Bar");
+      expect(dinner.categories.general).toBe("FOOD_AND_DRINK");
+      expect(one("HISTORIC HOMES OF THE HARTFORD CT", "-30.00").counterparty?.name).not.toBe("The Hartford");
+      for (const description of [
+        "ROSIES GRILLE DAYTON OH",
+        "SQ *BLUE DOOR BREAD Portland OR",
+        "LUPITAS CARNE ASADA FRESNO CA",
+        "FRANKS DRIVE-IN ELKO NV",
+        "SQ *DOUGHBOYS EXPRESS Warwick RI",
+      ])
+        expect(one(description, "-12.00").categories.general, description).toBe("FOOD_AND_DRINK");
+      expect(one("STARLITE DRIVE-IN THEATRE", "-12.00").categories.general).toBe("ENTERTAINMENT");
+      expectNamed("-40.00", [
+        ["VALLEY FAMILY MEDICAL GR BOISE ID", "Valley Family Medical Group"],
+        ["BRIGHT PATH SPEECH THE", "Bright Path Speech Therapy"],
+        ["TAQUERIA JALISCO 16TH ST OAKLAND CA", "Taqueria Jalisco"],
+        ["21ST AMENDMENT BREWERY", "21st Amendment Brewery"],
+      ]);
+    });
+  });
+
   describe("What holdout-48 showed the engine misreading", () => {
     it("a brand run into its trade's word after a prefix; Doxo's legal form before its star; a learning centre cut to a letter", () => {
       expectNamed("-14.00", [
@@ -3720,8 +3792,9 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
   // here; one that reads more raises them. `people`: persons named right.
   type Floors = Record<"counterparty" | "website" | "category" | "intermediaries" | "people", number>;
   const FLOORS: Record<string, Floors> = {
-    // Lowered by names most sets settle otherwise: "Florida Power & Light" and "Dutch Bros Coffee"
-    // here, "Dutch Bros Coffee" in holdout-16, "Fry's Food Stores" in holdout-28.
+    // Lowered by names most sets settle otherwise: "Florida Power & Light" and "Cox" here,
+    // "Fry's Food Stores" in holdout-28; "Cox" in holdout.json and holdout-42, "Dutch Bros Coffee"
+    // in holdout-2, -4, -34, -43 and -46 (most sets say "Cox Communications" and "Dutch Bros").
     "descriptions.json": {
       counterparty: 96.0,
       website: 99.2,
@@ -3729,9 +3802,9 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       intermediaries: 100.0,
       people: 17,
     },
-    "holdout.json": { counterparty: 94.0, website: 99.3, category: 99.3, intermediaries: 100.0, people: 5 },
+    "holdout.json": { counterparty: 93.3, website: 99.3, category: 99.3, intermediaries: 100.0, people: 5 },
     "holdout-2.json": {
-      counterparty: 98.0,
+      counterparty: 97.3,
       website: 99.3,
       category: 100.0,
       intermediaries: 100.0,
@@ -3745,7 +3818,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       people: 6,
     },
     "holdout-4.json": {
-      counterparty: 99.3,
+      counterparty: 98.7,
       website: 100.0,
       category: 100.0,
       intermediaries: 100.0,
@@ -3769,7 +3842,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       people: 4,
     },
     "holdout-10.json": {
-      counterparty: 97.3,
+      counterparty: 98.0,
       website: 98.7,
       category: 100.0,
       intermediaries: 100.0,
@@ -3798,7 +3871,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       intermediaries: 100.0,
       people: 4,
     },
-    "holdout-16.json": { counterparty: 95.3, website: 98.0, category: 98.7, intermediaries: 99.3, people: 7 },
+    "holdout-16.json": { counterparty: 96.0, website: 98.0, category: 98.7, intermediaries: 99.3, people: 7 },
     "holdout-17.json": { counterparty: 92.7, website: 97.3, category: 98.0, intermediaries: 98.7, people: 3 },
     "holdout-18.json": {
       counterparty: 95.3,
@@ -3852,7 +3925,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       people: 6,
     },
     "holdout-27.json": {
-      counterparty: 90.7,
+      counterparty: 91.3,
       website: 97.3,
       category: 99.3,
       intermediaries: 100.0,
@@ -3883,7 +3956,7 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
     "holdout-32.json": { counterparty: 95.3, website: 96.7, category: 99.3, intermediaries: 99.3, people: 4 },
     "holdout-33.json": { counterparty: 81.3, website: 92.0, category: 97.3, intermediaries: 96.7, people: 3 },
     "holdout-34.json": {
-      counterparty: 95.3,
+      counterparty: 94.7,
       website: 98.0,
       category: 96.7,
       intermediaries: 100.0,
@@ -3914,21 +3987,21 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
     },
     "holdout-40.json": { counterparty: 86.7, website: 88.7, category: 83.3, intermediaries: 99.3, people: 1 },
     "holdout-41.json": {
-      counterparty: 93.3,
-      website: 96.7,
+      counterparty: 95.3,
+      website: 97.3,
       category: 99.3,
       intermediaries: 100.0,
       people: 5,
     },
     "holdout-42.json": {
-      counterparty: 94.0,
+      counterparty: 93.3,
       website: 95.3,
       category: 95.3,
       intermediaries: 100.0,
       people: 0,
     },
     "holdout-43.json": {
-      counterparty: 96.0,
+      counterparty: 95.3,
       website: 98.0,
       category: 98.0,
       intermediaries: 100.0,
@@ -3942,44 +4015,44 @@ describe("accuracy on the evaluation sets (eval/, npm run enrichment:eval)", () 
       people: 12,
     },
     "holdout-45.json": {
-      counterparty: 90.7,
+      counterparty: 91.3,
       website: 94.7,
       category: 98.7,
       intermediaries: 100.0,
       people: 2,
     },
     "holdout-46.json": {
-      counterparty: 82.7,
+      counterparty: 82.0,
       website: 92.0,
       category: 98.0,
       intermediaries: 100.0,
       people: 6,
     },
     "holdout-47.json": {
-      counterparty: 96.7,
+      counterparty: 97.3,
       website: 98.7,
       category: 100.0,
       intermediaries: 100.0,
       people: 4,
     },
     "holdout-48.json": {
-      counterparty: 92.7,
+      counterparty: 94.0,
       website: 100.0,
       category: 100.0,
       intermediaries: 100.0,
       people: 4,
     },
     "holdout-49.json": {
-      counterparty: 78.7,
-      website: 78.0,
-      category: 90.0,
+      counterparty: 86.7,
+      website: 82.7,
+      category: 94.7,
       intermediaries: 100.0,
       people: 7,
     },
     "holdout-50.json": {
-      counterparty: 80.0,
-      website: 82.7,
-      category: 90.7,
+      counterparty: 86.0,
+      website: 86.0,
+      category: 95.3,
       intermediaries: 100.0,
       people: 8,
     },
