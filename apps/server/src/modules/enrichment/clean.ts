@@ -243,6 +243,8 @@ const LEAD_NOISE = [
   // run into the entry's words or not.
   /^ACH ELECTRONIC ?(CREDIT|DEBIT)\s*/,
   /^ACH CORP (DEBIT|CREDIT)\s+/,
+  // A credit union's "ACH WEB 0315 L&N FEDERAL CRED LOAN PMT": the entry's class and a number, then the company.
+  /^ACH (WEB|PPD|CCD|TEL)( \d{2,6})?\s+/,
   // "ELECTRONIC DEPOSIT OPERS REF=…", "ELECTRONIC PAYMENT …": the payer or the payee follows.
   /^ELECTRONIC (DEPOSIT|PAYMENT|WITHDRAWAL|CREDIT|DEBIT)\s+/,
   // Wells Fargo's "BUSINESS TO BUSINESS ACH DEBIT - JOHN DEERE FINANCI JDF PYMT …": the company follows.
@@ -693,6 +695,8 @@ const CUT_AFTER: { after: RegExp; whole: string; cuts?: RegExp; least?: number }
   { after: /^LITTLE$/, whole: "LEAGUE", cuts: /^(L|LG|LEA|LEAG|LEAGU)$/ },
   { after: /^YOUTH$/, whole: "SOCCER", cuts: /^(SOC|SOCC|SOCCE)$/ },
   { after: /^CHIMNEY$/, whole: "SWEEP" },
+  // "HERITAGE FEDERAL CRED": a federal credit union.
+  { after: /^FEDERAL$/, whole: "CREDIT UNION", cuts: /^(CR|CRED|CRE)$/ },
   // "PRIMARY HEALTH MEDICAL GR": a practice's group.
   {
     after: /^(MEDICAL|DENTAL|HEALTH|PHYSICIANS|SURGICAL|ORTHOPAEDIC|ORTHOPEDIC)$/,
@@ -1455,8 +1459,14 @@ export function clean(description: string): Cleaned {
   if (purpose && name.lastIndexOf(" ", purpose.index - 1) > 0) {
     name = name.slice(0, purpose.index);
     // A saint given to ("ST THOMAS MORE OFFERTORY", "ST LUKE ONLINE GIVING"): the saint's church.
-    if (GIFT_TO_A_SAINT.test(purpose[0]) && /^(ST|SAINT) /.test(name) && !SAYS_WHAT_IT_IS.test(name))
-      name = `${name} CHURCH`;
+    // So are a Christian congregation given to, its word cut ("SOUTHEAST CHRISTIA ONLINE GIVING"),
+    // and whoever is tithed to.
+    if (
+      GIFT_TO_A_SAINT.test(purpose[0]) &&
+      !SAYS_WHAT_IT_IS.test(name) &&
+      (/^(ST|SAINT) /.test(name) || / CHRISTIA\w*$/.test(name) || /TITHE/.test(purpose[0]))
+    )
+      name = `${name.replace(/ CHRISTIA\w*$/, " CHRISTIAN")} CHURCH`;
   }
   // "TESCO STORES", "ROSS STORES": the company's word for its shops; "UCHEALTH PATIENT PAYMENT":
   // a provider's word for who pays it.
