@@ -119,7 +119,11 @@ const PREFIXES: [RegExp, string][] = [
   [/^SUMUP ?\*\s*/, "SumUp"],
   [/^(CASH ADVANCE )?GLOBAL PAYMENTS GAMING\s+/, "Global Payments"],
   // Bill-pay networks that take a utility's, an insurer's or a town's bill, before the biller.
-  [/^PAYMENTUS ?\*\s*/, "Paymentus"],
+  // (Also without its star: "PAYMENTUS CITY OF TEMPE AZ"; not its own ACH entry, "PAYMENTUS CORP DES:…".)
+  [
+    /^PAYMENTUS(?: ?\*\s*|\s+(?!(?:INC|CORP|CORPORATION|WEB|PPD|CCD|DES|ID|PMT|PAYMENT|FEE|SERVICE)\b)(?=[A-Z]{2}))/,
+    "Paymentus",
+  ],
   [/^KUBRA( ?EZ-?PAY)? ?\*\s*/, "Kubra"],
   [/^CHECKFREE ?(PAY)? ?\*\s*/, "CheckFreePay"],
   [/^(WU |ACI )?SPEEDPAY ?\*\s*/, "Speedpay"],
@@ -885,7 +889,7 @@ export const spellOut = (upperName: string): string => titleCase(completeTruncat
 
 /** Cheap tests that skip the prefix and lead-in loops for the many descriptions without them. */
 const MAY_HAVE_PREFIX =
-  /^.{0,14}\*|^(UBER|XPRESS|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP |APPFOLIO|CASH ADVANCE GLOBAL|GLOBAL PAYMENTS|ROKU FOR)/;
+  /^.{0,14}\*|^(UBER|XPRESS|PAYMENTUS|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP |APPFOLIO|CASH ADVANCE GLOBAL|GLOBAL PAYMENTS|ROKU FOR)/;
 const MAY_HAVE_LEAD =
   /^(RECURRING|WEB INITIATED|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE|BILL|BUSINESS TO BUSINESS|POINT OF SALE|ELECTRONIC|AMEX|AMERICAN EXPRESS|CHASE|CITI|BOA|BANK OF AMERICA|OFFERS?)\b/;
 
