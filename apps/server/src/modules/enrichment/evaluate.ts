@@ -157,6 +157,7 @@ export const HELD_OUT = [
   "holdout-48.json",
   "holdout-49.json",
   "holdout-50.json",
+  "holdout-51.json",
   "holdout-52.json",
 ] as const;
 
