@@ -35,6 +35,8 @@ export type Cleaned = {
   achEntry: string | null;
   /** The bank's lead-in before the payee, upper case ("POINT OF SALE WITHDRAWAL ", "ACH WD "); "" when none. */
   leadIn: string;
+  /** The whole description, upper case, as every step reads it (`readable`). */
+  line: string;
   /** What a platform's prefix names is the platform's own product ("INSTACART*SUBSCRIPTION"). */
   isPlatformProduct: boolean;
   /** An ACH entry, in any bank's format (not a card's purchase). */
@@ -250,7 +252,7 @@ const LEAD_NOISE = [
   // A credit union's "ACH WEB 0315 L&N FEDERAL CRED LOAN PMT": the entry's class and a number, then the company.
   /^ACH (WEB|PPD|CCD|TEL)( \d{2,6})?\s+/,
   // "ELECTRONIC DEPOSIT OPERS REF=…", "ELECTRONIC PAYMENT …": the payer or the payee follows.
-  /^ELECTRONIC (DEPOSIT|PAYMENT|WITHDRAWAL|CREDIT|DEBIT)\s+/,
+  /^ELECTRONIC (DEPOSIT|PAYMENT|WITHDRAWAL|CREDIT|DEBIT)( TO| FROM)?\s+/,
   // Wells Fargo's "BUSINESS TO BUSINESS ACH DEBIT - JOHN DEERE FINANCI JDF PYMT …": the company follows.
   /^BUSINESS TO BUSINESS ACH (DEBIT|CREDIT)( -)?\s+/,
   /^POS DEBIT-? DEBIT CARD \d{4}\s+/, // a credit union's "POS Debit- Debit Card 4412 05-14-24 …"
@@ -540,6 +542,8 @@ const TRUNCATED_WORDS = [
   "CRAWFISH",
   "MAGISTRATE",
   "ALTERATIONS",
+  // After MEDICINE: "FAMILY MED" is a family medicine practice.
+  "MEDICAL",
 ];
 /** Words that end a business's name, never a city's. */
 const NOT_CITIES = new Set([
@@ -894,7 +898,8 @@ const MAY_HAVE_LEAD =
   /^(RECURRING|WEB INITIATED|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE|BILL|BUSINESS TO BUSINESS|POINT OF SALE|ELECTRONIC|AMEX|AMERICAN EXPRESS|CHASE|CITI|BOA|BANK OF AMERICA|OFFERS?)\b/;
 
 /** A lead-in that says the line is an ACH entry ("ACH WD …", "Withdrawal ACH …"). */
-const ACH_LEAD = /^(ACH|EFT|WEB INITIATED|WEB AUTHORIZED)\b|^(WITHDRAWAL|DEPOSIT) ACH\b/;
+const ACH_LEAD =
+  /^(ACH|EFT|WEB INITIATED|WEB AUTHORIZED|ELECTRONIC (DEPOSIT|WITHDRAWAL))\b|^(WITHDRAWAL|DEPOSIT) ACH\b/;
 
 /** Pay's words followed by numbers, and whatever comes after them. */
 const PAY_AND_AFTER = new RegExp(`\\s+(${PAY_WORDS})\\s+\\d.*$`);
@@ -905,6 +910,9 @@ const PAY_AND_AFTER = new RegExp(`\\s+(${PAY_WORDS})\\s+\\d.*$`);
  */
 const DAY_ID_AND_HOLDER =
   /\s+\d\d(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\s+[A-Z0-9-]*\d[A-Z0-9-]*\s+[A-Z][A-Z ,.'&-]*$/;
+/** Without the id, after an ACH lead-in ("ACH DEBIT IMMANUEL BAPTIST ONLINEGIVE 240303 ASHLEY BENNETT"). */
+const DAY_AND_HOLDER =
+  /\s+\d\d(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\s+[A-Z][A-Z'.-]*(,? [A-Z][A-Z'.-]*){1,2}$/;
 
 /** Words that describe the payment, not the payee. */
 const PAYMENT_WORDS = new RegExp(
@@ -1060,7 +1068,7 @@ function isCompany(words: readonly string[], original: string): boolean {
 }
 
 /** "MARKE", "LANDSC": a trade's word cut short at the statement's width, not a city. */
-const isCutTradeWord = (word: string) =>
+export const isCutTradeWord = (word: string) =>
   word.length >= 3 && TRUNCATED_WORDS.some((w) => w.length > word.length && w.startsWith(word));
 
 type Located = { rest: string; city: string | null; state: string | null; country: string | null };
@@ -1326,14 +1334,23 @@ function camelWordsApart(upperName: string, original: string): string {
   return name;
 }
 
-export function clean(description: string): Cleaned {
-  const intermediaries: string[] = [];
-  // A product run into an account number after a platform's star ("GOOGLE *ADS4382910573"): apart.
-  let original = description
+/**
+ * A description with its spaces made single and what was run together apart: a product into an
+ * account number after a platform's star ("GOOGLE *ADS4382910573"), an entry's words into the
+ * receiver's id (U.S. Bank's "… 9111111103PAYROLL"). What every step reads.
+ */
+export const readable = (description: string): string =>
+  description
     .replace(/\s+/g, " ")
     .trim()
-    .replace(/(\*\s*\p{L}{2,})(\d{6,})\b/u, "$1 $2");
+    .replace(/(\*\s*\p{L}{2,})(\d{6,})\b/u, "$1 $2")
+    .replace(/\b(\d{8,})(\p{Lu}{4,})\b/gu, "$1 $2");
+
+export function clean(description: string): Cleaned {
+  const intermediaries: string[] = [];
+  let original = readable(description);
   let upper = original.toUpperCase();
+  const line = upper;
   let isForeign = false;
   // What the card network adds after the place: an amount in another currency, a street, "USA".
   for (const added of [FOREIGN_AMOUNT, USA_AFTER_STATE, STREET_ADDRESS]) {
@@ -1399,7 +1416,9 @@ export function clean(description: string): Cleaned {
   )?.[1];
   // "UNIV OF MINNESOTA PAYROLL 240515 000012345 LOPEZ MARIA": what follows the pay's words and
   // numbers is the employee (the account holder), not the payer.
-  const holderAfter = achCompany ? null : DAY_ID_AND_HOLDER.exec(upper);
+  const holderAfter = achCompany
+    ? null
+    : (DAY_ID_AND_HOLDER.exec(upper) ?? (ACH_LEAD.test(leadIn) ? DAY_AND_HOLDER.exec(upper) : null));
   let text = (achCompany ?? (holderAfter ? upper.slice(0, holderAfter.index) : upper))
     .replace(ACH_TAIL, "")
     .replace(PAY_AND_AFTER, "");
@@ -1524,6 +1543,7 @@ export function clean(description: string): Cleaned {
     isPlatformProduct,
     isAch,
     leadIn,
+    line,
     collector: collects?.what ?? null,
   };
 }

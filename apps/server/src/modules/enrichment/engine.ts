@@ -8,7 +8,15 @@ import {
   categoryByKeywords,
   PRIZE_WORDS,
 } from "./categorize.ts";
-import { ACH_COMPANY_WIDTH, type Cleaned, clean, OWN_CHARGE, ROMANCE_ARTICLES, spellOut } from "./clean.ts";
+import {
+  ACH_COMPANY_WIDTH,
+  type Cleaned,
+  clean,
+  isCutTradeWord,
+  OWN_CHARGE,
+  ROMANCE_ARTICLES,
+  spellOut,
+} from "./clean.ts";
 import { detectP2P, type P2P } from "./people.ts";
 import { judgeRecurrence, type Occurrence } from "./recurrence.ts";
 import type { EnrichedTransaction as EnrichedTransactionSchema } from "./schemas.ts";
@@ -315,7 +323,7 @@ function find(whole: EngineInput, cat: Catalogue): Found {
     // A fee is the bank's, when the line names it ("NON-CHASE ATM FEE": Chase charges it; the
     // withdrawal itself, at another's ATM, has no counterparty), and so is cash from an ATM whose
     // bank is printed after the words ("ATM WITHDRAWAL US BANK 0412 NICOLLET MALL …").
-    const atBank = ATM_AT_BANK.exec(input.description.toUpperCase());
+    const atBank = ATM_AT_BANK.exec(cleaned.line);
     // A loan's or a card's payment names the bank or the issuer it goes to ("… TO LOAN 0007
     // MORTGAGE NAVY FEDERAL", "TRANSFER TO CAPITAL ONE QUICKSILVER CARD XXXX…").
     const named = () => cat.match(tokensOf(input.description));
@@ -328,7 +336,7 @@ function find(whole: EngineInput, cat: Catalogue): Found {
         ? lenderIn(named())
         : atBank
           ? atmOperator(
-              input.description.toUpperCase().slice(atBank.index + atBank[0].length - atBank[1]!.length),
+              cleaned.line.slice(atBank.index + atBank[0].length - atBank[1]!.length),
               atBank[1]!,
               cat,
             )
@@ -349,6 +357,9 @@ function find(whole: EngineInput, cat: Catalogue): Found {
       ? payeeMatch(tokensOf(p2p.payee), cat)
       : (shopAfterApp(p2p, cat) ??
         agencyPaidThroughTreasury(cleaned, cat) ??
+        // The line is an organisation's whole name of two words or more ("COVENANT HEALTH"), not
+        // another's cut short (Covenant HealthCare).
+        wholeName(cleaned, cat) ??
         notCutElsewhere(nameMatch(tokensOf(cleaned.text), cat), cleaned) ??
         companyFieldMatch(cleaned, cat) ??
         airlineOnboard(cleaned, cat) ??
@@ -366,7 +377,7 @@ function find(whole: EngineInput, cat: Catalogue): Found {
         // An airline's ticket by its number's carrier code ("FRONTIER AI 4222198765432": 422).
         cat.ticketed(tokensOf(input.description)) ??
         // Last, a merchant's name alone ("Amazon", "Shell"): what an aggregator's cleaned name is.
-        cat.named(withoutEntryWords(tokensOf(cleaned.text))) ??
+        notCutElsewhere(cat.named(withoutEntryWords(tokensOf(cleaned.text))), cleaned) ??
         // Or the merchant the provider named.
         (input.merchantName ? nameMatch(tokensOf(input.merchantName), cat) : null));
   // A company's ACH entry naming the P2P app it runs ("SQUARE INC DES:CASH APP"): money moved
@@ -572,13 +583,18 @@ const FIELD_CUT = { afterOne: 2, afterMore: 1 };
  * its last word cut to as little as a letter.
  */
 function companyFieldMatch(cleaned: Cleaned, cat: Catalogue): Merchant | null {
-  const field = cutField(cleaned);
-  if (!field || field.length < 2) return null;
-  // Its words, the last cut to a letter or two, are a whole name; else the start of one, cut at
-  // the field's end ("PIEDMONT NATURAL" of Piedmont Natural Gas).
+  const cut = cutField(cleaned);
+  if (!cut || cut.words.length < 2) return null;
+  const field = cut.words;
+  // Its words, the last cut to a letter or two (unless a space filled the field: "COVENANT
+  // HEALTH " is no Covenant HealthCare), are a whole name; else the start of one, cut at the
+  // field's end ("PIEDMONT NATURAL" of Piedmont Natural Gas).
   return (
-    cat.match(field, (start, length) => start === 0 && length === field.length, FIELD_CUT) ??
-    cat.completing(field)
+    cat.match(
+      field,
+      (start, length) => start === 0 && length === field.length,
+      cut.lastMayBeCut ? FIELD_CUT : undefined,
+    ) ?? cat.completing(field)
   );
 }
 
@@ -587,7 +603,7 @@ function companyFieldMatch(cleaned: Cleaned, cat: Catalogue): Merchant | null {
  * own field gives it (a shorter one was not cut), or the line's start: the field ends at its 16th
  * character, or at a space that filled it ("PEOPLES NATURAL WEB PAY").
  */
-function cutField(cleaned: Cleaned): string[] | null {
+function cutField(cleaned: Cleaned): { words: string[]; lastMayBeCut: boolean } | null {
   if (!cleaned.isAch) return null;
   const text = cleaned.achCompany ?? cleaned.text;
   const isCut = cleaned.achCompany
@@ -595,23 +611,45 @@ function cutField(cleaned: Cleaned): string[] | null {
     : text.length === ACH_COMPANY_WIDTH ||
       (text.length > ACH_COMPANY_WIDTH &&
         (text[ACH_COMPANY_WIDTH] === " " || text[ACH_COMPANY_WIDTH - 1] === " "));
-  return isCut ? tokensOf(text.slice(0, ACH_COMPANY_WIDTH)) : null;
+  if (!isCut) return null;
+  return {
+    words: tokensOf(text.slice(0, ACH_COMPANY_WIDTH)),
+    // A space in the field's last place: its last word ended there, whole.
+    lastMayBeCut: text[ACH_COMPANY_WIDTH - 1] !== " ",
+  };
 }
 
 /**
  * Whether a cut company field ends in a letter or two that begins none of the merchant's words:
  * the field names another organisation than the one its first words match ("AMERICAN EAGLE F"
- * is American Eagle Financial, not American Eagle Outfitters).
+ * is American Eagle Financial, not American Eagle Outfitters); or whether the merchant is a brand
+ * of one word that is the field's last, a trade's word cut there ("COMMUNITY MEDICA" is no Medica).
  */
+/** The organisation whose name of two words or more is the line's whole text. */
+function wholeName(cleaned: Cleaned, cat: Catalogue): Merchant | null {
+  const tokens = tokensOf(cleaned.text);
+  return tokens.length >= 2 ? cat.named(tokens) : null;
+}
+
+/** Whether `words` holds `part`, word for word, in a row. */
+const containsWords = (words: readonly string[], part: readonly string[]) =>
+  part.length > 0 &&
+  words.some((_, i) => i + part.length <= words.length && part.every((word, j) => words[i + j] === word));
+
 const notCutElsewhere = (merchant: Merchant | null, cleaned: Cleaned) =>
   merchant && cutWordGoesElsewhere(merchant, cleaned) ? null : merchant;
 
 function cutWordGoesElsewhere(merchant: Merchant, cleaned: Cleaned): boolean {
   const field = cutField(cleaned);
-  const cut = field?.at(-1);
-  if (!cut || field!.length < 2 || cut.length > 2) return false;
-  const words = [merchant.name, ...merchant.patterns].flatMap((name) => tokensOf(name.toUpperCase()));
-  return !words.some((word) => word.startsWith(cut));
+  const cut = field?.words.at(-1);
+  if (!cut || field!.words.length < 2) return false;
+  const names = [merchant.name, ...merchant.patterns].map((name) => tokensOf(name.toUpperCase()));
+  // The field's last word is whole: a match that read it cut ("COVENANT HEALTH " as Covenant
+  // HealthCare's) is another organisation's.
+  if (!field!.lastMayBeCut) return !names.some((words) => containsWords(field!.words, words));
+  if (cut.length > 2)
+    return isCutTradeWord(cut) && names.some((words) => words.length === 1 && words[0] === cut);
+  return !names.flat().some((word) => word.startsWith(cut));
 }
 
 /**
@@ -752,7 +790,7 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   // back ("DRAFTKINGS INC DES:WITHDRAWAL"), as from a wallet: a transfer in, not income. A prize
   // paid is winnings; a deposit reversed is the gambling's own.
   if (isCredit && merchant?.category === "ENTERTAINMENT_CASINOS_AND_GAMBLING") {
-    const words = ` ${input.description.toUpperCase()} `;
+    const words = ` ${cleaned.line} `;
     if (PRIZE_WORDS.test(words)) return { detailed: "INCOME_OTHER_INCOME", isGuess: false };
     if (!REFUND_WORDS.test(words)) return { detailed: "TRANSFER_IN_ACCOUNT_TRANSFER", isGuess: false };
   }
@@ -772,13 +810,13 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   if (
     isCredit &&
     (merchant?.kind === "bank" || merchant?.kind === "lender") &&
-    PAY_SAID.test(` ${cleaned.achEntry ?? input.description.toUpperCase()} `)
+    PAY_SAID.test(` ${cleaned.achEntry ?? cleaned.line} `)
   )
     return { detailed: "INCOME_WAGES", isGuess: false };
   // An employer's or a marketplace's ACH credit is income, whatever else the company sells; in
   // formats without an entry field, its words say so inline ("KAISER FOUNDATION PAYROLL PPD").
   if (isCredit && merchant?.kind !== "p2p" && merchant?.kind !== "bank") {
-    const upper = input.description.toUpperCase();
+    const upper = cleaned.line;
     // A company's own ACH credit without an entry field (Chase prints "LYFT INC  LYFT PAY  PPD
     // ID: …") is as much its payout as one with DES:.
     const isFromSeller = merchant?.kind === "merchant";
@@ -795,7 +833,7 @@ function detailedCategoryOf(found: Found, cat: Catalogue): { detailed: string | 
   // The account holder's own name in an ACH line ("INDN:HARBORVIEW DENTAL PLLC") says nothing of the payee.
   // The bank's lead-in says how the money went ("Point of Sale Withdrawal", "ACH WD"), not that
   // cash was withdrawn: the line's words are read without it.
-  const line = input.description.toUpperCase().trimStart();
+  const line = cleaned.line.trimStart();
   const lineWords = ` ${(line.startsWith(cleaned.leadIn) ? line.slice(cleaned.leadIn.length) : line).replace(HOLDER_FIELD, " ")} `;
   // A business paid through a P2P app is paid for what it does.
   // No utility is paid so: a business named ELECTRIC paid by Zelle is an electrician.
@@ -1026,7 +1064,7 @@ function onAccountsSide(found: Found, category: { detailed: string | null; isGue
   const { detailed, isGuess } = category;
   if (!payment || !found.isCredit || !detailed?.startsWith("TRANSFER_IN_")) return category;
   if (detailed === "TRANSFER_IN_CASH_ADVANCES_AND_LOANS") return category;
-  const line = found.input.description.toUpperCase();
+  const line = found.cleaned.line;
   // A refund on a card is the merchant's money back, not a payment ("Amazon Refund").
   if (/\b(REFUND|RETURN|RFND)\b/.test(line)) return category;
   // Money in that no rule read says nothing of a payment, unless its words do ("PAYMENT FROM CHK
@@ -1156,7 +1194,7 @@ function describe(
   // So is money sent through a P2P app to the holder's own account ("ZELLE TO SELF").
   const isHoldersOwn =
     (isCredit && primary === "LOAN_PAYMENTS" && PAYMENT_INTO.has(input.accountType ?? "")) ||
-    (p2p?.app != null && !p2p.person && TO_SELF.test(input.description.toUpperCase()));
+    (p2p?.app != null && !p2p.person && TO_SELF.test(cleaned.line));
   const merchant = isHoldersOwn ? null : found.merchant;
   const mcc = merchant?.mcc ?? input.mcc ?? null;
   const intermediaryNames = cleaned.intermediaries.filter(
@@ -1198,8 +1236,7 @@ function describe(
   const name = counterparty?.name;
   const goesBetween = name ? INTERMEDIARIES[name]?.alone : undefined;
   // What a platform bills for itself ("GUSTO DES:FEE", "PAYCHEX EIB DES:INVOICE"): it is the payee alone.
-  const isOwnCharge =
-    !isCredit && OWN_CHARGE.test(` ${cleaned.achEntry ?? input.description.toUpperCase()} `);
+  const isOwnCharge = !isCredit && OWN_CHARGE.test(` ${cleaned.achEntry ?? cleaned.line} `);
   if (
     name &&
     (goesBetween === "both ways" ||
