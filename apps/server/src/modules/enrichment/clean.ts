@@ -9,6 +9,7 @@ import {
   POSSESSIVE_S,
   regionOf,
   titleCase,
+  tokensOf,
   US_STATES,
 } from "./text.ts";
 
@@ -21,6 +22,8 @@ import {
 export type Cleaned = {
   /** The description without bank boilerplate, upper case (what merchants are matched in). */
   text: string;
+  /** `text`'s tokens, as the catalogue matches them. */
+  tokens: readonly string[];
   /** The counterparty's name as the description spells it, title case; "" when nothing is left. */
   name: string;
   intermediaries: string[];
@@ -1533,6 +1536,7 @@ export function clean(description: string): Cleaned {
   if (processor && !intermediaries.includes(processor)) intermediaries.push(processor);
   return {
     text: located.rest,
+    tokens: tokensOf(located.rest),
     name: titleCase(payeeName),
     intermediaries,
     city: located.city,

@@ -360,7 +360,7 @@ function find(whole: EngineInput, cat: Catalogue): Found {
         // The line is an organisation's whole name of two words or more ("COVENANT HEALTH"), not
         // another's cut short (Covenant HealthCare).
         wholeName(cleaned, cat) ??
-        notCutElsewhere(nameMatch(tokensOf(cleaned.text), cat), cleaned) ??
+        notCutElsewhere(nameMatch(cleaned.tokens, cat), cleaned) ??
         companyFieldMatch(cleaned, cat) ??
         airlineOnboard(cleaned, cat) ??
         // An ACH biller's name runs on into its entry field ("DISCOVER DES:E-PAYMENT").
@@ -371,13 +371,13 @@ function find(whole: EngineInput, cat: Catalogue): Found {
           ? (ownProductOf(cleaned, cat) ?? wordsApartMatch(cleaned, cat) ?? brandIntoTown(cleaned, cat))
           : // Past a portal's prefix, the line is the payee's alone.
             // (A town named first is the payee: its line names no other organisation.)
-            isTownFirst(tokensOf(cleaned.text))
+            isTownFirst(cleaned.tokens)
             ? null
             : wholeLineMatch(cleaned.collector ? cleaned.text : input.description, cleaned, cat)) ??
         // An airline's ticket by its number's carrier code ("FRONTIER AI 4222198765432": 422).
         cat.ticketed(tokensOf(input.description)) ??
         // Last, a merchant's name alone ("Amazon", "Shell"): what an aggregator's cleaned name is.
-        notCutElsewhere(cat.named(withoutEntryWords(tokensOf(cleaned.text))), cleaned) ??
+        notCutElsewhere(cat.named(withoutEntryWords(cleaned.tokens)), cleaned) ??
         // Or the merchant the provider named.
         (input.merchantName ? nameMatch(tokensOf(input.merchantName), cat) : null));
   // A company's ACH entry naming the P2P app it runs ("SQUARE INC DES:CASH APP"): money moved
@@ -559,7 +559,7 @@ function wholeLineMatch(description: string, cleaned: Cleaned, cat: Catalogue): 
       break;
     }
   }
-  const inner = innerWords(tokensOf(cleaned.text));
+  const inner = innerWords(cleaned.tokens);
   return cat.match(
     tokens,
     (start, length, merchant) =>
@@ -627,8 +627,7 @@ function cutField(cleaned: Cleaned): { words: string[]; lastMayBeCut: boolean } 
  */
 /** The organisation whose name of two words or more is the line's whole text. */
 function wholeName(cleaned: Cleaned, cat: Catalogue): Merchant | null {
-  const tokens = tokensOf(cleaned.text);
-  return tokens.length >= 2 ? cat.named(tokens) : null;
+  return cleaned.tokens.length >= 2 ? cat.named(cleaned.tokens) : null;
 }
 
 /** Whether `words` holds `part`, word for word, in a row. */
@@ -695,7 +694,7 @@ function wordsApartMatch(cleaned: Cleaned, cat: Catalogue): Merchant | null {
  */
 function brandIntoTown(cleaned: Cleaned, cat: Catalogue): Merchant | null {
   if (!cleaned.city) return null;
-  const name = tokensOf(cleaned.text);
+  const name = cleaned.tokens;
   return cat.match(
     [...name, ...tokensOf(cleaned.city)],
     (start, length) => start === 0 && length > name.length,
@@ -725,7 +724,7 @@ function ownProductOf(cleaned: Cleaned, cat: Catalogue): Merchant | null {
   const store = cleaned.intermediaries.find((name) => OWNER_WORDS[name]);
   if (!store) return null;
   const owner = OWNER_WORDS[store]!;
-  const product = cat.match([owner, ...tokensOf(cleaned.text)]);
+  const product = cat.match([owner, ...cleaned.tokens]);
   // The owner's sites and their subdomains ("fiber.google.com").
   const isOwners = product?.website ? isOwnersSite(store, product.website) : false;
   return isOwners && product !== cat.match([owner]) ? product : null;
