@@ -1271,7 +1271,6 @@ function governmentName(name: string): string {
   if (!state) return name;
   // The tax paid after the agency's name is no part of it ("OKLA TAX COMM TAX PAYMNT").
   return `${state}${name.slice(code!.length)}`
-    .replace(/\bDEPT (OF )?REV$/, "DEPT OF REVENUE")
     .replace(/^(\S+( \S+){2,}) TAX$/, "$1")
     .replace(/\bDEPT (OF )?REV$/, "DEPT OF REVENUE");
 }

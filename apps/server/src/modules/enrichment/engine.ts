@@ -545,8 +545,9 @@ const BANK_NAME = /^([A-Z][A-Z&.' -]*?\b(?:BANK|CREDIT UNION|FCU|SAVINGS|TRUST))
 
 /**
  * The merchant the whole description names before its place: "… BURLINGTON VT" is no Burlington
- * store, nor "… ELLICOTT CITY MD" a CityMD clinic, nor "… CENTER FOR THE HARTFORD CT" The
- * Hartford (a match that reaches into the city and state is passed over, and the search goes on), nor "LITTLE SPROUTS PEDIATRI" Sprouts (a brand of one word
+ * store, nor "… ELLICOTT CITY MD" a CityMD clinic (a match that starts in the city and state is
+ * passed over, and the search goes on; so is one of an article and the city, "… CENTER FOR THE
+ * HARTFORD CT" is no The Hartford), nor "LITTLE SPROUTS PEDIATRI" Sprouts (a brand of one word
  * inside the name, when the name's other words say it is another trade).
  */
 function wholeLineMatch(description: string, cleaned: Cleaned, cat: Catalogue): Merchant | null {
@@ -619,12 +620,6 @@ function cutField(cleaned: Cleaned): { words: string[]; lastMayBeCut: boolean } 
   };
 }
 
-/**
- * Whether a cut company field ends in a letter or two that begins none of the merchant's words:
- * the field names another organisation than the one its first words match ("AMERICAN EAGLE F"
- * is American Eagle Financial, not American Eagle Outfitters); or whether the merchant is a brand
- * of one word that is the field's last, a trade's word cut there ("COMMUNITY MEDICA" is no Medica).
- */
 /** The organisation whose name of two words or more is the line's whole text. */
 function wholeName(cleaned: Cleaned, cat: Catalogue): Merchant | null {
   return cleaned.tokens.length >= 2 ? cat.named(cleaned.tokens) : null;
@@ -635,16 +630,23 @@ const containsWords = (words: readonly string[], part: readonly string[]) =>
   part.length > 0 &&
   words.some((_, i) => i + part.length <= words.length && part.every((word, j) => words[i + j] === word));
 
+/** The merchant, unless a cut company field says it is another organisation (cutWordGoesElsewhere). */
 const notCutElsewhere = (merchant: Merchant | null, cleaned: Cleaned) =>
   merchant && cutWordGoesElsewhere(merchant, cleaned) ? null : merchant;
 
+/**
+ * Whether a cut company field names another organisation than the merchant its words were
+ * matched to: its last word whole, and no name of the merchant's in its words ("COVENANT HEALTH "
+ * read as Covenant HealthCare's cut); its last a letter or two that begins none of the merchant's
+ * words ("AMERICAN EAGLE F" is American Eagle Financial, not American Eagle Outfitters); or the
+ * merchant a brand of one word that is the field's last, a trade's word cut there ("COMMUNITY
+ * MEDICA" is no Medica).
+ */
 function cutWordGoesElsewhere(merchant: Merchant, cleaned: Cleaned): boolean {
   const field = cutField(cleaned);
   const cut = field?.words.at(-1);
   if (!cut || field!.words.length < 2) return false;
   const names = [merchant.name, ...merchant.patterns].map((name) => tokensOf(name.toUpperCase()));
-  // The field's last word is whole: a match that read it cut ("COVENANT HEALTH " as Covenant
-  // HealthCare's) is another organisation's.
   if (!field!.lastMayBeCut) return !names.some((words) => containsWords(field!.words, words));
   if (cut.length > 2)
     return isCutTradeWord(cut) && names.some((words) => words.length === 1 && words[0] === cut);
