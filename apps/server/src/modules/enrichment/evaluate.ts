@@ -159,6 +159,7 @@ export const HELD_OUT = [
   "holdout-50.json",
   "holdout-51.json",
   "holdout-52.json",
+  "holdout-53.json",
   "holdout-54.json",
 ] as const;
 
