@@ -252,6 +252,8 @@ const LEAD_NOISE = [
   // run into the entry's words or not.
   /^ACH ELECTRONIC ?(CREDIT|DEBIT)\s*/,
   /^ACH CORP (DEBIT|CREDIT)\s+/,
+  // PNC's business lines: "CORPORATE ACH PEOPLES GAS BILL PAY 031324 7712003459".
+  /^CORPORATE ACH( (DEPOSIT|DEBIT|CREDIT|WITHDRAWAL))?\s+/,
   // A credit union's "ACH WEB 0315 L&N FEDERAL CRED LOAN PMT": the entry's class and a number, then the company.
   /^ACH (WEB|PPD|CCD|TEL)( \d{2,6})?\s+/,
   // "ELECTRONIC DEPOSIT OPERS REF=…", "ELECTRONIC PAYMENT …": the payer or the payee follows.
@@ -286,12 +288,22 @@ const LEAD_NOISE = [
 ];
 
 /**
+ * A business account's ACH line as Truist and others print it: the company, ACH DEBIT or CREDIT,
+ * the entry, perhaps a day and the company's id, then the receiver's id and name ("FERGUSON
+ * ENTERPRI ACH DEBIT PAYMENT 0314 CO ID 1540452170 QUEEN CITY PLUMBIN").
+ */
+const COMPANY_ACH_ENTRY =
+  /^(?!BUSINESS TO BUSINESS\b)(\S.*?) ACH (?:DEBIT|CREDIT) (\S.*?)(?: \d{4}| \d{6})?(?: CO ID)? \d{8,}\b/;
+
+/**
  * ACH entries: the company is before DES: (Bank of America), after ORIG CO NAME: (Chase), after
  * CO: at the end ("Withdrawal ACH CITY OF RALEIGH TYPE: UTILITY ID: 1566000238 CO: CITY OF RALEIGH").
  */
 function achCompanyOf(upper: string): string | null {
   const chase = /ORIG CO NAME:\s*(.+?)(\s+ORIG ID:|\s+CO ENTRY|\s+DESC DATE|$)/.exec(upper);
   if (chase) return chase[1]!.trim();
+  const truist = COMPANY_ACH_ENTRY.exec(upper);
+  if (truist) return truist[1]!;
   const typed = /\bTYPE:\s*\S.*\bCO:\s*(\S.*?)\s*$/.exec(upper);
   if (typed) return typed[1]!;
   const boa = /^(.+?)\s+DES:/.exec(upper);
@@ -304,6 +316,8 @@ function achCompanyOf(upper: string): string | null {
  * Chase's field is ten characters wide: a full one runs into the next ("ALLY PAYMTSEC:PPD").
  */
 function achEntryOf(upper: string): string | null {
+  const truist = COMPANY_ACH_ENTRY.exec(upper);
+  if (truist) return truist[2]!;
   const entry =
     /\b(?:DES|CO ENTRY DESCR|TYPE):\s*(.+?)(?=\s+(?:ID|INDN|CO ID|CO|SEC|TRACE#?|EED|IND ID|IND NAME|ORIG ID):|SEC:|$)/.exec(
       upper,
@@ -898,11 +912,11 @@ export const spellOut = (upperName: string): string => titleCase(completeTruncat
 const MAY_HAVE_PREFIX =
   /^.{0,14}\*|^(UBER|XPRESS|PAYMENTUS|GOSQ|APPLE ?PAY|AMAZON ?PAY|PADDLE|ETSY|SP |APPFOLIO|CASH ADVANCE GLOBAL|GLOBAL PAYMENTS|ROKU FOR)/;
 const MAY_HAVE_LEAD =
-  /^(RECURRING|WEB INITIATED|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE|BILL|BUSINESS TO BUSINESS|POINT OF SALE|ELECTRONIC|AMEX|AMERICAN EXPRESS|CHASE|CITI|BOA|BANK OF AMERICA|OFFERS?)\b/;
+  /^(RECURRING|WEB INITIATED|POS|DEBIT|CHECK|CHECKCARD|VISA|MASTERCARD|DBT|DDA|CARD|PURCHASE|WITHDRAWAL|ACH|EFT|ONLINE|WEB|PMT|PAYMENT|CRD|APLPAY|DIRECT|DIR|DEPOSIT|COMPRA|ACHAT|PAGO|PAIEMENT|DEPOSITO|DEPOT|MOBILE|BILL|BUSINESS TO BUSINESS|POINT OF SALE|ELECTRONIC|AMEX|AMERICAN EXPRESS|CHASE|CITI|BOA|BANK OF AMERICA|OFFERS?|CORPORATE ACH)\b/;
 
 /** A lead-in that says the line is an ACH entry ("ACH WD …", "Withdrawal ACH …"). */
 const ACH_LEAD =
-  /^(ACH|EFT|WEB INITIATED|WEB AUTHORIZED|ELECTRONIC (DEPOSIT|WITHDRAWAL))\b|^(WITHDRAWAL|DEPOSIT) ACH\b/;
+  /^(ACH|EFT|WEB INITIATED|WEB AUTHORIZED|ELECTRONIC (DEPOSIT|WITHDRAWAL)|CORPORATE ACH)\b|^(WITHDRAWAL|DEPOSIT) ACH\b/;
 
 /** Pay's words followed by numbers, and whatever comes after them. */
 const PAY_AND_AFTER = new RegExp(`\\s+(${PAY_WORDS})\\s+\\d.*$`);
@@ -916,6 +930,11 @@ const DAY_ID_AND_HOLDER =
 /** Without the id, after an ACH lead-in ("ACH DEBIT IMMANUEL BAPTIST ONLINEGIVE 240303 ASHLEY BENNETT"). */
 const DAY_AND_HOLDER =
   /\s+\d\d(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\s+[A-Z][A-Z'.-]*(,? [A-Z][A-Z'.-]*){1,2}$/;
+/**
+ * After an ACH lead-in, a day in any order of its digits, the receiver's id and perhaps the
+ * receiver (PNC's "CORPORATE ACH ADP WAGE PAY WAGE PAY 031524 918273645X NONNA ROSAS FAMILY").
+ */
+const DATE_ID_AND_RECEIVER = /\s+\d{6}\s+[A-Z0-9-]*\d[A-Z0-9-]*(\s+[A-Z][A-Z ,.'&-]*)?$/;
 
 /** Words that describe the payment, not the payee. */
 const PAYMENT_WORDS = new RegExp(
@@ -1420,7 +1439,8 @@ export function clean(description: string): Cleaned {
   // numbers is the employee (the account holder), not the payer.
   const holderAfter = achCompany
     ? null
-    : (DAY_ID_AND_HOLDER.exec(upper) ?? (ACH_LEAD.test(leadIn) ? DAY_AND_HOLDER.exec(upper) : null));
+    : (DAY_ID_AND_HOLDER.exec(upper) ??
+      (ACH_LEAD.test(leadIn) ? (DAY_AND_HOLDER.exec(upper) ?? DATE_ID_AND_RECEIVER.exec(upper)) : null));
   let text = (achCompany ?? (holderAfter ? upper.slice(0, holderAfter.index) : upper))
     .replace(ACH_TAIL, "")
     .replace(PAY_AND_AFTER, "");

@@ -241,7 +241,7 @@ const isOwnersSite = (store: string, website: string) =>
   OWNERS_SITES[store]?.some((site) => website === site || website.endsWith(`.${site}`)) ?? false;
 
 /** An ACH entry's class for a company's credit or debit, printed after it ("… PPD ID: 9880412376"). */
-const CORPORATE_ACH = /\s(PPD|CCD)(\s+ID:|\s*$)/;
+const CORPORATE_ACH = /\s(PPD|CCD)(\s+ID:|\s*$)|^CORPORATE ACH\b/;
 
 /** Paid through a bill-pay network (BILL_PAY). */
 const isBilledThroughNetwork = (cleaned: Cleaned) =>
