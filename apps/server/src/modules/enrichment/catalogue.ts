@@ -68,7 +68,10 @@ export type Catalogue = {
    * letter ("PIEDMONT NATURAL": Piedmont Natural Gas): a name cut at a field's width, read whole.
    * None when several merchants' patterns start so.
    */
-  completing(tokens: readonly string[]): Merchant | null;
+  completing(
+    tokens: readonly string[],
+    accepts?: (pattern: readonly string[], merchant: Merchant) => boolean,
+  ): Merchant | null;
   /** The airline whose carrier code starts a 13-digit ticket number among these tokens. */
   ticketed(tokens: readonly string[]): Merchant | null;
 };
@@ -123,10 +126,13 @@ function buildMatcher(merchants: Iterable<Merchant>) {
     }
   }
   for (const list of byFirstToken.values()) list.sort((a, b) => b.tokens.length - a.tokens.length);
-  const completing = (tokens: readonly string[]): Merchant | null => {
+  const completing = (
+    tokens: readonly string[],
+    accepts?: (pattern: readonly string[], merchant: Merchant) => boolean,
+  ): Merchant | null => {
     let found: Merchant | null = null;
     for (const { tokens: pattern, merchant } of byFirstToken.get(tokens[0] ?? "") ?? []) {
-      if (pattern.length <= tokens.length) continue;
+      if (pattern.length <= tokens.length || (accepts && !accepts(pattern, merchant))) continue;
       const starts = tokens.every((token, j) =>
         j < tokens.length - 1 ? token === pattern[j] : pattern[j]!.startsWith(token),
       );

@@ -240,8 +240,10 @@ const LEAD_NOISE = [
   // "Direct Deposit from NORTHSTAR LOGISTICS": the payer follows.
   // "Deposit - ACH Paid From DFAS-CLEVELAND MIL PAY" too.
   /^(DIRECT DEPOSIT|DIRECT DEP|DIR DEP|ACH DEPOSIT|ACH CREDIT|DEPOSIT|(DEPOSIT - )?ACH PAID) FROM\s+/,
-  // "DIRECT DEPOSIT ELI LILLY AND CO PAYROLL", "DEPOSIT - ASURION LLC PAYROLL": the payer follows.
+  // "DIRECT DEPOSIT ELI LILLY AND CO PAYROLL", "DEPOSIT - ASURION LLC PAYROLL": the payer follows;
+  // so it does after DEPOSIT alone when pay's words follow ("DEPOSIT THE BOEING COMPA PAYROLL …").
   /^(DIRECT DEPOSIT|DEPOSIT -)\s+(?=[A-Z])/,
+  /^DEPOSIT\s+(?=[A-Z].*\b(PAYROLL|PAYRLL|SALARY)\b)/,
   // Fifth Third's "WEB INITIATED PAYMENT AT REPUBLIC SERVICE RSI PMT 250308" and U.S. Bank's
   // "WEB AUTHORIZED PMT CITY OF MILWAUKE MUNI SVCS": an ACH debit's company follows.
   /^WEB (INITIATED PAYMENT|AUTHORIZED PMT)( AT)?\s+/,
@@ -561,6 +563,7 @@ const TRUNCATED_WORDS = [
   "ALTERATIONS",
   // After MEDICINE: "FAMILY MED" is a family medicine practice.
   "MEDICAL",
+  "COUNTY",
 ];
 /** Words that end a business's name, never a city's. */
 const NOT_CITIES = new Set([
@@ -595,6 +598,7 @@ const TRUNCATED_PAIRS: Record<string, string> = {
 
 /** Words statements abbreviate, spelled out in the counterparty's name. */
 const ABBREVIATIONS: Record<string, string> = {
+  SUPERMKT: "SUPERMARKET",
   CNTY: "COUNTY",
   MGMT: "MANAGEMENT",
   MGT: "MANAGEMENT",
@@ -1278,7 +1282,7 @@ const OLD_STATE_AGENCY = new RegExp(
  */
 /** "HARRIS CO TAX", "TRAVIS CTY TAX OFFICE": a county's office, its county abbreviated. */
 const COUNTY_OFFICE =
-  /^([A-Z][A-Z.'-]*(?: [A-Z][A-Z.'-]*){0,2}) (?:CO|CTY) (?=(?:TAX|TREAS\w*|ASSESSOR|CLERK|SHERIFF|COURTS?|MAGISTRAT\w*|PROBATE|JUVENILE|JP|APPRAISAL|MUD|UTIL\w*|WATER|RECORDER|PROP\w*|COLLECTOR|AUDITOR|CIRCUIT|DISTRICT|ANIMAL|LIBRARY|PARKS?|PUBLIC SCHOOLS|SCHOOLS|LICENSE|SEWER)\b)/;
+  /^([A-Z][A-Z.'-]*(?: [A-Z][A-Z.'-]*){0,2}) (?:CO|CTY|COUNT) (?=(?:TAX|TREAS\w*|ASSESSOR|CLERK|SHERIFF|COURTS?|MAGISTRAT\w*|PROBATE|JUVENILE|JP|APPRAISAL|MUD|UTIL\w*|WATER|RECORDER|PROP\w*|COLLECTOR|AUDITOR|CIRCUIT|DISTRICT|ANIMAL|LIBRARY|PARKS?|PUBLIC SCHOOLS|SCHOOLS|LICENSE|SEWER)\b)/;
 
 function governmentName(name: string): string {
   name = name.replace(COUNTY_OFFICE, "$1 COUNTY ");

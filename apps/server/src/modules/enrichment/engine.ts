@@ -595,7 +595,15 @@ function companyFieldMatch(cleaned: Cleaned, cat: Catalogue): Merchant | null {
       field,
       (start, length) => start === 0 && length === field.length,
       cut.lastMayBeCut ? FIELD_CUT : undefined,
-    ) ?? cat.completing(field)
+    ) ??
+    // A town or a county is itself or its office, not its school district ("CHARLESTON COUNT TAX
+    // PAYMNT").
+    cat.completing(
+      field,
+      (pattern, merchant) =>
+        merchant.category.startsWith("GOVERNMENT_AND_NON_PROFIT_") ||
+        !(pattern.length > field.length && LOCAL_GOVERNMENT.has(pattern[field.length - 1]!)),
+    )
   );
 }
 
