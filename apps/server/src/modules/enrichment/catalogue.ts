@@ -325,7 +325,7 @@ export function catalogue(): Catalogue {
   const version = createHash("sha256")
     .update(
       [
-        ...["categories.json", "mcc.json", "merchants.json", "first-names.txt"].map(dataFile),
+        ...["categories.json", "mcc.json", "merchants.json", "first-names.txt", "places.txt"].map(dataFile),
         ...RULES.map((f) => fileURLToPath(new URL(`./${f}`, import.meta.url))),
       ]
         .map((f) => fs.readFileSync(f))

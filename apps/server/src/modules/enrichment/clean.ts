@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 import {
   CUISINE_WORDS,
   countryBeforeAmount,
@@ -1284,14 +1286,44 @@ const OLD_STATE_AGENCY = new RegExp(
 const COUNTY_OFFICE =
   /^([A-Z][A-Z.'-]*(?: [A-Z][A-Z.'-]*){0,2}) (?:CO|CTY|COUNT) (?=(?:TAX|TREAS\w*|ASSESSOR|CLERK|SHERIFF|COURTS?|MAGISTRAT\w*|PROBATE|JUVENILE|JP|APPRAISAL|MUD|UTIL\w*|WATER|RECORDER|PROP\w*|COLLECTOR|AUDITOR|CIRCUIT|DISTRICT|ANIMAL|LIBRARY|PARKS?|PUBLIC SCHOOLS|SCHOOLS|LICENSE|SEWER)\b)/;
 
+/** US places (data/places.txt), by their names' first letter. */
+let places: Map<string, string[]> | undefined;
+function placesStarting(letter: string): readonly string[] {
+  if (!places) {
+    places = new Map();
+    const file = fs.readFileSync(fileURLToPath(new URL("./data/places.txt", import.meta.url)), "utf8");
+    for (const place of file.split("\n")) {
+      if (!place || place.startsWith("#")) continue;
+      const list = places.get(place[0]!) ?? [];
+      list.push(place);
+      places.set(place[0]!, list);
+    }
+  }
+  return places.get(letter) ?? [];
+}
+
+/**
+ * A town's name cut short after its government's words ("CITY OF CHATTANO", "TOWN OF WEST
+ * HARTF"): the one US place whose name starts so, read whole; as it was when it is a place, when
+ * none or several start so, or when its last word has fewer than five letters.
+ */
+function townWhole(name: string): string {
+  const town = new RegExp(`^((?:${LOCAL_GOVERNMENTS}) OF )([A-Z][A-Z ]*[A-Z])$`).exec(name);
+  const cut = town?.[2];
+  // (Five letters at least: "CHAS" is Charleston's own short form, not Chaska cut.)
+  if (!cut || cut.slice(cut.lastIndexOf(" ") + 1).length < 5) return name;
+  const starting = placesStarting(cut[0]!).filter((place) => place.startsWith(cut));
+  return starting.length === 1 && starting[0] !== cut ? `${town![1]}${starting[0]}` : name;
+}
+
 function governmentName(name: string): string {
   name = name.replace(COUNTY_OFFICE, "$1 COUNTY ");
   const town = TOWN_DEPARTMENT.exec(name) ?? SCHOOL_DEPARTMENT.exec(name);
-  if (town) return town[1]!;
+  if (town) return townWhole(town[1]!);
   const agency = STATE_AGENCY.exec(name) ?? OLD_STATE_AGENCY.exec(name);
   const code = agency?.[1];
   const state = code ? STATE_NAMES[OLD_STATE_CODES[code] ?? code] : undefined;
-  if (!state) return name;
+  if (!state) return townWhole(name);
   // The tax paid after the agency's name is no part of it ("OKLA TAX COMM TAX PAYMNT").
   return `${state}${name.slice(code!.length)}`
     .replace(/^(\S+( \S+){2,}) TAX$/, "$1")
