@@ -654,6 +654,15 @@ describe("the engine's steps", () => {
       expect(one(description, amount).counterparty?.name, description).toBe(name);
   };
 
+  /** Each line read as a counterparty so named (or none) in a primary category, at its amount. */
+  const expectRead = (lines: readonly (readonly [string, string, string | null, string])[]) => {
+    for (const [description, amount, name, general] of lines) {
+      const read = one(description, amount);
+      expect(read.counterparty?.name ?? null, description).toBe(name);
+      expect(read.categories.general, description).toBe(general);
+    }
+  };
+
   const expectThrough = (amount: string, lines: readonly (readonly [string, string, string, string])[]) => {
     for (const [description, name, platform, general] of lines) {
       const paid = one(description, amount);
@@ -1978,7 +1987,7 @@ describe("the engine's steps", () => {
 
   describe("What holdout-53 showed the engine misreading", () => {
     it("business accounts' ACH lines: PNC's CORPORATE ACH, and the company before ACH DEBIT or CREDIT with its entry, day and ids after", () => {
-      for (const [description, amount, name, general] of [
+      expectRead([
         [
           "CORPORATE ACH DUQUESNE LIGHT BILL PAY 041224 7712003459",
           "-120.00",
@@ -1993,11 +2002,7 @@ describe("the engine's steps", () => {
         ],
         ["SYSCO ACH DEBIT PAYMENT 0412 CO ID 1230456789 SMITH BAKERY", "-800.00", "Sysco", "FOOD_AND_DRINK"],
         ["STRIPE ACH CREDIT TRANSFER 041224 CO ID 4270465600 SMITH BAKERY", "2000.00", "Stripe", "INCOME"],
-      ] as const) {
-        const line = one(description, amount);
-        expect(line.counterparty?.name, description).toBe(name);
-        expect(line.categories.general, description).toBe(general);
-      }
+      ]);
       // Wells Fargo's own lead-in is no company.
       expect(
         one("BUSINESS TO BUSINESS ACH DEBIT - JOHN DEERE FINANCI JDF PYMT 240301 123 SMITH FARM", "-900.00")
@@ -2076,14 +2081,10 @@ describe("the engine's steps", () => {
       expect(one("WEB AUTHORIZED PMT PIEDMONT NATURAL", "-80.00").counterparty?.name).toBe(
         "Piedmont Natural Gas",
       );
-      for (const [description, amount, general] of [
-        ["MOBILE BANKING TRANSFER WITHDRAWAL 1234", "-300.00", "TRANSFER_OUT"],
-        ["ONLINE BANKING TRANSFER DEPOSIT 5678", "200.00", "TRANSFER_IN"],
-      ] as const) {
-        const own = one(description, amount);
-        expect(own.counterparty, description).toBeNull();
-        expect(own.categories.general, description).toBe(general);
-      }
+      expectRead([
+        ["MOBILE BANKING TRANSFER WITHDRAWAL 1234", "-300.00", null, "TRANSFER_OUT"],
+        ["ONLINE BANKING TRANSFER DEPOSIT 5678", "200.00", null, "TRANSFER_IN"],
+      ]);
       expectNamed("-30.00", [
         ["RECURRING CARD PURCHASE 04/02 NETFLIX.COM 866-579-7172 CA CARD 1234", "Netflix"],
         ["POS PURCHASE POS8812 0402 RED BARN MARKET #3 DAYTON OH", "Red Barn Market"],
